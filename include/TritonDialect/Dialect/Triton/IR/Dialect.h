@@ -1,0 +1,44 @@
+//===- Dialect.h - The Triton (`tt`) dialect --------------------*- C++ -*-===//
+//
+// One include for users of the `tt` dialect: the dialect, its types, enums,
+// traits, interfaces and ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITONDIALECT_DIALECT_TRITON_IR_DIALECT_H
+#define TRITONDIALECT_DIALECT_TRITON_IR_DIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "TritonDialect/Dialect/Triton/IR/Interfaces.h"
+#include "TritonDialect/Dialect/Triton/IR/Traits.h"
+#include "TritonDialect/Dialect/Triton/IR/Types.h"
+
+#include "TritonDialect/Dialect/Triton/IR/Dialect.h.inc"
+#include "TritonDialect/Dialect/Triton/IR/OpsEnums.h.inc"
+
+namespace mlir::triton {
+/// The resource global-memory effects are attributed to.
+struct GlobalMemory : public SideEffects::Resource::Base<GlobalMemory> {
+  StringRef getName() final { return "<GlobalMemory>"; }
+};
+} // namespace mlir::triton
+
+#define GET_OP_CLASSES
+#include "TritonDialect/Dialect/Triton/IR/Ops.h.inc"
+
+#endif // TRITONDIALECT_DIALECT_TRITON_IR_DIALECT_H

@@ -1,0 +1,65 @@
+//===- Interfaces.h - Dialect interfaces of the `tt` dialect ----*- C++ -*-===//
+//
+// `DialectInferLayoutInterface`: how a layout (tensor encoding) carries
+// through the shape ops whose result type `tt` infers. A dialect that defines
+// encodings (TritonGPU) implements it; `tt` asks the encoding's dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITONDIALECT_DIALECT_TRITON_IR_INTERFACES_H
+#define TRITONDIALECT_DIALECT_TRITON_IR_INTERFACES_H
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/DialectInterface.h"
+#include "mlir/IR/Location.h"
+#include <optional>
+
+namespace mlir::triton {
+
+class DialectInferLayoutInterface
+    : public DialectInterface::Base<DialectInferLayoutInterface> {
+public:
+  DialectInferLayoutInterface(Dialect *dialect) : Base(dialect) {}
+
+  /// Encoding of a reduction's result when `axis` is removed.
+  virtual LogicalResult
+  inferReduceOpEncoding(Attribute operandEncoding, unsigned axis,
+                        Attribute &resultEncoding,
+                        std::optional<Location> loc) const = 0;
+
+  /// Encoding after inserting a size-1 dimension at `axis`.
+  virtual LogicalResult
+  inferExpandDimsOpEncoding(Attribute operandEncoding, unsigned axis,
+                            Attribute &resultEncoding,
+                            std::optional<Location> loc) const = 0;
+
+  /// Encoding of `tt.trans` with `order` applied to a tensor of `shape`.
+  virtual LogicalResult
+  inferTransOpEncoding(Attribute operandEncoding, ArrayRef<int64_t> shape,
+                       ArrayRef<int32_t> order, Attribute &resultEncoding,
+                       std::optional<Location> loc) const = 0;
+
+  /// Encoding of `tt.join`'s result, of `shape` before the new dimension.
+  virtual LogicalResult
+  inferJoinOpEncoding(Attribute operandEncoding, Attribute &resultEncoding,
+                      ArrayRef<int64_t> shape,
+                      std::optional<Location> loc) const = 0;
+
+  /// Encoding of `tt.split`'s results, for a source of `shape`.
+  virtual LogicalResult
+  inferSplitOpEncoding(Attribute operandEncoding, Attribute &resultEncoding,
+                       ArrayRef<int64_t> shape,
+                       std::optional<Location> loc) const = 0;
+};
+
+/// Runs `fn` on the layout interface of `encoding`'s dialect; emits an error
+/// at `loc` and fails when that dialect has none.
+LogicalResult
+withLayoutInterface(Attribute encoding, std::optional<Location> loc,
+                    llvm::function_ref<LogicalResult(
+                        const DialectInferLayoutInterface &)>
+                        fn);
+
+} // namespace mlir::triton
+
+#endif // TRITONDIALECT_DIALECT_TRITON_IR_INTERFACES_H

@@ -1,0 +1,20 @@
+//===- triton-opt.cpp - The Triton optimizer driver -----------------------===//
+//
+// `mlir-opt` for Triton: parses, verifies, transforms and prints Triton IR.
+// Registers the Triton dialects, the upstream dialects TTIR uses, and MLIR's
+// general transformations (canonicalize, cse, inline, licm, symbol-dce, ...).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TritonDialect/InitAllDialects.h"
+
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  mlir::triton::registerTritonDialects(registry);
+  mlir::registerTransformsPasses();
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "Triton optimizer driver\n", registry));
+}
