@@ -233,3 +233,35 @@ tt.func @scan_combiner(%x: tensor<8xf32>) {
   }) : (tensor<8xf32>) -> tensor<8xf32>
   tt.return
 }
+
+// -----
+
+tt.func @dot_scaled_rank(%a: tensor<2x16x32xf16>, %c: tensor<2x16x16xf32>) {
+  // expected-error @+1 {{operands must be 2-D, got rank 3}}
+  %0 = tt.dot_scaled %a, %a, %c lhs = fp16 rhs = fp16 {fastMath = false} : tensor<2x16x32xf16> * tensor<2x16x32xf16> -> tensor<2x16x16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_scaled_m_packed(%a: tensor<32x64xi8>, %b: tensor<64x64xf8E4M3FN>, %c: tensor<64x64xf32>) {
+  // fp4 a packed along M (lhs_k_pack = false) stores 32 rows of K = 64 for
+  // M = 64: fine.
+  %0 = tt.dot_scaled %a, %b, %c lhs = e2m1 rhs = e4m3 {fastMath = false, lhs_k_pack = false} : tensor<32x64xi8> * tensor<64x64xf8E4M3FN> -> tensor<64x64xf32>
+  // Packed along K instead, the same bytes hold K = 128.
+  // expected-error @+1 {{K of a (128) differs from K of b (64)}}
+  %1 = tt.dot_scaled %a, %b, %c lhs = e2m1 rhs = e4m3 {fastMath = false} : tensor<32x64xi8> * tensor<64x64xf8E4M3FN> -> tensor<64x64xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @scan_result(%x: tensor<8xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<8xf32>' are incompatible with return type(s) of operation 'tensor<8xf16>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
+  ^bb0(%a: f32, %b: f32):
+    tt.scan.return %a : f32
+  }) : (tensor<8xf32>) -> tensor<8xf16>
+  tt.return
+}

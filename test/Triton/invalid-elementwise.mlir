@@ -167,3 +167,42 @@ tt.func @map_return_type(%x: tensor<4xf32>) {
   }) : (tensor<4xf32>) -> tensor<4xf32>
   tt.return
 }
+
+// -----
+
+tt.func @asm_shapes(%x: tensor<4xi32>, %y: tensor<8xi32>) {
+  // expected-error @+1 {{all non-scalar operands/results must have the same shape and base type}}
+  %0 = tt.elementwise_inline_asm "add.s32 $0, $1, $2;" {constraints = "=r,r,r", packed_element = 1 : i32, pure = true} %x, %y : tensor<4xi32>, tensor<8xi32> -> tensor<4xi32>
+  tt.return
+}
+
+// -----
+
+tt.func @map_pack_multiple(%x: tensor<4xf32>) {
+  // expected-error @+1 {{tensor of 4 elements is not a multiple of pack 8}}
+  %0 = "tt.map_elementwise"(%x) <{pack = 8 : i32}> ({
+  ^bb0(%a: f32, %b: f32, %c: f32, %d: f32, %e: f32, %f: f32, %g: f32, %h: f32):
+    tt.map_elementwise.return %a, %b, %c, %d, %e, %f, %g, %h : f32, f32, f32, f32, f32, f32, f32, f32
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @map_no_operand() {
+  // expected-error @+1 {{expected 1 or more operands, but found 0}}
+  "tt.map_elementwise"() <{pack = 1 : i32}> ({
+  ^bb0:
+    tt.map_elementwise.return
+  }) : () -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @map_no_body(%x: tensor<4xf32>) {
+  // expected-error @+1 {{needs a region body}}
+  %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  tt.return
+}

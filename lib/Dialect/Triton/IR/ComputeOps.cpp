@@ -139,9 +139,8 @@ SmallVector<Type> elementTypes(OperandRange srcs) {
   return types;
 }
 
+/// The shape traits of reduce and scan guarantee at least one operand.
 LogicalResult verifyAxis(Operation *op, OperandRange srcs, int64_t axis) {
-  if (srcs.empty())
-    return op->emitOpError("needs at least one operand");
   int64_t rank = cast<RankedTensorType>(srcs[0].getType()).getRank();
   if (axis < 0 || axis >= rank)
     return op->emitOpError("axis ")

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
+#include "Utility.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -62,17 +63,6 @@ LogicalResult verifyBoundaryCheck(Operation *op, Type ptrType,
   return success();
 }
 
-bool isPermutation(ArrayRef<int32_t> order, int64_t rank) {
-  if (static_cast<int64_t>(order.size()) != rank)
-    return false;
-  SmallVector<bool> seen(rank, false);
-  for (int32_t d : order) {
-    if (d < 0 || d >= rank || seen[d])
-      return false;
-    seen[d] = true;
-  }
-  return true;
-}
 } // namespace
 
 //===----------------------------------------------------------------------===//

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
+#include "Utility.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -33,17 +34,6 @@ std::string shapeStr(ArrayRef<int64_t> shape) {
   return str;
 }
 
-bool isPermutation(ArrayRef<int32_t> order, int64_t rank) {
-  if (static_cast<int64_t>(order.size()) != rank)
-    return false;
-  SmallVector<bool> seen(rank, false);
-  for (int32_t d : order) {
-    if (d < 0 || d >= rank || seen[d])
-      return false;
-    seen[d] = true;
-  }
-  return true;
-}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -356,16 +346,10 @@ LogicalResult ElementwiseInlineAsmOp::verify() {
   int64_t pack = getPackedElement();
   if (pack < 1)
     return emitOpError("packed_element must be at least 1, got ") << pack;
-  std::optional<ArrayRef<int64_t>> shape;
+  // The Elementwise trait already requires one shape for all tensors.
   auto check = [&](Type t) -> LogicalResult {
     auto tensor = dyn_cast<RankedTensorType>(t);
-    if (!tensor)
-      return success();
-    if (shape && *shape != tensor.getShape())
-      return emitOpError("all tensor arguments and results must have the "
-                         "same shape");
-    shape = tensor.getShape();
-    if (tensor.getNumElements() % pack != 0)
+    if (tensor && tensor.getNumElements() % pack != 0)
       return emitOpError("tensor of ")
              << tensor.getNumElements()
              << " elements is not a multiple of packed_element " << pack;
@@ -396,8 +380,7 @@ Speculation::Speculatability ElementwiseInlineAsmOp::getSpeculatability() {
 LogicalResult MapElementwiseOp::verify() {
   if (getPack() < 1)
     return emitOpError("pack must be at least 1, got ") << getPack();
-  if (getSrcs().empty())
-    return emitOpError("needs at least one operand");
+  // SameOperandsAndResultShape guarantees at least one operand.
   auto type = cast<RankedTensorType>(getSrcs()[0].getType());
   if (type.getNumElements() % getPack() != 0)
     return emitOpError("tensor of ")
