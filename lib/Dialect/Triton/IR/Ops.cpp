@@ -34,6 +34,21 @@ std::string shapeStr(ArrayRef<int64_t> shape) {
   return str;
 }
 
+/// Ops calling out (extern functions, inline asm) that are not marked pure
+/// may read and write any global memory.
+void addEffectsUnlessPure(
+    bool pure,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (pure)
+    return;
+  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
+  effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+}
+
+Speculation::Speculatability speculatabilityOf(bool pure) {
+  return pure ? Speculation::Speculatable : Speculation::NotSpeculatable;
+}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -332,49 +347,37 @@ LogicalResult ExternElementwiseOp::verify() {
 void ExternElementwiseOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  if (getPure())
-    return;
-  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
-  effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+  addEffectsUnlessPure(getPure(), effects);
 }
 
 Speculation::Speculatability ExternElementwiseOp::getSpeculatability() {
-  return getPure() ? Speculation::Speculatable : Speculation::NotSpeculatable;
+  return speculatabilityOf(getPure());
 }
 
 LogicalResult ElementwiseInlineAsmOp::verify() {
   int64_t pack = getPackedElement();
   if (pack < 1)
     return emitOpError("packed_element must be at least 1, got ") << pack;
-  // The Elementwise trait already requires one shape for all tensors.
-  auto check = [&](Type t) -> LogicalResult {
-    auto tensor = dyn_cast<RankedTensorType>(t);
-    if (tensor && tensor.getNumElements() % pack != 0)
-      return emitOpError("tensor of ")
-             << tensor.getNumElements()
-             << " elements is not a multiple of packed_element " << pack;
-    return success();
-  };
-  for (Type t : getArgs().getTypes())
-    if (failed(check(t)))
-      return failure();
-  for (Type t : getResultTypes())
-    if (failed(check(t)))
-      return failure();
+  // The Elementwise trait already gives all tensors one shape.
+  SmallVector<Type> types(getArgs().getTypes());
+  llvm::append_range(types, getResultTypes());
+  for (Type t : types)
+    if (auto tensor = dyn_cast<RankedTensorType>(t))
+      if (tensor.getNumElements() % pack != 0)
+        return emitOpError("tensor of ")
+               << tensor.getNumElements()
+               << " elements is not a multiple of packed_element " << pack;
   return success();
 }
 
 void ElementwiseInlineAsmOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  if (getPure())
-    return;
-  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
-  effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+  addEffectsUnlessPure(getPure(), effects);
 }
 
 Speculation::Speculatability ElementwiseInlineAsmOp::getSpeculatability() {
-  return getPure() ? Speculation::Speculatable : Speculation::NotSpeculatable;
+  return speculatabilityOf(getPure());
 }
 
 LogicalResult MapElementwiseOp::verify() {
