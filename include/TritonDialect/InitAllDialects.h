@@ -9,6 +9,7 @@
 #define TRITONDIALECT_INITALLDIALECTS_H
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -25,10 +26,10 @@
 namespace mlir::triton {
 
 inline void registerTritonDialects(DialectRegistry &registry) {
-  registry.insert<TritonDialect, arith::ArithDialect, math::MathDialect,
+  registry.insert<TritonDialect, gpu::TritonGPUDialect, arith::ArithDialect, math::MathDialect,
                   scf::SCFDialect, cf::ControlFlowDialect, func::FuncDialect,
                   ub::UBDialect, LLVM::LLVMDialect, NVVM::NVVMDialect,
-                  gpu::GPUDialect>();
+                  ::mlir::gpu::GPUDialect>();
   func::registerInlinerExtension(registry);
 }
 

@@ -112,3 +112,23 @@ LogicalResult mlir::triton::withLayoutInterface(
                              "' has no layout-inference interface");
   return fn(*iface);
 }
+
+LogicalResult mlir::triton::verifyResultEncoding(Operation *op,
+                                                 ArrayRef<int64_t> shape,
+                                                 Attribute expected,
+                                                 Attribute given) {
+  if (expected == given)
+    return success();
+  auto fail = [&] {
+    return op->emitOpError("result encoding ")
+           << given << " should be " << expected
+           << " (or a layout placing every element the same way)";
+  };
+  if (!expected || !given)
+    return fail();
+  auto *iface = dyn_cast<DialectInferLayoutInterface>(&expected.getDialect());
+  if (!iface ||
+      failed(iface->verifyLayoutsAreEqual(shape, expected, given, std::nullopt)))
+    return fail();
+  return success();
+}

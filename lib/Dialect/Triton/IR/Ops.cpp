@@ -179,9 +179,8 @@ LogicalResult TransOp::verify() {
                                                 order, expectedEnc, getLoc());
             })))
       return failure();
-    if (expectedEnc != resType.getEncoding())
-      return emitOpError("result encoding ")
-             << resType.getEncoding() << " should be " << expectedEnc;
+    return verifyResultEncoding(*this, resType.getShape(), expectedEnc,
+                                resType.getEncoding());
   }
   return success();
 }
@@ -223,9 +222,8 @@ LogicalResult JoinOp::verify() {
                                                srcType.getShape(), getLoc());
             })))
       return failure();
-    if (expectedEnc != resType.getEncoding())
-      return emitOpError("result encoding ")
-             << resType.getEncoding() << " should be " << expectedEnc;
+    return verifyResultEncoding(*this, resType.getShape(), expectedEnc,
+                                resType.getEncoding());
   }
   return success();
 }
@@ -253,9 +251,8 @@ LogicalResult SplitOp::verify() {
                                                 srcType.getShape(), getLoc());
             })))
       return failure();
-    if (expectedEnc != resType.getEncoding())
-      return emitOpError("result encoding ")
-             << resType.getEncoding() << " should be " << expectedEnc;
+    return verifyResultEncoding(*this, resType.getShape(), expectedEnc,
+                                resType.getEncoding());
   }
   return success();
 }

@@ -50,6 +50,12 @@ public:
   inferSplitOpEncoding(Attribute operandEncoding, Attribute &resultEncoding,
                        ArrayRef<int64_t> shape,
                        std::optional<Location> loc) const = 0;
+
+  /// Succeeds when two encodings of a tensor of `shape` place every element
+  /// in the same (register, lane, warp, block): an op may print either.
+  virtual LogicalResult
+  verifyLayoutsAreEqual(ArrayRef<int64_t> shape, Attribute expected,
+                        Attribute given, std::optional<Location> loc) const = 0;
 };
 
 /// Runs `fn` on the layout interface of `encoding`'s dialect; emits an error
@@ -59,6 +65,12 @@ withLayoutInterface(Attribute encoding, std::optional<Location> loc,
                     llvm::function_ref<LogicalResult(
                         const DialectInferLayoutInterface &)>
                         fn);
+
+/// Checks that `given` is the encoding an op must produce, `expected`, or
+/// one that means the same for a tensor of `shape`; emits "result encoding
+/// ... should be ..." otherwise.
+LogicalResult verifyResultEncoding(Operation *op, ArrayRef<int64_t> shape,
+                                   Attribute expected, Attribute given);
 
 } // namespace mlir::triton
 

@@ -1,0 +1,62 @@
+//===- Dialect.h - The TritonGPU (`ttg`) dialect ----------------*- C++ -*-===//
+//
+// One include for users of the `ttg` dialect: the dialect, its encodings,
+// types and ops, and the conversion of encodings to linear layouts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITONDIALECT_DIALECT_TRITONGPU_IR_DIALECT_H
+#define TRITONDIALECT_DIALECT_TRITONGPU_IR_DIALECT_H
+
+#include "TritonDialect/Dialect/Triton/IR/Dialect.h"
+#include "TritonDialect/Tools/LinearLayout.h"
+
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/BuiltinTypeInterfaces.h"
+#include "mlir/IR/TensorEncoding.h"
+#include "mlir/IR/Dialect.h"
+
+namespace mlir::triton {
+/// Attribute storage needs to hash linear layouts.
+llvm::hash_code hash_value(const LinearLayout &layout);
+} // namespace mlir::triton
+
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "TritonDialect/Dialect/TritonGPU/IR/AttrDefs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "TritonDialect/Dialect/TritonGPU/IR/Types.h.inc"
+
+namespace mlir::triton::gpu {
+/// The resource shared-memory effects are attributed to.
+struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
+  StringRef getName() final { return "<SharedMemory>"; }
+};
+
+/// Distributed encodings: blocked, slice, dot_op, nvidia_mma, linear.
+bool isDistributedEncoding(Attribute encoding);
+/// Shared encodings: swizzled_shared, nvmma_shared, padded_shared,
+/// shared_linear.
+bool isSharedEncoding(Attribute encoding);
+
+/// The meaning of a distributed encoding for a tensor of `shape`: a linear
+/// layout from (register, lane, warp, block) to (dim0, dim1, ...). For a
+/// shared encoding: from (offset, block) to (dim0, ...). Fails, with a
+/// message, for encodings or shapes it cannot describe. `threadsPerWarp` and
+/// `numWarps` are needed where an encoding leaves them implicit (slice,
+/// dot_op and linear take them from their parents or bases).
+std::optional<LinearLayout> toLinearLayout(ArrayRef<int64_t> shape,
+                                           Attribute encoding,
+                                           std::string *error = nullptr);
+
+/// A `#ttg.linear` encoding with the same meaning as `layout`.
+LinearEncodingAttr toLinearEncoding(MLIRContext *ctx,
+                                    const LinearLayout &layout);
+} // namespace mlir::triton::gpu
+
+#define GET_OP_CLASSES
+#include "TritonDialect/Dialect/TritonGPU/IR/Ops.h.inc"
+
+#endif // TRITONDIALECT_DIALECT_TRITONGPU_IR_DIALECT_H

@@ -1,0 +1,53 @@
+//===- TritonGPUDialect.td - The TritonGPU (`ttg`) dialect -*- tablegen -*-===//
+//
+// TritonGPU IR: Triton IR in which every tensor carries a GPU layout (how its
+// elements spread over registers, lanes, warps and CTAs), plus shared-memory
+// buffers (`!ttg.memdesc`) and the ops that move data between them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITONGPU_DIALECT_TD
+#define TRITONGPU_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def TritonGPU_Dialect : Dialect {
+  let name = "ttg";
+  let cppNamespace = "::mlir::triton::gpu";
+  let summary = "Triton IR with GPU layouts and shared memory";
+  let description = [{
+    Distributed encodings (`#ttg.blocked`, `#ttg.slice`, `#ttg.dot_op`,
+    `#ttg.nvidia_mma`, `#ttg.linear`) say which (register, lane, warp, block)
+    holds each tensor element; shared encodings (`#ttg.swizzled_shared`,
+    `#ttg.nvmma_shared`, `#ttg.padded_shared`, `#ttg.shared_linear`) say where
+    each element sits in shared memory. Each has a meaning as a linear layout
+    (`TritonDialect/Tools/LinearLayout.h`).
+
+    Module attributes: `ttg.num-warps`, `ttg.num-ctas`,
+    `ttg.threads-per-warp`, `ttg.target` and, once memory is planned,
+    `ttg.shared`.
+  }];
+  let dependentDialects = ["triton::TritonDialect"];
+  let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    void registerAttributes();
+    void registerTypes();
+
+    static constexpr llvm::StringLiteral getNumWarpsAttrName() { return "ttg.num-warps"; }
+    static constexpr llvm::StringLiteral getNumCTAsAttrName() { return "ttg.num-ctas"; }
+    static constexpr llvm::StringLiteral getThreadsPerWarpAttrName() { return "ttg.threads-per-warp"; }
+    static constexpr llvm::StringLiteral getTargetAttrName() { return "ttg.target"; }
+    static constexpr llvm::StringLiteral getSharedAttrName() { return "ttg.shared"; }
+
+    /// The module's `ttg.num-warps` (4 when absent).
+    static int getNumWarps(ModuleOp module);
+    /// The module's `ttg.threads-per-warp` (32 when absent).
+    static int getThreadsPerWarp(ModuleOp module);
+    /// The module's `ttg.num-ctas` (1 when absent).
+    static int getNumCTAs(ModuleOp module);
+  }];
+}
+
+#endif // TRITONGPU_DIALECT_TD

@@ -1,0 +1,394 @@
+//===- Dialect.cpp - The TritonGPU (`ttg`) dialect ------------------------===//
+//
+// Registration, the aliases upstream prints (#blocked, #mma, #shared, #linear,
+// #smem), layout inference for tt's shape ops, and the module-level checks:
+// the module attributes, and that every layout matches the module's warps
+// and threads per warp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.cpp.inc"
+
+namespace {
+struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<NvidiaMmaEncodingAttr>(attr))
+      os << "mma";
+    else if (isSharedEncoding(attr))
+      os << "shared";
+    else if (isa<BlockedEncodingAttr>(attr))
+      os << "blocked";
+    else if (isa<LinearEncodingAttr>(attr))
+      os << "linear";
+    else if (isa<SharedMemorySpaceAttr>(attr))
+      os << "smem";
+    else
+      return AliasResult::NoAlias;
+    return AliasResult::FinalAlias;
+  }
+};
+
+SmallVector<unsigned> permute(ArrayRef<unsigned> values,
+                              ArrayRef<int32_t> order) {
+  SmallVector<unsigned> out;
+  for (int32_t d : order)
+    out.push_back(values[d]);
+  return out;
+}
+
+/// `order` (fastest dimension first) after permuting dimensions by `perm`.
+SmallVector<unsigned> permuteOrder(ArrayRef<unsigned> order,
+                                   ArrayRef<int32_t> perm) {
+  SmallVector<unsigned> inverse(perm.size());
+  for (size_t i = 0; i < perm.size(); ++i)
+    inverse[perm[i]] = i;
+  SmallVector<unsigned> out;
+  for (unsigned d : order)
+    out.push_back(inverse[d]);
+  return out;
+}
+
+CTALayoutAttr permuteCTA(CTALayoutAttr cta, ArrayRef<int32_t> perm) {
+  if (!cta || cta.isTrivial())
+    return cta;
+  return CTALayoutAttr::get(cta.getContext(),
+                            permute(cta.getCTAsPerCGA(), perm),
+                            permute(cta.getCTASplitNum(), perm),
+                            permuteOrder(cta.getCTAOrder(), perm));
+}
+
+std::vector<std::string> standardNames(unsigned rank) {
+  std::vector<std::string> names;
+  for (unsigned d = 0; d < rank; ++d)
+    names.push_back(layout_dims::outDimName(d));
+  return names;
+}
+
+/// Layout inference for the shape ops: blocked layouts stay blocked with
+/// permuted/added/dropped fields, as upstream chooses; anything else goes
+/// through its linear layout.
+struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
+  using DialectInferLayoutInterface::DialectInferLayoutInterface;
+
+  LogicalResult inferReduceOpEncoding(Attribute enc, unsigned axis,
+                                      Attribute &result,
+                                      std::optional<Location>) const override {
+    result = SliceEncodingAttr::get(enc.getContext(), axis, enc);
+    return success();
+  }
+
+  LogicalResult
+  inferExpandDimsOpEncoding(Attribute enc, unsigned axis, Attribute &result,
+                            std::optional<Location> loc) const override {
+    auto slice = dyn_cast<SliceEncodingAttr>(enc);
+    if (!slice || slice.getDim() != axis)
+      return emitOptionalError(loc, "expand_dims along axis ", axis,
+                               " needs a #ttg.slice encoding of dim ", axis,
+                               ", got ", enc);
+    result = slice.getParent();
+    return success();
+  }
+
+  LogicalResult
+  inferTransOpEncoding(Attribute enc, ArrayRef<int64_t> shape,
+                       ArrayRef<int32_t> order, Attribute &result,
+                       std::optional<Location> loc) const override {
+    MLIRContext *ctx = enc.getContext();
+    if (auto b = dyn_cast<BlockedEncodingAttr>(enc)) {
+      result = BlockedEncodingAttr::get(
+          ctx, permute(b.getSizePerThread(), order),
+          permute(b.getThreadsPerWarp(), order),
+          permute(b.getWarpsPerCTA(), order), permuteOrder(b.getOrder(), order),
+          permuteCTA(b.getCTALayout(), order));
+      return success();
+    }
+    if (auto s = dyn_cast<SwizzledSharedEncodingAttr>(enc)) {
+      result = SwizzledSharedEncodingAttr::get(
+          ctx, s.getVec(), s.getPerPhase(), s.getMaxPhase(),
+          permuteOrder(s.getOrder(), order), permuteCTA(s.getCTALayout(), order));
+      return success();
+    }
+    std::string error;
+    std::optional<LinearLayout> layout = toLinearLayout(shape, enc, &error);
+    if (!layout)
+      return emitOptionalError(loc, "cannot transpose encoding ", enc, ": ",
+                               error);
+    std::vector<std::string> names, permuted;
+    for (int32_t d : order)
+      names.push_back(layout_dims::outDimName(d));
+    LinearLayout t = layout->transposeOuts(names);
+    // Rename: old dim order[i] becomes dim i.
+    std::vector<LinearLayout::OutDim> outs;
+    for (size_t i = 0; i < order.size(); ++i)
+      outs.push_back({layout_dims::outDimName(i), t.getOutDims()[i].size});
+    std::vector<LinearLayout::InDim> ins(t.getInDims().begin(),
+                                         t.getInDims().end());
+    result = toLinearEncoding(ctx, *LinearLayout::create(ins, outs));
+    return success();
+  }
+
+  LogicalResult
+  inferJoinOpEncoding(Attribute enc, Attribute &result, ArrayRef<int64_t> shape,
+                      std::optional<Location> loc) const override {
+    MLIRContext *ctx = enc.getContext();
+    if (auto b = dyn_cast<BlockedEncodingAttr>(enc)) {
+      auto append = [](ArrayRef<unsigned> v, unsigned x) {
+        SmallVector<unsigned> out(v);
+        out.push_back(x);
+        return out;
+      };
+      SmallVector<unsigned> order{unsigned(shape.size())};
+      order.append(b.getOrder().begin(), b.getOrder().end());
+      CTALayoutAttr cta = b.getCTALayout();
+      if (cta && !cta.isTrivial()) {
+        SmallVector<unsigned> ctaOrder{unsigned(shape.size())};
+        ctaOrder.append(cta.getCTAOrder().begin(), cta.getCTAOrder().end());
+        cta = CTALayoutAttr::get(ctx, append(cta.getCTAsPerCGA(), 1),
+                                 append(cta.getCTASplitNum(), 1), ctaOrder);
+      }
+      result = BlockedEncodingAttr::get(
+          ctx, append(b.getSizePerThread(), 2), append(b.getThreadsPerWarp(), 1),
+          append(b.getWarpsPerCTA(), 1), order, cta);
+      return success();
+    }
+    std::string error;
+    std::optional<LinearLayout> layout = toLinearLayout(shape, enc, &error);
+    if (!layout)
+      return emitOptionalError(loc, "cannot join encoding ", enc, ": ", error);
+    std::string newDim = layout_dims::outDimName(shape.size());
+    LinearLayout joined =
+        LinearLayout::identity1D(2, layout_dims::kRegister, newDim) * *layout;
+    result = toLinearEncoding(
+        ctx, joined.transposeOuts(standardNames(shape.size() + 1)));
+    return success();
+  }
+
+  LogicalResult
+  inferSplitOpEncoding(Attribute enc, Attribute &result,
+                       ArrayRef<int64_t> shape,
+                       std::optional<Location> loc) const override {
+    MLIRContext *ctx = enc.getContext();
+    unsigned last = shape.size() - 1;
+    if (auto b = dyn_cast<BlockedEncodingAttr>(enc)) {
+      if (b.getSizePerThread()[last] == 2 && b.getThreadsPerWarp()[last] == 1 &&
+          b.getWarpsPerCTA()[last] == 1 && b.getOrder()[0] == last &&
+          (!b.getCTALayout() || b.getCTALayout().isTrivial())) {
+        SmallVector<unsigned> order(b.getOrder().drop_front());
+        result = BlockedEncodingAttr::get(
+            ctx, b.getSizePerThread().drop_back(),
+            b.getThreadsPerWarp().drop_back(), b.getWarpsPerCTA().drop_back(),
+            order, b.getCTALayout());
+        return success();
+      }
+    }
+    std::string error;
+    std::optional<LinearLayout> layout = toLinearLayout(shape, enc, &error);
+    if (!layout)
+      return emitOptionalError(loc, "cannot split encoding ", enc, ": ", error);
+    // The last dimension must be held in one register bit; drop it.
+    std::string lastName = layout_dims::outDimName(last);
+    std::vector<LinearLayout::InDim> ins;
+    bool found = false;
+    for (const auto &in : layout->getInDims()) {
+      LinearLayout::InDim kept{in.name, {}};
+      for (const auto &basis : in.bases) {
+        bool isLast = basis[last] != 0;
+        if (isLast && in.name == layout_dims::kRegister && !found &&
+            llvm::count_if(basis, [](int32_t v) { return v != 0; }) == 1) {
+          found = true;
+          continue;
+        }
+        if (isLast)
+          return emitOptionalError(loc, "tt.split needs the size-2 last "
+                                        "dimension held in one thread's "
+                                        "registers, encoding ",
+                                   enc, " does not");
+        LinearLayout::Basis b(basis.begin(), basis.end() - 1);
+        kept.bases.push_back(b);
+      }
+      ins.push_back(std::move(kept));
+    }
+    std::vector<LinearLayout::OutDim> outs(layout->getOutDims().begin(),
+                                           layout->getOutDims().end() - 1);
+    result = toLinearEncoding(ctx, *LinearLayout::create(ins, outs));
+    return success();
+  }
+
+  LogicalResult
+  verifyLayoutsAreEqual(ArrayRef<int64_t> shape, Attribute expected,
+                        Attribute given,
+                        std::optional<Location> loc) const override {
+    std::optional<LinearLayout> a = toLinearLayout(shape, expected);
+    std::optional<LinearLayout> b =
+        given ? toLinearLayout(shape, given) : std::nullopt;
+    if (a && b && *a == *b)
+      return success();
+    return emitOptionalError(loc, "encodings ", expected, " and ", given,
+                             " differ");
+  }
+};
+
+/// The threads per warp and warps a distributed encoding uses.
+std::optional<std::pair<int64_t, int64_t>> hardwareOf(Attribute enc) {
+  auto product = [](ArrayRef<unsigned> v) {
+    int64_t p = 1;
+    for (unsigned x : v)
+      p *= x;
+    return p;
+  };
+  return llvm::TypeSwitch<Attribute, std::optional<std::pair<int64_t, int64_t>>>(enc)
+      .Case([&](BlockedEncodingAttr b) {
+        return std::make_pair(product(b.getThreadsPerWarp()),
+                              product(b.getWarpsPerCTA()));
+      })
+      .Case([&](NvidiaMmaEncodingAttr m) {
+        return std::make_pair(int64_t(32), product(m.getWarpsPerCTA()));
+      })
+      .Case([&](SliceEncodingAttr s) { return hardwareOf(s.getParent()); })
+      .Case([&](DotOperandEncodingAttr d) { return hardwareOf(d.getParent()); })
+      .Case([&](LinearEncodingAttr l) {
+        return std::make_pair(
+            int64_t(l.getLinearLayout().getInDimSize(layout_dims::kLane)),
+            int64_t(l.getLinearLayout().getInDimSize(layout_dims::kWarp)));
+      })
+      .Default([](Attribute) { return std::nullopt; });
+}
+
+LogicalResult verifyModuleLayouts(ModuleOp module, int64_t threads,
+                                  int64_t warps) {
+  WalkResult result = module.walk([&](Operation *op) {
+    auto check = [&](Type type) -> LogicalResult {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || !tensor.getEncoding())
+        return success();
+      auto hw = hardwareOf(tensor.getEncoding());
+      if (!hw)
+        return success();
+      if (hw->first != threads)
+        return op->emitOpError("layout ")
+               << tensor.getEncoding() << " uses " << hw->first
+               << " threads per warp but the module has " << threads
+               << " (ttg.threads-per-warp)";
+      if (hw->second != warps)
+        return op->emitOpError("layout ")
+               << tensor.getEncoding() << " uses " << hw->second
+               << " warps but the module has " << warps << " (ttg.num-warps)";
+      return success();
+    };
+    // Layouts inside a warp_specialize partition use that partition's warps.
+    if (op->getParentOfType<WarpSpecializeOp>() &&
+        !isa<WarpSpecializeOp>(op))
+      return WalkResult::skip();
+    for (Type t : op->getOperandTypes())
+      if (failed(check(t)))
+        return WalkResult::interrupt();
+    for (Type t : op->getResultTypes())
+      if (failed(check(t)))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+int getIntAttr(ModuleOp module, StringRef name, int dflt) {
+  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
+    return attr.getInt();
+  return dflt;
+}
+} // namespace
+
+void TritonGPUDialect::initialize() {
+  registerAttributes();
+  registerTypes();
+  addOperations<
+#define GET_OP_LIST
+#include "TritonDialect/Dialect/TritonGPU/IR/Ops.cpp.inc"
+      >();
+  addInterfaces<TritonGPUOpAsmInterface, TritonGPUInferLayoutInterface>();
+}
+
+int TritonGPUDialect::getNumWarps(ModuleOp module) {
+  return getIntAttr(module, getNumWarpsAttrName(), 4);
+}
+int TritonGPUDialect::getThreadsPerWarp(ModuleOp module) {
+  return getIntAttr(module, getThreadsPerWarpAttrName(), 32);
+}
+int TritonGPUDialect::getNumCTAs(ModuleOp module) {
+  return getIntAttr(module, getNumCTAsAttrName(), 1);
+}
+
+LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
+                                                         NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  auto module = dyn_cast<ModuleOp>(op);
+  auto requireModule = [&]() -> LogicalResult {
+    if (!module)
+      return op->emitError() << "'" << name
+                             << "' is a module attribute, not one of '"
+                             << op->getName() << "'";
+    return success();
+  };
+  auto positiveInt = [&](bool powerOfTwo) -> LogicalResult {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || !value.getType().isInteger(32) || value.getInt() <= 0 ||
+        (powerOfTwo && !llvm::isPowerOf2_64(value.getInt())))
+      return op->emitError() << "'" << name << "' must be a positive "
+                             << (powerOfTwo ? "power-of-two " : "")
+                             << "i32, got " << attr.getValue();
+    return success();
+  };
+  if (name == getNumWarpsAttrName() || name == getThreadsPerWarpAttrName()) {
+    if (failed(requireModule()) || failed(positiveInt(true)))
+      return failure();
+    // Check the layouts once, when visiting num-warps.
+    if (name == getNumWarpsAttrName())
+      return verifyModuleLayouts(module, getThreadsPerWarp(module),
+                                 getNumWarps(module));
+    return success();
+  }
+  if (name == getNumCTAsAttrName())
+    return failure(failed(requireModule()) || failed(positiveInt(true)));
+  if (name == getTargetAttrName()) {
+    if (failed(requireModule()))
+      return failure();
+    auto target = dyn_cast<StringAttr>(attr.getValue());
+    if (!target || !(target.getValue().starts_with("cuda:") ||
+                     target.getValue().starts_with("hip:")))
+      return op->emitError() << "'ttg.target' must be a string like "
+                                "\"cuda:90\" or \"hip:gfx942\", got "
+                             << attr.getValue();
+    if (target.getValue().starts_with("cuda:")) {
+      unsigned cc;
+      if (target.getValue().drop_front(5).getAsInteger(10, cc))
+        return op->emitError() << "'ttg.target' needs a compute capability "
+                                  "after 'cuda:', got "
+                               << attr.getValue();
+    }
+    return success();
+  }
+  if (name == getSharedAttrName()) {
+    if (failed(requireModule()))
+      return failure();
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || value.getInt() < 0)
+      return op->emitError() << "'ttg.shared' must be a non-negative number "
+                                "of bytes, got "
+                             << attr.getValue();
+    return success();
+  }
+  return success();
+}

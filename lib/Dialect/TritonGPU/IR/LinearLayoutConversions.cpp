@@ -1,0 +1,397 @@
+//===- LinearLayoutConversions.cpp - Encodings as linear layouts ----------===//
+//
+// The meaning of every encoding, written once as a linear layout:
+//
+//  - blocked: register, lane and warp each tile `sizePerThread`,
+//    `threadsPerWarp`, `warpsPerCTA` along `order` (fastest first); the CTA
+//    tile then repeats in registers over a larger tensor, or wraps onto
+//    copies over a smaller one;
+//  - slice: the parent over the shape with a size-1 dimension inserted, that
+//    dimension then dropped;
+//  - nvidia_mma v2: the mma.sync m16n8 accumulator fragment (PTX ISA, "Matrix
+//    Fragments for mma.m16n8k16"): lane l holds rows l/4 and l/4 + 8,
+//    columns 2 (l % 4) and 2 (l % 4) + 1; warps tile along N fastest;
+//  - nvidia_mma v3: the wgmma accumulator: four warps of a warp group take
+//    16 rows each, the m16n8 fragment repeats over N; warp groups tile M
+//    first;
+//  - dot_op (mma parent): the mma.sync A/B fragments with kWidth consecutive
+//    K elements per thread; operands are copies across the warps of the
+//    other dimension; (blocked parent): rows as the parent holds them, all
+//    of K in each thread's registers;
+//  - swizzled_shared / nvmma_shared: offsets walk rows along order[0], with
+//    the vector index XORed by the row phase (nvmma: 16-byte vectors within
+//    rows of swizzlingByteWidth bytes, tiles of such rows stacked).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using LL = LinearLayout;
+
+namespace {
+namespace dims = layout_dims;
+
+std::string dimName(unsigned d) { return dims::outDimName(d); }
+
+std::vector<std::string> standardNames(unsigned rank) {
+  std::vector<std::string> names;
+  for (unsigned d = 0; d < rank; ++d)
+    names.push_back(dimName(d));
+  return names;
+}
+
+void fail(std::string *error, const std::string &message) {
+  if (error)
+    *error = message;
+}
+
+/// The identity over `sizes`, along the dimensions in `order` (the first one
+/// least significant), from input dimension `inDim`.
+LL identityND(StringRef inDim, ArrayRef<unsigned> sizes,
+              ArrayRef<unsigned> order) {
+  LL layout;
+  for (unsigned d : order)
+    layout *= LL::identity1D(sizes[d], inDim, dimName(d));
+  return layout;
+}
+
+/// A layout built from explicit bases over `outSizes` (standard names).
+LL fromBases(std::vector<std::pair<std::string, std::vector<LL::Basis>>> ins,
+             ArrayRef<int32_t> outSizes) {
+  std::vector<LL::OutDim> outs;
+  for (size_t d = 0; d < outSizes.size(); ++d)
+    outs.push_back({dimName(d), outSizes[d]});
+  std::vector<LL::InDim> inDims;
+  for (auto &[name, bases] : ins)
+    inDims.push_back({name, bases});
+  return *LL::create(inDims, outs);
+}
+
+/// Renames the outputs (same order, same sizes).
+LL renameOuts(const LL &layout, ArrayRef<std::string> names) {
+  std::vector<LL::OutDim> outs;
+  for (size_t j = 0; j < names.size(); ++j)
+    outs.push_back({names[j], layout.getOutDims()[j].size});
+  std::vector<LL::InDim> ins(layout.getInDims().begin(),
+                             layout.getInDims().end());
+  return *LL::create(ins, outs);
+}
+
+/// Drops register bases that are zero: such registers would hold copies.
+LL dropZeroRegisters(const LL &layout) {
+  std::vector<LL::InDim> ins;
+  for (const auto &in : layout.getInDims()) {
+    LL::InDim kept{in.name, {}};
+    for (const auto &b : in.bases)
+      if (in.name != dims::kRegister ||
+          llvm::any_of(b, [](int32_t v) { return v != 0; }))
+        kept.bases.push_back(b);
+    ins.push_back(std::move(kept));
+  }
+  std::vector<LL::OutDim> outs(layout.getOutDims().begin(),
+                               layout.getOutDims().end());
+  return *LL::create(ins, outs);
+}
+
+/// Fits a CTA tile (register, lane, warp -> dims) to `shape`: registers
+/// repeat the tile along `repOrder` where the tensor is larger; where it is
+/// smaller, lanes and warps wrap onto copies and surplus registers vanish.
+/// Adds a trivial "block" input and returns the outputs as dim0..dimR-1.
+LL fitToShape(LL tile, ArrayRef<int64_t> shape, ArrayRef<unsigned> repOrder) {
+  unsigned rank = shape.size();
+  for (unsigned d : repOrder) {
+    int64_t have = tile.getOutDimSize(dimName(d));
+    if (shape[d] > have)
+      tile *= LL::identity1D(shape[d] / have, dims::kRegister, dimName(d));
+    else if (!tile.hasOutDim(dimName(d)))
+      tile *= LL::identity1D(1, dims::kRegister, dimName(d));
+  }
+  tile = tile.transposeOuts(standardNames(rank));
+  // Shrink: values beyond the shape wrap (they are powers of two, so they
+  // become zero); registers that only pointed beyond the shape are dropped.
+  std::vector<LL::InDim> ins;
+  for (const auto &in : tile.getInDims()) {
+    LL::InDim kept{in.name, {}};
+    for (const auto &b : in.bases) {
+      LL::Basis masked(b);
+      bool wasNonZero = false, isNonZero = false;
+      for (unsigned d = 0; d < rank; ++d) {
+        wasNonZero |= b[d] != 0;
+        masked[d] &= int32_t(shape[d] - 1);
+        isNonZero |= masked[d] != 0;
+      }
+      if (in.name == dims::kRegister && wasNonZero && !isNonZero)
+        continue;
+      kept.bases.push_back(masked);
+    }
+    ins.push_back(std::move(kept));
+  }
+  std::vector<LL::OutDim> outs;
+  for (unsigned d = 0; d < rank; ++d)
+    outs.push_back({dimName(d), int32_t(std::min<int64_t>(
+                                    shape[d], tile.getOutDimSize(dimName(d))))});
+  LL fitted = *LL::create(ins, outs);
+  // Every distributed layout has the four hardware inputs, in this order.
+  LL hw = LL::identity1D(1, dims::kRegister, dimName(0)) *
+          LL::identity1D(1, dims::kLane, dimName(0)) *
+          LL::identity1D(1, dims::kWarp, dimName(0)) *
+          LL::identity1D(1, dims::kBlock, dimName(0));
+  LL result = hw * fitted;
+  // hw contributes a size-1 dim0: restore the standard output order.
+  return result.transposeOuts(standardNames(rank));
+}
+
+SmallVector<unsigned> reversedRange(unsigned rank) {
+  SmallVector<unsigned> order;
+  for (unsigned d = rank; d-- > 0;)
+    order.push_back(d);
+  return order;
+}
+
+std::optional<LL> blockedToLL(ArrayRef<int64_t> shape, BlockedEncodingAttr b) {
+  LL tile = identityND(dims::kRegister, b.getSizePerThread(), b.getOrder()) *
+            identityND(dims::kLane, b.getThreadsPerWarp(), b.getOrder()) *
+            identityND(dims::kWarp, b.getWarpsPerCTA(), b.getOrder());
+  return fitToShape(tile, shape, b.getOrder());
+}
+
+/// The m16n8 accumulator fragment of one warp, over (M, N) = (dim r-2,
+/// dim r-1), with `nReps` copies of its 8 columns held in more registers.
+LL mmaFragment(unsigned rank, int32_t nReps) {
+  std::vector<LL::Basis> reg{{0, 1}, {8, 0}};
+  for (int32_t n = 8; n < 8 * nReps; n *= 2)
+    reg.push_back({0, n});
+  std::vector<LL::Basis> lane{{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
+  LL tile = fromBases({{dims::kRegister, reg}, {dims::kLane, lane}},
+                      {16, 8 * nReps});
+  if (rank == 3) {
+    // Batched: (M, N) are the last two dimensions.
+    tile = renameOuts(tile, {dimName(1), dimName(2)}) *
+           LL::identity1D(1, dims::kRegister, dimName(0));
+  }
+  return tile;
+}
+
+std::optional<LL> mmaToLL(ArrayRef<int64_t> shape, NvidiaMmaEncodingAttr mma,
+                          std::string *error) {
+  unsigned rank = shape.size();
+  ArrayRef<unsigned> wpc = mma.getWarpsPerCTA();
+  LL tile;
+  if (mma.isAmpere()) {
+    tile = mmaFragment(rank, 1) *
+           identityND(dims::kWarp, wpc, reversedRange(rank));
+  } else {
+    int32_t n = mma.getInstrShape()[1];
+    tile = mmaFragment(rank, n / 8) *
+           LL::identity1D(4, dims::kWarp, dimName(0)) *
+           identityND(dims::kWarp, {wpc[0] / 4, wpc[1]}, {0, 1});
+  }
+  return fitToShape(tile, shape, reversedRange(rank));
+}
+
+/// The mma.sync operand fragment of one warp: A (opIdx 0) over (M, K) or B
+/// (opIdx 1) over (K, N), with kWidth consecutive K elements per register
+/// group.
+LL operandFragment(unsigned opIdx, int32_t kWidth) {
+  std::vector<LL::Basis> reg, lane;
+  auto kBasis = [&](int32_t k) {
+    return opIdx == 0 ? LL::Basis{0, k} : LL::Basis{k, 0};
+  };
+  auto mnBasis = [&](int32_t v) {
+    return opIdx == 0 ? LL::Basis{v, 0} : LL::Basis{0, v};
+  };
+  for (int32_t k = 1; k < kWidth; k *= 2)
+    reg.push_back(kBasis(k));
+  if (opIdx == 0)
+    reg.push_back(mnBasis(8));
+  reg.push_back(kBasis(4 * kWidth));
+  lane = {kBasis(kWidth), kBasis(2 * kWidth), mnBasis(1), mnBasis(2),
+          mnBasis(4)};
+  std::vector<int32_t> sizes = opIdx == 0
+                                   ? std::vector<int32_t>{16, 8 * kWidth}
+                                   : std::vector<int32_t>{8 * kWidth, 8};
+  return fromBases({{dims::kRegister, reg}, {dims::kLane, lane}}, sizes);
+}
+
+std::optional<LL> dotOperandToLL(ArrayRef<int64_t> shape,
+                                 DotOperandEncodingAttr dot,
+                                 std::string *error) {
+  unsigned rank = shape.size();
+  unsigned opIdx = dot.getOpIdx();
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(dot.getParent())) {
+    // Rows (A) or columns (B) as the parent holds them; all of K in
+    // registers.
+    SmallVector<int64_t> parentShape(shape);
+    unsigned kDim = opIdx == 0 ? rank - 1 : rank - 2;
+    parentShape[kDim] = 1;
+    std::optional<LL> parent = blockedToLL(parentShape, blocked);
+    LL withK = *parent * LL::identity1D(shape[kDim], dims::kRegister,
+                                        dimName(kDim));
+    return withK.transposeOuts(standardNames(rank));
+  }
+  auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dot.getParent());
+  if (!mma || rank != 2) {
+    fail(error, "dot_op layouts are defined for 2-D operands of blocked or "
+                "nvidia_mma parents");
+    return std::nullopt;
+  }
+  ArrayRef<unsigned> wpc = mma.getWarpsPerCTA();
+  // Warps over (M, N) of the parent; the operand is the same for every
+  // warp along the dimension it does not have.
+  LL warps = mma.isAmpere()
+                 ? identityND(dims::kWarp, wpc, {1, 0})
+                 : LL::identity1D(4, dims::kWarp, dimName(0)) *
+                       identityND(dims::kWarp, {wpc[0] / 4, wpc[1]}, {0, 1});
+  unsigned keep = opIdx == 0 ? 0 : 1;
+  warps = warps.sublayout({dims::kWarp}, {dimName(keep)});
+  LL tile = operandFragment(opIdx, dot.getKWidth()) * warps;
+  // Repeat K fastest.
+  SmallVector<unsigned> repOrder =
+      opIdx == 0 ? SmallVector<unsigned>{1, 0} : SmallVector<unsigned>{0, 1};
+  return fitToShape(tile, shape, repOrder);
+}
+
+std::optional<LL> sliceToLL(ArrayRef<int64_t> shape, SliceEncodingAttr slice,
+                            std::string *error) {
+  SmallVector<int64_t> parentShape(shape);
+  parentShape.insert(parentShape.begin() + slice.getDim(), 1);
+  std::optional<LL> parent =
+      toLinearLayout(parentShape, slice.getParent(), error);
+  if (!parent)
+    return std::nullopt;
+  std::vector<std::string> ins, keptOuts;
+  for (const auto &in : parent->getInDims())
+    ins.push_back(in.name);
+  for (unsigned d = 0; d < parentShape.size(); ++d)
+    if (d != slice.getDim())
+      keptOuts.push_back(dimName(d));
+  LL sliced = parent->sublayout(ins, keptOuts);
+  return dropZeroRegisters(renameOuts(sliced, standardNames(shape.size())));
+}
+
+/// Offsets of a row-swizzled buffer: `cols` elements per row along
+/// `colDim`, rows along `rowDim`, vectors of `vec` XORed by
+/// (row / perPhase) % maxPhase.
+LL swizzledRows(unsigned rank, unsigned colDim, unsigned rowDim,
+                int32_t cols, int32_t rows, int32_t vec, int32_t perPhase,
+                int32_t maxPhase) {
+  std::vector<LL::Basis> offset;
+  auto basis = [&](int32_t col, int32_t row) {
+    LL::Basis b(rank, 0);
+    b[colDim] = col;
+    b[rowDim] = row;
+    return b;
+  };
+  for (int32_t c = 1; c < cols; c *= 2)
+    offset.push_back(basis(c, 0));
+  for (int32_t r = 1; r < rows; r *= 2)
+    offset.push_back(basis(((r / perPhase) % maxPhase) * vec & (cols - 1), r));
+  std::vector<int32_t> sizes(rank, 1);
+  sizes[colDim] = cols;
+  sizes[rowDim] = rows;
+  return fromBases({{dims::kOffset, offset}}, sizes);
+}
+
+/// Adds identity offsets for `dimsToAdd` (outer dimensions) and a trivial
+/// block input, and resizes the outputs to `shape`.
+LL finishShared(LL layout, ArrayRef<int64_t> shape,
+                ArrayRef<unsigned> dimsToAdd) {
+  for (unsigned d : dimsToAdd)
+    layout *= LL::identity1D(shape[d], dims::kOffset, dimName(d));
+  layout *= LL::identity1D(1, dims::kBlock, dimName(0));
+  return layout.transposeOuts(standardNames(shape.size()));
+}
+
+std::optional<LL> swizzledToLL(ArrayRef<int64_t> shape,
+                               SwizzledSharedEncodingAttr s) {
+  unsigned rank = shape.size();
+  ArrayRef<unsigned> order = s.getOrder();
+  if (rank == 1)
+    return finishShared(LL(), shape, {0});
+  LL rows = swizzledRows(rank, order[0], order[1], shape[order[0]],
+                         shape[order[1]], s.getVec(), s.getPerPhase(),
+                         s.getMaxPhase());
+  return finishShared(rows, shape, order.drop_front(2));
+}
+
+std::optional<LL> nvmmaToLL(ArrayRef<int64_t> shape,
+                            NVMMASharedEncodingAttr s) {
+  unsigned rank = shape.size();
+  unsigned colDim = s.getTransposed() ? rank - 2 : rank - 1;
+  unsigned rowDim = s.getTransposed() ? rank - 1 : rank - 2;
+  int32_t bits = s.getElementBitWidth();
+  int32_t swizzle = s.getSwizzlingByteWidth();
+  int32_t cols = shape[colDim];
+  int32_t vec = 1, perPhase = 1, maxPhase = 1;
+  if (swizzle != 0) {
+    cols = std::min<int32_t>(cols, swizzle * 8 / bits);
+    vec = std::max(1, 128 / bits);
+    perPhase = std::max(1, 128 / swizzle);
+    maxPhase = swizzle / 16;
+  }
+  LL layout = swizzledRows(rank, colDim, rowDim, cols, shape[rowDim], vec,
+                           perPhase, maxPhase);
+  // Tiles of `cols` columns are stacked after all rows of the previous one.
+  if (shape[colDim] > cols)
+    layout *= LL::identity1D(shape[colDim] / cols, dims::kOffset,
+                             dimName(colDim));
+  SmallVector<unsigned> outer;
+  for (unsigned d = rank - 2; d-- > 0;)
+    outer.push_back(d);
+  return finishShared(layout, shape, outer);
+}
+
+/// Gives a linear layout the tensor's shape as output sizes.
+LL withShape(const LL &layout, ArrayRef<int64_t> shape) {
+  std::vector<LL::OutDim> outs;
+  for (size_t d = 0; d < shape.size(); ++d)
+    outs.push_back({dimName(d), int32_t(shape[d])});
+  std::vector<LL::InDim> ins(layout.getInDims().begin(),
+                             layout.getInDims().end());
+  return *LL::create(ins, outs);
+}
+} // namespace
+
+std::optional<LL> mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape,
+                                                    Attribute encoding,
+                                                    std::string *error) {
+  for (int64_t d : shape)
+    if (d <= 0 || !llvm::isPowerOf2_64(d)) {
+      fail(error, "linear layouts describe power-of-two shapes only");
+      return std::nullopt;
+    }
+  return llvm::TypeSwitch<Attribute, std::optional<LL>>(encoding)
+      .Case([&](BlockedEncodingAttr b) { return blockedToLL(shape, b); })
+      .Case([&](SliceEncodingAttr s) { return sliceToLL(shape, s, error); })
+      .Case([&](NvidiaMmaEncodingAttr m) { return mmaToLL(shape, m, error); })
+      .Case([&](DotOperandEncodingAttr d) {
+        return dotOperandToLL(shape, d, error);
+      })
+      .Case([&](LinearEncodingAttr l) -> std::optional<LL> {
+        return withShape(l.getLinearLayout(), shape);
+      })
+      .Case([&](SwizzledSharedEncodingAttr s) { return swizzledToLL(shape, s); })
+      .Case([&](NVMMASharedEncodingAttr s) { return nvmmaToLL(shape, s); })
+      .Case([&](PaddedSharedEncodingAttr p) -> std::optional<LL> {
+        return withShape(p.getLinearComponent(), shape);
+      })
+      .Case([&](SharedLinearEncodingAttr s) -> std::optional<LL> {
+        return withShape(s.getLinearLayout(), shape);
+      })
+      .Default([&](Attribute) -> std::optional<LL> {
+        fail(error, "no linear layout is defined for this encoding");
+        return std::nullopt;
+      });
+}
+
+LinearEncodingAttr mlir::triton::gpu::toLinearEncoding(MLIRContext *ctx,
+                                                       const LL &layout) {
+  // Keep the four hardware inputs, in order, and bases as given.
+  return LinearEncodingAttr::get(ctx, layout);
+}
