@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Checks every upstream TTIR file of the conformance corpus against triton-opt.
+"""Checks upstream's files of the conformance corpus against triton-opt.
 
-For each `ttir/*.ttir` it requires that:
+For each `ttir/*.ttir` (upstream's TTIR) or, with --glob, another set such as
+`*.upstream.ttgir` (upstream's TritonGPU IR), it requires that:
   1. the file parses and verifies;
   2. print -> parse -> print is a fixed point (custom form);
   3. the generic form carries everything: custom -> generic -> custom is
@@ -68,10 +69,12 @@ def main():
     parser.add_argument("--triton-opt", required=True)
     parser.add_argument("corpus", type=pathlib.Path,
                         help="the conformance folder (holding ttir/)")
+    parser.add_argument("--glob", default="*.ttir",
+                        help="which files of ttir/ to check (default *.ttir)")
     args = parser.parse_args()
-    files = sorted((args.corpus / "ttir").glob("*.ttir"))
+    files = sorted((args.corpus / "ttir").glob(args.glob))
     if not files:
-        print(f"corpus: no ttir/*.ttir under {args.corpus}; the conformance "
+        print(f"corpus: no ttir/{args.glob} under {args.corpus}; the conformance "
               "corpus must sit at ../shared/conformance (or set "
               "TRITON_CONFORMANCE_DIR)")
         print("corpus: 0 passed, 1 failed")

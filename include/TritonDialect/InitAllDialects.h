@@ -10,6 +10,7 @@
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -26,7 +27,8 @@
 namespace mlir::triton {
 
 inline void registerTritonDialects(DialectRegistry &registry) {
-  registry.insert<TritonDialect, gpu::TritonGPUDialect, arith::ArithDialect, math::MathDialect,
+  registry.insert<TritonDialect, gpu::TritonGPUDialect,
+                  nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect, math::MathDialect,
                   scf::SCFDialect, cf::ControlFlowDialect, func::FuncDialect,
                   ub::UBDialect, LLVM::LLVMDialect, NVVM::NVVMDialect,
                   ::mlir::gpu::GPUDialect>();

@@ -1,0 +1,182 @@
+//===- TritonNvidiaGPUOps.td - Hopper ops of the `ttng` dialect -*- tablegen -*-===//
+//
+// The ops upstream's Hopper TTGIR uses: warp-group MMA (wgmma) and its wait,
+// the async-proxy fence, mbarriers, TMA copies and tensor-map management.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITONNVIDIAGPU_OPS_TD
+#define TRITONNVIDIAGPU_OPS_TD
+
+include "TritonDialect/Dialect/TritonGPU/IR/TritonGPUOps.td"
+
+def TritonNvidiaGPU_Dialect : Dialect {
+  let name = "ttng";
+  let cppNamespace = "::mlir::triton::nvidia_gpu";
+  let summary = "NVIDIA-specific TritonGPU ops (Hopper wgmma, TMA, mbarriers)";
+  let dependentDialects = ["triton::TritonDialect", "triton::gpu::TritonGPUDialect"];
+}
+
+class TTNG_Op<string mnemonic, list<Trait> traits = []>
+    : Op<TritonNvidiaGPU_Dialect, mnemonic, traits>;
+
+def TTNG_TensorOrMemDesc : AnyTypeOf<[TT_FpIntTensor, TTG_MemDesc]>;
+
+def TTNG_WarpGroupDotOp : TTNG_Op<"warp_group_dot", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    TypesMatchWith<"result's type matches accumulator's type", "d", "c",
+                   "$_self">]> {
+  let summary = "d = a * b + c on a warp group (wgmma)";
+  let description = [{
+    `a` comes from registers (a `#ttg.dot_op` tensor) or shared memory, `b`
+    from shared memory. With `isAsync` the op only issues the wgmma; a
+    `ttng.warp_group_dot_wait` makes its result available. `useC` false
+    ignores the accumulator.
+  }];
+  let arguments = (ins TTNG_TensorOrMemDesc:$a, TTG_MemDesc:$b,
+      TT_FpIntTensor:$c, Optional<I1>:$useC,
+      DefaultValuedAttr<TT_InputPrecisionAttr, "::mlir::triton::InputPrecision::IEEE">:$inputPrecision,
+      DefaultValuedAttr<I32Attr, "0">:$maxNumImpreciseAcc,
+      DefaultValuedAttr<BoolAttr, "false">:$isAsync);
+  let results = (outs TT_FpIntTensor:$d);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c (`,` $useC^)? attr-dict `:` type($a) `*` qualified(type($b)) `->` type($d)
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNG_WarpGroupDotWaitOp : TTNG_Op<"warp_group_dot_wait", [
+    DeclareOpInterfaceMethods<InferTypeOpInterface>, AllTypesMatch<["inputs", "outputs"]>]> {
+  let summary = "Wait until at most `pendings` async wgmma groups are in flight";
+  let arguments = (ins Variadic<AnyType>:$inputs, I32Attr:$pendings);
+  let results = (outs Variadic<AnyType>:$outputs);
+  let assemblyFormat = "$inputs attr-dict `:` type($inputs)";
+  let hasVerifier = 1;
+}
+
+def TTNG_FenceAsyncSharedOp : TTNG_Op<"fence_async_shared"> {
+  let summary = "Order generic-proxy shared-memory writes before async-proxy reads";
+  let arguments = (ins BoolAttr:$bCluster);
+  let assemblyFormat = "attr-dict";
+}
+
+def TTNG_InitBarrierOp : TTNG_Op<"init_barrier"> {
+  let summary = "Initialize an mbarrier to expect `count` arrivals";
+  let arguments = (ins Arg<TTG_MemDesc, "", [MemWrite<SharedMemory>]>:$alloc,
+                       I32Attr:$count);
+  let assemblyFormat = "$alloc `,` $count attr-dict `:` qualified(type($alloc))";
+  let hasVerifier = 1;
+}
+
+def TTNG_InvalBarrierOp : TTNG_Op<"inval_barrier"> {
+  let summary = "Invalidate an mbarrier so its memory can be reused";
+  let arguments = (ins Arg<TTG_MemDesc, "", [MemWrite<SharedMemory>]>:$alloc);
+  let assemblyFormat = "$alloc attr-dict `:` qualified(type($alloc))";
+  let hasVerifier = 1;
+}
+
+def TTNG_BarrierExpectOp : TTNG_Op<"barrier_expect"> {
+  let summary = "Tell an mbarrier to expect `size` more bytes of transactions";
+  let arguments = (ins Arg<TTG_MemDesc, "", [MemWrite<SharedMemory>]>:$alloc,
+                       I32Attr:$size, I1:$pred);
+  let assemblyFormat = [{
+    $alloc `,` $size attr-dict `,` $pred `:` qualified(type($alloc))
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNG_WaitBarrierOp : TTNG_Op<"wait_barrier", [AttrSizedOperandSegments]> {
+  let summary = "Wait for an mbarrier to complete phase `phase`";
+  let arguments = (ins Arg<TTG_MemDesc, "", [MemRead<SharedMemory>, MemWrite<SharedMemory>]>:$alloc,
+                       I32:$phase, Optional<I1>:$pred,
+                       Variadic<TTG_MemDesc>:$deps);
+  let assemblyFormat = [{
+    $alloc `,` $phase (`,` $pred^)? (`deps` $deps^)? attr-dict
+    `:` qualified(type($alloc)) (`,` qualified(type($deps))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier"> {
+  let summary = "Arrive `count` times on an mbarrier";
+  let arguments = (ins Arg<TTG_MemDesc, "", [MemRead<SharedMemory>, MemWrite<SharedMemory>]>:$alloc,
+                       I32Attr:$count, Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $alloc `,` $count (`,` $pred^)? attr-dict `:` qualified(type($alloc))
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNG_AsyncTMACopyGlobalToLocalOp : TTNG_Op<"async_tma_copy_global_to_local"> {
+  let summary = "Copy a block from global memory by TMA, completing on a barrier";
+  let arguments = (ins
+      Arg<TT_TensorDescType, "", [MemRead<GlobalMemory>]>:$desc,
+      Variadic<I32>:$coord,
+      Arg<TTG_MemDesc, "", [MemWrite<SharedMemory>]>:$barrier,
+      Arg<TTG_MemDesc, "", [MemWrite<SharedMemory>]>:$result,
+      I1:$pred,
+      DefaultValuedAttr<TT_CacheModifierAttr, "::mlir::triton::CacheModifier::NONE">:$cache,
+      DefaultValuedAttr<TT_EvictionPolicyAttr, "::mlir::triton::EvictionPolicy::NORMAL">:$evict,
+      DefaultValuedAttr<BoolAttr, "false">:$isVolatile);
+  let assemblyFormat = [{
+    $desc `[` $coord `]` $result `,` $barrier `,` $pred
+    oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict)
+    attr-dict `:` qualified(type($desc)) `,` qualified(type($barrier)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNG_AsyncTMACopyLocalToGlobalOp : TTNG_Op<"async_tma_copy_local_to_global"> {
+  let summary = "Copy a block from shared to global memory by TMA";
+  let arguments = (ins
+      Arg<TT_TensorDescType, "", [MemRead<GlobalMemory>, MemWrite<GlobalMemory>]>:$desc,
+      Variadic<I32>:$coord,
+      Arg<TTG_MemDesc, "", [MemRead<SharedMemory>]>:$src);
+  let assemblyFormat = [{
+    $desc `[` $coord `]` $src attr-dict `:` qualified(type($desc)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNG_TMAStoreWaitOp : TTNG_Op<"async_tma_store_wait"> {
+  let summary = "Wait until at most `pendings` TMA stores still read shared memory";
+  let arguments = (ins I32Attr:$pendings);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+def TTNG_TensormapCreateOp : TTNG_Op<"tensormap_create", [
+    AttrSizedOperandSegments, MemoryEffects<[MemRead<GlobalMemory>, MemWrite<GlobalMemory>]>]> {
+  let summary = "Write a TMA tensor map (descriptor) to global memory";
+  let arguments = (ins TT_Ptr:$desc_ptr, TT_Ptr:$global_address,
+      Variadic<I32>:$box_dim, Variadic<I32>:$global_dim,
+      Variadic<I64>:$global_stride, Variadic<I32>:$element_stride,
+      ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<15>]>:$elem_type,
+      ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<2>]>:$interleave_layout,
+      ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<3>]>:$swizzle_mode,
+      ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<1>]>:$fill_mode);
+  let assemblyFormat = [{
+    $desc_ptr `,` $global_address `,`
+    `[` $box_dim `]` `,` `[` $global_dim `]` `,` `[` $global_stride `]` `,` `[` $element_stride `]`
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNG_TensormapFenceproxyAcquireOp : TTNG_Op<"tensormap_fenceproxy_acquire",
+    [MemoryEffects<[MemWrite<GlobalMemory>]>]> {
+  let summary = "Make a tensor map written by the generic proxy visible to TMA";
+  let arguments = (ins TT_Ptr:$desc_ptr);
+  let assemblyFormat = "$desc_ptr attr-dict `:` qualified(type($desc_ptr))";
+}
+
+def TTNG_ReinterpretTensorDescOp : TTNG_Op<"reinterpret_tensor_descriptor", [Pure]> {
+  let summary = "View a raw pointer to a TMA tensor map as a tensor descriptor";
+  let arguments = (ins TT_Ptr:$rawDesc);
+  let results = (outs TT_TensorDescType:$result);
+  let assemblyFormat = [{
+    $rawDesc attr-dict `:` qualified(type($rawDesc)) `to` qualified(type($result))
+  }];
+}
+
+#endif // TRITONNVIDIAGPU_OPS_TD
