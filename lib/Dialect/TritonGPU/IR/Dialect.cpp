@@ -299,6 +299,11 @@ LogicalResult verifyModuleLayouts(ModuleOp module, int64_t threads,
     for (Type t : op->getResultTypes())
       if (failed(check(t)))
         return WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Type t : block.getArgumentTypes())
+          if (failed(check(t)))
+            return WalkResult::interrupt();
     return WalkResult::advance();
   });
   return failure(result.wasInterrupted());
