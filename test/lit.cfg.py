@@ -23,7 +23,8 @@ llvm_config.use_default_substitutions()
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 
 tool_dirs = [config.triton_tools_dir, config.llvm_tools_dir]
-tools = [ToolSubst("triton-opt", unresolved="fatal")]
+tools = [ToolSubst("triton-opt", unresolved="fatal"),
+         ToolSubst("triton-layout-view", unresolved="fatal")]
 if config.build_unittests:
     config.available_features.add("unittests")
 llvm_config.add_tool_substitutions(tools, tool_dirs)
