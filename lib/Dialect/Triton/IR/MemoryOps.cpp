@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
-#include "Utility.h"
+#include "TritonDialect/Dialect/Triton/IR/Utility.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
-#include "Utility.h"
+#include "TritonDialect/Dialect/Triton/IR/Utility.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -24,15 +24,6 @@ using namespace mlir::triton;
 #include "TritonDialect/Dialect/Triton/IR/Ops.cpp.inc"
 
 namespace {
-/// A shape as `4x8x2`, for diagnostics.
-std::string shapeStr(ArrayRef<int64_t> shape) {
-  if (shape.empty())
-    return "[]";
-  std::string str;
-  llvm::raw_string_ostream os(str);
-  llvm::interleave(shape, os, "x");
-  return str;
-}
 
 /// Ops calling out (extern functions, inline asm) that are not marked pure
 /// may read and write any global memory.

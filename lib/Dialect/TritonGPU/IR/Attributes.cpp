@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/Triton/IR/Utility.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -219,17 +220,6 @@ void printBases(AsmPrinter &printer, ArrayRef<LinearLayout::Basis> bases) {
   printer << "]";
 }
 
-bool isPermutationOf(ArrayRef<unsigned> order, size_t rank) {
-  if (order.size() != rank)
-    return false;
-  SmallVector<bool> seen(rank, false);
-  for (unsigned d : order) {
-    if (d >= rank || seen[d])
-      return false;
-    seen[d] = true;
-  }
-  return true;
-}
 
 bool allPowersOfTwo(ArrayRef<unsigned> values) {
   return llvm::all_of(values, [](unsigned v) {
@@ -237,13 +227,6 @@ bool allPowersOfTwo(ArrayRef<unsigned> values) {
   });
 }
 
-std::string listStr(ArrayRef<unsigned> values) {
-  std::string s = "[";
-  llvm::raw_string_ostream os(s);
-  llvm::interleaveComma(values, os);
-  os << "]";
-  return s;
-}
 
 /// Rank of a distributed encoding, or nullopt for other attributes.
 std::optional<unsigned> distributedRank(Attribute encoding) {
@@ -330,7 +313,7 @@ CTALayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (perCGA[d] % split[d] != 0)
       return emitError() << "CTASplitNum " << listStr(split)
                          << " must divide CTAsPerCGA " << listStr(perCGA);
-  if (!isPermutationOf(order, perCGA.size()))
+  if (!isPermutation(order, perCGA.size()))
     return emitError() << "CTAOrder " << listStr(order)
                        << " must be a permutation of [0, " << perCGA.size()
                        << ")";
@@ -393,7 +376,7 @@ BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!allPowersOfTwo(wpc))
     return emitError() << "#ttg.blocked warpsPerCTA " << listStr(wpc)
                        << " must hold powers of two";
-  if (!isPermutationOf(order, rank))
+  if (!isPermutation(order, rank))
     return emitError() << "#ttg.blocked order " << listStr(order)
                        << " must be a permutation of [0, " << rank << ")";
   if (cta && !cta.isTrivial() && cta.getCTAOrder().size() != rank)
@@ -697,7 +680,7 @@ LogicalResult SwizzledSharedEncodingAttr::verify(
     return emitError() << "#ttg.swizzled_shared vec, perPhase and maxPhase "
                           "must be powers of two, got "
                        << vec << ", " << perPhase << ", " << maxPhase;
-  if (order.empty() || !isPermutationOf(order, order.size()))
+  if (order.empty() || !isPermutation(order, order.size()))
     return emitError() << "#ttg.swizzled_shared order " << listStr(order)
                        << " must be a permutation of [0, " << order.size()
                        << ")";
@@ -805,7 +788,8 @@ Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
         fields.finish())
       return {};
     if (order.size() != shape.size() ||
-        !isPermutationOf(order, order.size()) || !allPowersOfTwo(shape)) {
+        !isPermutation(ArrayRef<unsigned>(order), order.size()) ||
+        !allPowersOfTwo(shape)) {
       fields.emitError() << "#ttg.padded_shared needs a permutation 'order' "
                             "and a power-of-two 'shape' of the same rank";
       return {};

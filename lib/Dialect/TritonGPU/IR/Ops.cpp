@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/Triton/IR/Utility.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -40,12 +41,6 @@ static void printOffsets(OpAsmPrinter &printer, Operation *,
 #include "TritonDialect/Dialect/TritonGPU/IR/Ops.cpp.inc"
 
 namespace {
-std::string shapeStr(ArrayRef<int64_t> shape) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  llvm::interleave(shape, os, "x");
-  return s;
-}
 
 /// A tensor and a memdesc hold the same shape and element type.
 LogicalResult verifySameBlock(Operation *op, RankedTensorType tensor,
@@ -153,11 +148,7 @@ LogicalResult MemDescSubsliceOp::verify() {
 LogicalResult MemDescTransOp::verify() {
   MemDescType src = getSrc().getType(), res = getType();
   ArrayRef<int32_t> order = getOrder();
-  SmallVector<bool> seen(src.getRank(), false);
-  bool perm = order.size() == size_t(src.getRank());
-  for (int32_t d : order)
-    perm = perm && d >= 0 && d < src.getRank() && !seen[d] && (seen[d] = true);
-  if (!perm)
+  if (!isPermutation(order, src.getRank()))
     return emitOpError("order must be a permutation of [0, ")
            << src.getRank() << ")";
   SmallVector<int64_t> expected;
