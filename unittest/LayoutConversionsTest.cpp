@@ -46,7 +46,6 @@ Coord coordOf(const LL &layout, int32_t reg, int32_t lane, int32_t warp) {
   return c;
 }
 
-int log2i(int64_t v) { return __builtin_ctzll(v); }
 } // namespace
 
 // blocked: element = (local register + lane * spt + warp * spt * tpw +

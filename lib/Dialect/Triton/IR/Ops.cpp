@@ -145,6 +145,20 @@ LogicalResult ReshapeOp::verify() {
     return emitOpError("source has ")
            << srcType.getNumElements() << " elements but the result has "
            << resType.getNumElements();
+  // Without allow_reorder every element must stay with its thread.
+  Attribute srcEnc = srcType.getEncoding();
+  if (srcEnc && !getAllowReorder()) {
+    Attribute expectedEnc;
+    if (failed(withLayoutInterface(
+            srcEnc, getLoc(), [&](const DialectInferLayoutInterface &iface) {
+              return iface.inferReshapeOpEncoding(
+                  srcType.getShape(), srcEnc, resType.getShape(), expectedEnc,
+                  getLoc());
+            })))
+      return failure();
+    return verifyResultEncoding(*this, resType.getShape(), expectedEnc,
+                                resType.getEncoding());
+  }
   return success();
 }
 

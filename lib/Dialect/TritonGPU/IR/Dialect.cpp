@@ -229,6 +229,34 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
   }
 
   LogicalResult
+  inferReshapeOpEncoding(ArrayRef<int64_t> srcShape, Attribute srcEnc,
+                         ArrayRef<int64_t> dstShape, Attribute &result,
+                         std::optional<Location> loc) const override {
+    std::string error;
+    std::optional<LinearLayout> layout = toLinearLayout(srcShape, srcEnc, &error);
+    if (!layout)
+      return emitOptionalError(loc, "cannot reshape encoding ", srcEnc, ": ",
+                               error);
+    // Tensors are row-major (the last dimension fastest) while a linear
+    // layout flattens its first output fastest: reshape in reversed order.
+    std::vector<std::string> reversed;
+    for (size_t d = srcShape.size(); d-- > 0;)
+      reversed.push_back(layout_dims::outDimName(d));
+    std::vector<LinearLayout::OutDim> newDims;
+    for (size_t d = dstShape.size(); d-- > 0;)
+      newDims.push_back({layout_dims::outDimName(d), int32_t(dstShape[d])});
+    std::optional<LinearLayout> reshaped =
+        layout->transposeOuts(reversed).reshapeOuts(newDims, &error);
+    if (!reshaped)
+      return emitOptionalError(loc, "cannot reshape encoding ", srcEnc, ": ",
+                               error);
+    result = toLinearEncoding(
+        srcEnc.getContext(),
+        reshaped->transposeOuts(standardNames(dstShape.size())));
+    return success();
+  }
+
+  LogicalResult
   verifyLayoutsAreEqual(ArrayRef<int64_t> shape, Attribute expected,
                         Attribute given,
                         std::optional<Location> loc) const override {

@@ -51,6 +51,13 @@ public:
                        ArrayRef<int64_t> shape,
                        std::optional<Location> loc) const = 0;
 
+  /// Encoding of `tt.reshape`'s result (row-major order kept) of
+  /// `dstShape`, for a source of `srcShape`.
+  virtual LogicalResult
+  inferReshapeOpEncoding(ArrayRef<int64_t> srcShape, Attribute srcEncoding,
+                         ArrayRef<int64_t> dstShape, Attribute &dstEncoding,
+                         std::optional<Location> loc) const = 0;
+
   /// Succeeds when two encodings of a tensor of `shape` place every element
   /// in the same (register, lane, warp, block): an op may print either.
   virtual LogicalResult
