@@ -17,28 +17,6 @@ using namespace mlir::triton;
 using LL = LinearLayout;
 
 namespace {
-/// A random layout: random sizes (powers of two) and random bases.
-LL randomLayout(std::mt19937 &rng, std::vector<std::string> ins,
-                std::vector<std::string> outs, int maxInBits = 3,
-                int maxOutBits = 3) {
-  std::vector<LL::OutDim> outDims;
-  for (const auto &name : outs)
-    outDims.push_back({name, 1 << std::uniform_int_distribution<>(0, maxOutBits)(rng)});
-  std::vector<LL::InDim> inDims;
-  for (const auto &name : ins) {
-    LL::InDim in{name, {}};
-    int bits = std::uniform_int_distribution<>(0, maxInBits)(rng);
-    for (int b = 0; b < bits; ++b) {
-      LL::Basis basis;
-      for (const auto &out : outDims)
-        basis.push_back(std::uniform_int_distribution<>(0, out.size - 1)(rng));
-      in.bases.push_back(basis);
-    }
-    inDims.push_back(in);
-  }
-  return *LL::create(inDims, outDims);
-}
-
 /// A random layout onto the given output dimensions.
 LL randomLayoutOnto(std::mt19937 &rng, std::vector<std::string> ins,
                     std::vector<LL::OutDim> outDims, int maxInBits) {
@@ -55,6 +33,16 @@ LL randomLayoutOnto(std::mt19937 &rng, std::vector<std::string> ins,
     inDims.push_back(in);
   }
   return *LL::create(inDims, outDims);
+}
+
+/// A random layout: random sizes (powers of two) and random bases.
+LL randomLayout(std::mt19937 &rng, std::vector<std::string> ins,
+                std::vector<std::string> outs, int maxInBits = 3,
+                int maxOutBits = 3) {
+  std::vector<LL::OutDim> outDims;
+  for (const auto &name : outs)
+    outDims.push_back({name, 1 << std::uniform_int_distribution<>(0, maxOutBits)(rng)});
+  return randomLayoutOnto(rng, ins, outDims, maxInBits);
 }
 
 /// A random invertible square layout (random bijection of bits).
