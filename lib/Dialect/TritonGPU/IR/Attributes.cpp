@@ -937,3 +937,42 @@ bool mlir::triton::gpu::isSharedEncoding(Attribute encoding) {
   return isa<SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr,
              PaddedSharedEncodingAttr, SharedLinearEncodingAttr>(encoding);
 }
+
+//===----------------------------------------------------------------------===//
+// Default layouts
+//===----------------------------------------------------------------------===//
+
+BlockedEncodingAttr mlir::triton::gpu::getBlockedEncoding(
+    MLIRContext *ctx, ArrayRef<int64_t> shape, ArrayRef<unsigned> spt,
+    ArrayRef<unsigned> order, unsigned numWarps, unsigned threadsPerWarp) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> tpw(rank, 1), wpc(rank, 1);
+  unsigned lanesLeft = threadsPerWarp, warpsLeft = numWarps;
+  unsigned threadsLeft = numWarps * threadsPerWarp;
+  // Fastest dimensions first: as many threads as the dimension has vectors.
+  for (unsigned k = 0; k + 1 < rank; ++k) {
+    unsigned d = order[k];
+    int64_t vectors = std::max<int64_t>(1, shape[d] / spt[d]);
+    unsigned threads =
+        std::clamp<int64_t>(vectors, 1, std::max(1u, threadsLeft));
+    tpw[d] = std::clamp<unsigned>(threads, 1, lanesLeft);
+    wpc[d] = std::clamp<unsigned>(threads / tpw[d], 1, warpsLeft);
+    lanesLeft /= tpw[d];
+    warpsLeft /= wpc[d];
+    threadsLeft /= std::max(1u, tpw[d] * wpc[d]);
+  }
+  // The slowest dimension takes what is left.
+  tpw[order[rank - 1]] = lanesLeft;
+  wpc[order[rank - 1]] = warpsLeft;
+  return BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order,
+                                  CTALayoutAttr::getTrivial(ctx));
+}
+
+BlockedEncodingAttr mlir::triton::gpu::getDefaultBlockedEncoding(
+    MLIRContext *ctx, ArrayRef<int64_t> shape, unsigned numWarps,
+    unsigned threadsPerWarp) {
+  SmallVector<unsigned> spt(shape.size(), 1), order;
+  for (unsigned d = shape.size(); d-- > 0;)
+    order.push_back(d);
+  return getBlockedEncoding(ctx, shape, spt, order, numWarps, threadsPerWarp);
+}

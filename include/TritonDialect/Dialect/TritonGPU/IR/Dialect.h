@@ -51,6 +51,25 @@ std::optional<LinearLayout> toLinearLayout(ArrayRef<int64_t> shape,
                                            Attribute encoding,
                                            std::string *error = nullptr);
 
+/// The blocked layout that spreads a tensor of `shape` over `numWarps` warps
+/// of `threadsPerWarp` lanes, each thread holding `sizePerThread` contiguous
+/// elements, dimensions walked in `order` (fastest first): lanes and warps
+/// go to the fastest dimensions first as far as the shape allows, and what
+/// is left over goes to the slowest dimension (as copies if it is too small).
+BlockedEncodingAttr getBlockedEncoding(MLIRContext *ctx,
+                                       ArrayRef<int64_t> shape,
+                                       ArrayRef<unsigned> sizePerThread,
+                                       ArrayRef<unsigned> order,
+                                       unsigned numWarps,
+                                       unsigned threadsPerWarp);
+
+/// The default layout of convert-triton-to-tritongpu: one element per
+/// thread, the last dimension fastest.
+BlockedEncodingAttr getDefaultBlockedEncoding(MLIRContext *ctx,
+                                              ArrayRef<int64_t> shape,
+                                              unsigned numWarps,
+                                              unsigned threadsPerWarp);
+
 /// A `#ttg.linear` encoding with the same meaning as `layout`.
 LinearEncodingAttr toLinearEncoding(MLIRContext *ctx,
                                     const LinearLayout &layout);
