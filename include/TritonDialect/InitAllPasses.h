@@ -4,11 +4,17 @@
 #define TRITONDIALECT_INITALLPASSES_H
 
 #include "TritonDialect/Conversion/TritonToTritonGPU/Passes.h"
+#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
 
 namespace mlir::triton {
 
+/// test-print-alignment (lib/Analysis/TestAxisInfo.cpp).
+void registerTestAxisInfoPass();
+
 inline void registerTritonPasses() {
   registerTritonToTritonGPUPasses();
+  gpu::registerTritonGPUPasses();
+  registerTestAxisInfoPass();
 }
 
 } // namespace mlir::triton

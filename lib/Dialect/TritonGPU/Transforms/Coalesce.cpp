@@ -1,0 +1,205 @@
+//===- Coalesce.cpp - tritongpu-coalesce ----------------------------------===//
+//
+// Chooses, for each memory access through a tensor of pointers, the blocked
+// layout giving each thread the widest safe vector along the pointers' most
+// contiguous dimension, with consecutive lanes on consecutive vectors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TritonDialect/Analysis/AxisInfo.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::triton::gpu {
+#define GEN_PASS_DEF_TRITONGPUCOALESCE
+#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h.inc"
+} // namespace mlir::triton::gpu
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+/// What bounds a vector, for remarks and statistics.
+enum class Limit { None, Contiguity, Alignment, Mask, Size };
+
+struct VectorChoice {
+  SmallVector<unsigned> order;
+  unsigned vec = 1;
+  Limit limit = Limit::None;
+};
+
+/// The dimensions by decreasing pointer contiguity; ties keep the faster
+/// dimension of the current layout (the last one by default) first.
+SmallVector<unsigned> contiguityOrder(const AxisInfo *info, unsigned rank) {
+  SmallVector<unsigned> order;
+  for (unsigned d = rank; d-- > 0;)
+    order.push_back(d);
+  if (info)
+    llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+      return info->getContiguity(a) > info->getContiguity(b);
+    });
+  return order;
+}
+
+VectorChoice chooseVector(const ModuleAxisInfoAnalysis &axis, Value ptr,
+                          Value mask, Value other, bool isAtomic,
+                          unsigned numThreads) {
+  auto type = cast<RankedTensorType>(ptr.getType());
+  unsigned rank = type.getRank();
+  Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
+  unsigned bits = isa<PointerType>(pointee) ? 64 : pointee.getIntOrFloatBitWidth();
+  VectorChoice choice;
+  choice.order = contiguityOrder(axis.getAxisInfo(ptr), rank);
+  unsigned d = choice.order[0];
+  unsigned vec = std::max(1u, 128 / std::max(1u, bits));
+  auto bound = [&](unsigned v, Limit why) {
+    if (v < vec) {
+      vec = v;
+      choice.limit = why;
+    }
+  };
+  bound(axis.getPtrContiguity(ptr, d), Limit::Contiguity);
+  bound(axis.getPtrAlignment(ptr, d), Limit::Alignment);
+  if (mask)
+    bound(axis.getMaskAlignment(mask, d), Limit::Mask);
+  if (other)
+    bound(axis.getMaskAlignment(other, d), Limit::Mask);
+  int64_t perThread =
+      std::max<int64_t>(1, type.getNumElements() / int64_t(numThreads));
+  bound(perThread, Limit::Size);
+  if (isAtomic)
+    bound(1, Limit::Size);
+  choice.vec = std::max(1u, unsigned(llvm::bit_floor(vec)));
+  return choice;
+}
+
+StringRef limitName(Limit limit) {
+  switch (limit) {
+  case Limit::Contiguity:
+    return "the pointers' contiguity";
+  case Limit::Alignment:
+    return "the pointers' alignment";
+  case Limit::Mask:
+    return "the mask (or other), which is not uniform over wider vectors";
+  case Limit::Size:
+    return "the elements per thread";
+  case Limit::None:
+    break;
+  }
+  return "nothing";
+}
+
+class CoalescePass
+    : public mlir::triton::gpu::impl::TritonGPUCoalesceBase<CoalescePass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    ModuleAxisInfoAnalysis axis(module);
+    unsigned numWarps = TritonGPUDialect::getNumWarps(module);
+    unsigned threadsPerWarp = TritonGPUDialect::getThreadsPerWarp(module);
+
+    // Decide first (the analysis refers to the IR as it is), then rewrite.
+    SmallVector<std::pair<Operation *, BlockedEncodingAttr>> plan;
+    module.walk([&](Operation *op) {
+      Value ptr, mask, other;
+      bool isAtomic = false;
+      if (auto load = dyn_cast<LoadOp>(op)) {
+        ptr = load.getPtr();
+        mask = load.getMask();
+        other = load.getOther();
+      } else if (auto store = dyn_cast<StoreOp>(op)) {
+        ptr = store.getPtr();
+        mask = store.getMask();
+      } else if (auto rmw = dyn_cast<AtomicRMWOp>(op)) {
+        ptr = rmw.getPtr();
+        mask = rmw.getMask();
+        isAtomic = true;
+      } else if (auto cas = dyn_cast<AtomicCASOp>(op)) {
+        ptr = cas.getPtr();
+        isAtomic = true;
+      } else {
+        return;
+      }
+      auto type = dyn_cast<RankedTensorType>(ptr.getType());
+      if (!type || !isa<PointerType>(type.getElementType()) ||
+          !isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr,
+                           LinearEncodingAttr>(type.getEncoding()))
+        return;
+      VectorChoice choice = chooseVector(axis, ptr, mask, other, isAtomic,
+                                         numWarps * threadsPerWarp);
+      SmallVector<unsigned> spt(type.getRank(), 1);
+      spt[choice.order[0]] = choice.vec;
+      auto layout = getBlockedEncoding(module.getContext(), type.getShape(),
+                                       spt, choice.order, numWarps,
+                                       threadsPerWarp);
+      plan.push_back({op, layout});
+      ++numAccesses;
+      Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
+      unsigned bits = isa<PointerType>(pointee) ? 64 : pointee.getIntOrFloatBitWidth();
+      unsigned width = choice.vec * bits;
+      if (width >= 128)
+        ++num128;
+      switch (choice.limit) {
+      case Limit::Contiguity: ++limitedByContiguity; break;
+      case Limit::Alignment: ++limitedByAlignment; break;
+      case Limit::Mask: ++limitedByMask; break;
+      case Limit::Size: ++limitedBySize; break;
+      case Limit::None: break;
+      }
+      if (remarks) {
+        InFlightDiagnostic remark = op->emitRemark()
+                                    << op->getName() << ": " << choice.vec
+                                    << " x " << bits << "-bit elements per "
+                                    << "vector (" << width << " bits)";
+        if (width < 128)
+          remark << ", limited by " << limitName(choice.limit);
+      }
+    });
+
+    for (auto [op, layout] : plan)
+      rewrite(op, layout);
+  }
+
+private:
+  /// Moves `op`'s tensor operands to `layout` and its results back.
+  static void rewrite(Operation *op, BlockedEncodingAttr layout) {
+    OpBuilder builder(op);
+    auto retype = [&](Type t) -> Type {
+      auto tensor = dyn_cast<RankedTensorType>(t);
+      if (!tensor)
+        return t;
+      return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
+                                   layout);
+    };
+    SmallVector<Value> operands;
+    for (Value v : op->getOperands()) {
+      Type newType = retype(v.getType());
+      operands.push_back(newType == v.getType()
+                             ? v
+                             : ConvertLayoutOp::create(builder, op->getLoc(),
+                                                       newType, v)
+                                   .getResult());
+    }
+    SmallVector<Type> resultTypes;
+    for (Type t : op->getResultTypes())
+      resultTypes.push_back(retype(t));
+    OperationState state(op->getLoc(), op->getName().getStringRef(), operands,
+                         resultTypes, op->getAttrs());
+    Operation *newOp = builder.create(state);
+    for (auto [oldResult, newResult] :
+         llvm::zip(op->getResults(), newOp->getResults())) {
+      Value replacement = newResult;
+      if (newResult.getType() != oldResult.getType())
+        replacement = ConvertLayoutOp::create(builder, op->getLoc(),
+                                              oldResult.getType(), newResult);
+      oldResult.replaceAllUsesWith(replacement);
+    }
+    op->erase();
+  }
+};
+} // namespace
