@@ -8,6 +8,7 @@
 
 #include "TritonDialect/Analysis/AxisInfo.h"
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
@@ -315,7 +316,8 @@ std::optional<AxisInfo> transfer(Operation *op, Infos in) {
         return AxisInfo(ct, dv, cs);
       })
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp,
-            arith::IndexCastUIOp, PtrToIntOp, IntToPtrOp, BitcastOp>(
+            arith::IndexCastUIOp, PtrToIntOp, IntToPtrOp, BitcastOp,
+            gpu::ConvertLayoutOp>(
           [&](auto) { return *in[0]; })
       .Case([&](arith::TruncIOp t) {
         const AxisInfo &src = *in[0];

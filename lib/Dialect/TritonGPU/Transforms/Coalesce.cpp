@@ -45,7 +45,7 @@ SmallVector<unsigned> contiguityOrder(const AxisInfo *info, unsigned rank) {
 }
 
 VectorChoice chooseVector(const ModuleAxisInfoAnalysis &axis, Value ptr,
-                          Value mask, Value other, bool isAtomic,
+                          Value mask, bool isAtomic,
                           unsigned numThreads) {
   auto type = cast<RankedTensorType>(ptr.getType());
   unsigned rank = type.getRank();
@@ -63,10 +63,10 @@ VectorChoice chooseVector(const ModuleAxisInfoAnalysis &axis, Value ptr,
   };
   bound(axis.getPtrContiguity(ptr, d), Limit::Contiguity);
   bound(axis.getPtrAlignment(ptr, d), Limit::Alignment);
+  // A vector is loaded or not as a whole, so the mask must be uniform over
+  // it; `other` is selected element by element and does not matter.
   if (mask)
     bound(axis.getMaskAlignment(mask, d), Limit::Mask);
-  if (other)
-    bound(axis.getMaskAlignment(other, d), Limit::Mask);
   int64_t perThread =
       std::max<int64_t>(1, type.getNumElements() / int64_t(numThreads));
   bound(perThread, Limit::Size);
@@ -83,7 +83,7 @@ StringRef limitName(Limit limit) {
   case Limit::Alignment:
     return "the pointers' alignment";
   case Limit::Mask:
-    return "the mask (or other), which is not uniform over wider vectors";
+    return "the mask, which is not uniform over wider vectors";
   case Limit::Size:
     return "the elements per thread";
   case Limit::None:
@@ -106,12 +106,11 @@ public:
     // Decide first (the analysis refers to the IR as it is), then rewrite.
     SmallVector<std::pair<Operation *, BlockedEncodingAttr>> plan;
     module.walk([&](Operation *op) {
-      Value ptr, mask, other;
+      Value ptr, mask;
       bool isAtomic = false;
       if (auto load = dyn_cast<LoadOp>(op)) {
         ptr = load.getPtr();
         mask = load.getMask();
-        other = load.getOther();
       } else if (auto store = dyn_cast<StoreOp>(op)) {
         ptr = store.getPtr();
         mask = store.getMask();
@@ -130,7 +129,7 @@ public:
           !isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr,
                            LinearEncodingAttr>(type.getEncoding()))
         return;
-      VectorChoice choice = chooseVector(axis, ptr, mask, other, isAtomic,
+      VectorChoice choice = chooseVector(axis, ptr, mask, isAtomic,
                                          numWarps * threadsPerWarp);
       SmallVector<unsigned> spt(type.getRank(), 1);
       spt[choice.order[0]] = choice.vec;

@@ -12,7 +12,7 @@ def TritonGPUCoalesce : Pass<"tritongpu-coalesce", "mlir::ModuleOp"> {
     blocked layout whose fastest dimension is the one the pointers are most
     contiguous along, each thread holding a vector as wide as is safe: at
     most 128 bits, limited by the pointers' contiguity and alignment
-    (AxisInfo), the mask's and `other`'s constancy, and the elements per
+    (AxisInfo), the mask's constancy, and the elements per
     thread. Consecutive lanes take consecutive vectors. Values are moved to
     and from that layout with ttg.convert_layout, which later passes remove.
 
@@ -32,7 +32,7 @@ def TritonGPUCoalesce : Pass<"tritongpu-coalesce", "mlir::ModuleOp"> {
     Statistic<"limitedByAlignment", "limited-by-alignment",
               "accesses whose vector is limited by pointer alignment">,
     Statistic<"limitedByMask", "limited-by-mask",
-              "accesses whose vector is limited by the mask or other">,
+              "accesses whose vector is limited by the mask">,
     Statistic<"limitedBySize", "limited-by-size",
               "accesses whose vector is limited by elements per thread">
   ];
