@@ -29,6 +29,9 @@ struct VectorChoice {
   SmallVector<unsigned> order;
   unsigned vec = 1;
   Limit limit = Limit::None;
+  /// The most elements a thread may hold contiguously: the pointers'
+  /// contiguity, and the elements per thread.
+  unsigned maxPerThread = 1;
 };
 
 /// The dimensions by decreasing pointer contiguity; ties keep the faster
@@ -73,6 +76,10 @@ VectorChoice chooseVector(const ModuleAxisInfoAnalysis &axis, Value ptr,
   if (isAtomic)
     bound(1, Limit::Size);
   choice.vec = std::max(1u, unsigned(llvm::bit_floor(vec)));
+  choice.maxPerThread = isAtomic ? 1u : unsigned(llvm::bit_floor(unsigned(
+                            std::min<int64_t>(axis.getPtrContiguity(ptr, d),
+                                              perThread))));
+  choice.maxPerThread = std::max(choice.maxPerThread, choice.vec);
   return choice;
 }
 
@@ -104,7 +111,12 @@ public:
     unsigned threadsPerWarp = TritonGPUDialect::getThreadsPerWarp(module);
 
     // Decide first (the analysis refers to the IR as it is), then rewrite.
-    SmallVector<std::pair<Operation *, BlockedEncodingAttr>> plan;
+    struct Access {
+      Operation *op;
+      RankedTensorType type;
+      VectorChoice choice;
+    };
+    SmallVector<Access> accesses;
     module.walk([&](Operation *op) {
       Value ptr, mask;
       bool isAtomic = false;
@@ -131,12 +143,7 @@ public:
         return;
       VectorChoice choice = chooseVector(axis, ptr, mask, isAtomic,
                                          numWarps * threadsPerWarp);
-      SmallVector<unsigned> spt(type.getRank(), 1);
-      spt[choice.order[0]] = choice.vec;
-      auto layout = getBlockedEncoding(module.getContext(), type.getShape(),
-                                       spt, choice.order, numWarps,
-                                       threadsPerWarp);
-      plan.push_back({op, layout});
+      accesses.push_back({op, type, choice});
       ++numAccesses;
       Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
       unsigned bits = isa<PointerType>(pointee) ? 64 : pointee.getIntOrFloatBitWidth();
@@ -160,8 +167,24 @@ public:
       }
     });
 
-    for (auto [op, layout] : plan)
-      rewrite(op, layout);
+    // Accesses of one shape and order share their elements per thread (the
+    // most any of them wants, within what each allows), so that values
+    // flow between them without conversions: an f32 load feeding f16
+    // stores holds 8 elements, as two 128-bit vectors.
+    for (Access &a : accesses) {
+      unsigned perThread = a.choice.vec;
+      for (const Access &b : accesses)
+        if (b.op->getParentRegion() == a.op->getParentRegion() &&
+            b.type.getShape() == a.type.getShape() &&
+            b.choice.order == a.choice.order)
+          perThread = std::max(perThread, b.choice.vec);
+      perThread = std::min(perThread, a.choice.maxPerThread);
+      SmallVector<unsigned> spt(a.type.getRank(), 1);
+      spt[a.choice.order[0]] = std::max(perThread, a.choice.vec);
+      rewrite(a.op, getBlockedEncoding(module.getContext(), a.type.getShape(),
+                                       spt, a.choice.order, numWarps,
+                                       threadsPerWarp));
+    }
   }
 
 private:

@@ -236,62 +236,91 @@ private:
     return success();
   }
 
-  /// Moves the users of `c` into the layout of its source.
+  /// Moves the users of `c` into the layout of its source, and their users
+  /// in turn: elementwise ops keep the layout, reductions produce slices of
+  /// it, expand_dims of such a slice gives it back, broadcasts keep it;
+  /// conversions and stores end the walk.
   LogicalResult propagateForward(ConvertLayoutOp c,
                                  DenseSet<Operation *> &erased) {
-    Attribute source = encodingOf(c.getSrc());
-    Attribute from = encodingOf(c.getResult());
-    OpBuilder probeBuilder(c);
-    Rematerializer probe(probeBuilder);
-    // The set of ops to move, in program order, and the values they make.
-    SetVector<Operation *> toMove;
-    DenseSet<Value> moved{c.getResult()};
+    Block *block = c->getBlock();
+    // 1. The forward closure, if every op in it can move.
+    SetVector<Operation *> closure;
     SmallVector<Value> worklist{c.getResult()};
+    DenseSet<Value> inClosure{c.getResult()};
     while (!worklist.empty()) {
       Value v = worklist.pop_back_val();
       for (Operation *user : v.getUsers()) {
-        if (toMove.contains(user))
+        if (closure.contains(user))
           continue;
-        if (isa<ConvertLayoutOp>(user)) {
-          toMove.insert(user);
+        if (user->getBlock() != block)
+          return failure();
+        bool sink = isa<ConvertLayoutOp, StoreOp>(user);
+        if (!sink && !isa<ReduceOp, ScanOp, ExpandDimsOp, BroadcastOp>(user) &&
+            !isLayoutAgnostic(user))
+          return failure();
+        closure.insert(user);
+        if (sink)
           continue;
-        }
-        bool isStore = isa<StoreOp>(user);
-        if (!isStore && !isLayoutAgnostic(user))
-          return failure();
-        if (user->getBlock() != c->getBlock())
-          return failure();
-        // Every tensor operand must be in `from` now and producible in
-        // `source`.
-        for (Value operand : user->getOperands()) {
-          if (!isa<RankedTensorType>(operand.getType()) || moved.contains(operand))
-            continue;
-          if (encodingOf(operand) != from || !probe.canRemat(operand, source))
-            return failure();
-        }
-        if (isStore) {
-          auto type = cast<RankedTensorType>(user->getOperand(0).getType());
-          unsigned dim = fastestDim(from, type.getRank());
-          if (vectorWidth(source, type.getShape(), dim) <
-              vectorWidth(from, type.getShape(), dim))
-            return failure();
-          toMove.insert(user);
-          continue;
-        }
-        toMove.insert(user);
-        Value result = user->getResult(0);
-        if (encodingOf(result) != from)
-          return failure();
-        moved.insert(result);
-        worklist.push_back(result);
+        for (Value r : user->getResults())
+          if (isa<RankedTensorType>(r.getType()) && inClosure.insert(r).second)
+            worklist.push_back(r);
       }
     }
-
-    // Rewrite in program order.
-    SmallVector<Operation *> ordered(toMove.begin(), toMove.end());
+    SmallVector<Operation *> ordered(closure.begin(), closure.end());
     llvm::sort(ordered, [](Operation *a, Operation *b) {
       return a->isBeforeInBlock(b);
     });
+
+    // 2. The new layout of every value, in program order; operands from
+    // outside the closure must be recomputable in the layout needed.
+    DenseMap<Value, Attribute> newEnc{{c.getResult(), encodingOf(c.getSrc())}};
+    OpBuilder probeBuilder(c);
+    Rematerializer probe(probeBuilder);
+    DenseMap<Operation *, Attribute> operandEnc;
+    for (Operation *op : ordered) {
+      if (isa<ConvertLayoutOp>(op))
+        continue;
+      // The layout its tensor operands must share.
+      Attribute want;
+      for (Value operand : op->getOperands())
+        if (Attribute e = newEnc.lookup(operand)) {
+          if (want && want != e)
+            return failure();
+          want = e;
+        }
+      if (!want)
+        return failure();
+      for (Value operand : op->getOperands())
+        if (isa<RankedTensorType>(operand.getType()) && !newEnc.count(operand) &&
+            !probe.canRemat(operand, want))
+          return failure();
+      operandEnc[op] = want;
+      if (auto store = dyn_cast<StoreOp>(op)) {
+        auto type = cast<RankedTensorType>(store.getPtr().getType());
+        Attribute now = encodingOf(store.getPtr());
+        unsigned dim = fastestDim(now, type.getRank());
+        if (vectorWidth(want, type.getShape(), dim) <
+            vectorWidth(now, type.getShape(), dim))
+          return failure();
+        continue;
+      }
+      Attribute result = want;
+      if (auto reduce = dyn_cast<ReduceOp>(op)) {
+        result = SliceEncodingAttr::get(op->getContext(), reduce.getAxis(), want);
+      } else if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+        auto slice = dyn_cast<SliceEncodingAttr>(want);
+        if (!slice || slice.getDim() != expand.getAxis())
+          return failure();
+        result = slice.getParent();
+      } else if (isa<BroadcastOp>(op) && !isShapeAgnostic(want)) {
+        return failure();
+      }
+      for (Value r : op->getResults())
+        if (isa<RankedTensorType>(r.getType()))
+          newEnc[r] = result;
+    }
+
+    // 3. Rewrite in program order.
     IRMapping map;
     map.map(c.getResult(), c.getSrc());
     for (Operation *op : ordered) {
@@ -308,28 +337,47 @@ private:
         }
         continue;
       }
+      Attribute want = operandEnc[op];
       SmallVector<Value> operands;
       for (Value operand : op->getOperands()) {
         if (Value m = map.lookupOrNull(operand))
           operands.push_back(m);
         else if (isa<RankedTensorType>(operand.getType()))
-          operands.push_back(remat.remat(operand, source));
+          operands.push_back(remat.remat(operand, want));
         else
           operands.push_back(operand);
       }
-      SmallVector<Type> types;
-      for (Type t : op->getResultTypes())
-        types.push_back(withEncoding(t, source));
-      OperationState state(op->getLoc(), op->getName().getStringRef(),
-                           operands, types, op->getAttrs());
-      Operation *newOp = builder.create(state);
-      for (auto [oldV, newV] : llvm::zip(op->getResults(), newOp->getResults()))
+      Operation *newOp;
+      if (auto reduce = dyn_cast<ReduceOp>(op)) {
+        auto r = ReduceOp::create(builder, op->getLoc(), operands,
+                                  reduce.getAxis());
+        r.getCombineOp().takeBody(reduce.getCombineOp());
+        newOp = r;
+      } else if (auto scan = dyn_cast<ScanOp>(op)) {
+        auto r = ScanOp::create(builder, op->getLoc(), operands, scan.getAxis(),
+                                scan.getReverse());
+        r.getCombineOp().takeBody(scan.getCombineOp());
+        newOp = r;
+      } else if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+        newOp = ExpandDimsOp::create(builder, op->getLoc(), operands[0],
+                                     expand.getAxis());
+      } else {
+        SmallVector<Type> types;
+        for (Value r : op->getResults())
+          types.push_back(isa<RankedTensorType>(r.getType())
+                              ? withEncoding(r.getType(), newEnc[r])
+                              : r.getType());
+        OperationState state(op->getLoc(), op->getName().getStringRef(),
+                             operands, types, op->getAttrs());
+        newOp = builder.create(state);
+      }
+      for (auto [oldV, newV] : llvm::zip(op->getResults(), newOp->getResults())) {
         map.map(oldV, newV);
-      // Users outside the moved set keep the old value until it is replaced.
-      for (auto [oldV, newV] : llvm::zip(op->getResults(), newOp->getResults()))
-        oldV.replaceUsesWithIf(newV, [&](OpOperand &use) {
-          return !toMove.contains(use.getOwner());
-        });
+        // Scalars (full reductions) keep their users; tensors are only used
+        // inside the closure.
+        if (!isa<RankedTensorType>(oldV.getType()))
+          oldV.replaceAllUsesWith(newV);
+      }
     }
     for (Operation *op : llvm::reverse(ordered))
       if (!isa<ConvertLayoutOp>(op) && !erased.contains(op)) {
