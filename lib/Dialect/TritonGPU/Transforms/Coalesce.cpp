@@ -23,7 +23,7 @@ using namespace mlir::triton::gpu;
 
 namespace {
 /// What bounds a vector, for remarks and statistics.
-enum class Limit { None, Contiguity, Alignment, Mask, Size };
+enum class Limit { None, Contiguity, Alignment, Mask, Size, Atomic };
 
 struct VectorChoice {
   SmallVector<unsigned> order;
@@ -74,7 +74,7 @@ VectorChoice chooseVector(const ModuleAxisInfoAnalysis &axis, Value ptr,
       std::max<int64_t>(1, type.getNumElements() / int64_t(numThreads));
   bound(perThread, Limit::Size);
   if (isAtomic)
-    bound(1, Limit::Size);
+    bound(1, Limit::Atomic);
   choice.vec = std::max(1u, unsigned(llvm::bit_floor(vec)));
   choice.maxPerThread = isAtomic ? 1u : unsigned(llvm::bit_floor(unsigned(
                             std::min<int64_t>(axis.getPtrContiguity(ptr, d),
@@ -93,6 +93,8 @@ StringRef limitName(Limit limit) {
     return "the mask, which is not uniform over wider vectors";
   case Limit::Size:
     return "the elements per thread";
+  case Limit::Atomic:
+    return "being an atomic, issued one element at a time";
   case Limit::None:
     break;
   }
@@ -155,6 +157,7 @@ public:
       case Limit::Alignment: ++limitedByAlignment; break;
       case Limit::Mask: ++limitedByMask; break;
       case Limit::Size: ++limitedBySize; break;
+      case Limit::Atomic:
       case Limit::None: break;
       }
       if (remarks) {

@@ -1,0 +1,119 @@
+// AxisInfo: contiguity, divisibility and constancy per dimension.
+// RUN: triton-opt %s -split-input-file --test-print-alignment -verify-diagnostics -o /dev/null
+
+tt.func @vector_add(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1024], constancy = [1], constant_value = 1024}}
+  %c1024 = arith.constant 1024 : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %pid = tt.get_program_id x : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1024], constancy = [1], constant_value = <none>}}
+  %start = arith.muli %pid, %c1024 : i32
+  // expected-remark @+1 {{contiguity = [1024], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1024], constancy = [1024], constant_value = <none>}}
+  %s = tt.splat %start : i32 -> tensor<1024xi32>
+  // expected-remark @+1 {{contiguity = [1024], divisibility = [1024], constancy = [1], constant_value = <none>}}
+  %offs = arith.addi %s, %r : tensor<1024xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [16], constancy = [1024], constant_value = <none>}}
+  %ns = tt.splat %n : i32 -> tensor<1024xi32>
+  // A mask comparing aligned runs against a multiple of 16 is uniform over 16.
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [16], constant_value = <none>}}
+  %m = arith.cmpi slt, %offs, %ns : tensor<1024xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [16], constancy = [1024], constant_value = <none>}}
+  %ps = tt.splat %p : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+  // Pointers: contiguity in elements, divisibility in bytes.
+  // expected-remark @+1 {{contiguity = [1024], divisibility = [16], constancy = [1], constant_value = <none>}}
+  %a = tt.addptr %ps, %offs : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+  tt.return
+}
+
+// -----
+
+tt.func @arith(%x: i32 {tt.divisibility = 8 : i32}) {
+  // expected-remark @+1 {{contiguity = [128], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [4], constancy = [128], constant_value = 4}}
+  %c4 = arith.constant dense<4> : tensor<128xi32>
+  // Dividing a run by 4 gives runs of 4 equal values.
+  // expected-remark @+1 {{contiguity = [1], divisibility = [268435456], constancy = [4], constant_value = <none>}}
+  %d = arith.divsi %r, %c4 : tensor<128xi32>
+  // x % 4 stays consecutive within runs of 4.
+  // expected-remark @+1 {{contiguity = [4], divisibility = [4], constancy = [1], constant_value = <none>}}
+  %m = arith.remsi %r, %c4 : tensor<128xi32>
+  // Multiplying by 4 keeps no contiguity.
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
+  %p = arith.muli %r, %c4 : tensor<128xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [8], constancy = [128], constant_value = <none>}}
+  %xs = tt.splat %x : i32 -> tensor<128xi32>
+  // Subtracting a constant keeps contiguity.
+  // expected-remark @+1 {{contiguity = [128], divisibility = [8], constancy = [1], constant_value = <none>}}
+  %s = arith.subi %r, %xs : tensor<128xi32>
+  // A frontend hint (tl.multiple_of / tl.max_contiguous) raises the facts.
+  // expected-remark @+1 {{contiguity = [128], divisibility = [16], constancy = [1], constant_value = <none>}}
+  %h = arith.addi %r, %xs {tt.divisibility = dense<16> : tensor<1xi32>} : tensor<128xi32>
+  tt.return
+}
+
+// -----
+
+tt.func @shapes(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32 {tt.divisibility = 16 : i32}) {
+  // expected-remark @+1 {{contiguity = [64], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = [64, 1], divisibility = [1073741824, 1073741824], constancy = [1, 1], constant_value = <none>}}
+  %col = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1073741824, 1073741824], constancy = [1, 1], constant_value = <none>}}
+  %row = tt.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [16, 16], constancy = [64, 1], constant_value = <none>}}
+  %st = tt.splat %stride : i32 -> tensor<64x1xi32>
+  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [1073741824, 1073741824], constancy = [1, 1], constant_value = <none>}}
+  %rows = arith.muli %col, %st : tensor<64x1xi32>
+  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [1073741824, 1073741824], constancy = [1, 64], constant_value = <none>}}
+  %rb = tt.broadcast %rows : tensor<64x1xi32> -> tensor<64x64xi32>
+  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1073741824, 1073741824], constancy = [64, 1], constant_value = <none>}}
+  %cb = tt.broadcast %row : tensor<1x64xi32> -> tensor<64x64xi32>
+  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1073741824, 1073741824], constancy = [1, 1], constant_value = <none>}}
+  %o = arith.addi %rb, %cb : tensor<64x64xi32>
+  // expected-remark @+1 {{contiguity = [64, 1], divisibility = [1073741824, 1073741824], constancy = [1, 1], constant_value = <none>}}
+  %t = tt.trans %o {order = array<i32: 1, 0>} : tensor<64x64xi32> -> tensor<64x64xi32>
+  tt.return
+}
+
+// -----
+
+// Loops: the induction variable is lb + k * step; iteration arguments join
+// their initial and yielded values.
+tt.func @loop(%n: i32) {
+  // expected-remark @+1 {{constant_value = 0}}
+  %c0 = arith.constant 0 : i32
+  // expected-remark @+1 {{constant_value = 64}}
+  %c64 = arith.constant 64 : i32
+  // expected-remark @+1 {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = [64], divisibility = [64], constancy = [1], constant_value = <none>}}
+  %res = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %r) -> (tensor<64xi32>) : i32 {
+    // expected-remark @+1 {{contiguity = [1], divisibility = [64], constancy = [64], constant_value = <none>}}
+    %s = tt.splat %i : i32 -> tensor<64xi32>
+    // expected-remark @+1 {{contiguity = [64], divisibility = [64], constancy = [1], constant_value = <none>}}
+    %next = arith.addi %acc, %s : tensor<64xi32>
+    scf.yield %next : tensor<64xi32>
+  }
+  tt.return
+}
+
+// -----
+
+// Calls: a private function's arguments join what its callers pass.
+tt.func private @callee(%x: tensor<32xi32>) -> tensor<32xi32> attributes {noinline = true} {
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [32], constant_value = 1}}
+  %one = arith.constant dense<1> : tensor<32xi32>
+  // expected-remark @+1 {{contiguity = [32], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %y = arith.addi %x, %one : tensor<32xi32>
+  tt.return %y : tensor<32xi32>
+}
+tt.func public @caller() {
+  // expected-remark @+1 {{contiguity = [32], divisibility = [1073741824], constancy = [1]}}
+  %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  // expected-remark @+1 {{contiguity = [32], divisibility = [1], constancy = [1]}}
+  %c = tt.call @callee(%r) : (tensor<32xi32>) -> tensor<32xi32>
+  tt.return
+}

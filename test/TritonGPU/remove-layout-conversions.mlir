@@ -1,0 +1,114 @@
+// RUN: triton-opt %s -split-input-file --tritongpu-remove-layout-conversions | FileCheck %s
+
+// A coalesced load feeding elementwise ops and a store of the same layout:
+// the ops move into the load's layout and every conversion goes.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#v4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @elementwise_chain
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.return
+  tt.func @elementwise_chain(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>) {
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %p = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %q = tt.addptr %ys, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %pv = ttg.convert_layout %p : tensor<1024x!tt.ptr<f32>, #blocked> -> tensor<1024x!tt.ptr<f32>, #v4>
+    %l = tt.load %pv : tensor<1024x!tt.ptr<f32>, #v4>
+    %lb = ttg.convert_layout %l : tensor<1024xf32, #v4> -> tensor<1024xf32, #blocked>
+    %c = arith.constant dense<2.0> : tensor<1024xf32, #blocked>
+    %m = arith.mulf %lb, %c : tensor<1024xf32, #blocked>
+    %e = math.exp %m : tensor<1024xf32, #blocked>
+    %ev = ttg.convert_layout %e : tensor<1024xf32, #blocked> -> tensor<1024xf32, #v4>
+    %qv = ttg.convert_layout %q : tensor<1024x!tt.ptr<f32>, #blocked> -> tensor<1024x!tt.ptr<f32>, #v4>
+    tt.store %qv, %ev : tensor<1024x!tt.ptr<f32>, #v4>
+    tt.return
+  }
+}
+
+// -----
+
+// Cheap producers (ranges, splats, addptr) are recomputed in the layout the
+// conversion wanted.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#v4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @rematerialize
+  // CHECK-SAME: -> tensor<1024xf32, #[[V4:.*]]>
+  // CHECK-DAG: %[[R:.*]] = tt.make_range {{.*}} : tensor<1024xi32, #[[V4]]>
+  // CHECK-DAG: %[[S:.*]] = tt.splat %{{.*}} : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #[[V4]]>
+  // CHECK: %[[A:.*]] = tt.addptr %[[S]], %[[R]] : tensor<1024x!tt.ptr<f32>, #[[V4]]>
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.load %[[A]]
+  tt.func @rematerialize(%p: !tt.ptr<f32>) -> tensor<1024xf32, #v4> {
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %s = tt.splat %p : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %a = tt.addptr %s, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %av = ttg.convert_layout %a : tensor<1024x!tt.ptr<f32>, #blocked> -> tensor<1024x!tt.ptr<f32>, #v4>
+    %l = tt.load %av : tensor<1024x!tt.ptr<f32>, #v4>
+    tt.return %l : tensor<1024xf32, #v4>
+  }
+}
+
+// -----
+
+// A row reduction: the reduce and the broadcast back follow the load's
+// layout through slices, as upstream's softmax does.
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#v = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @reduction
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: "tt.reduce"
+  // CHECK: -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #[[V:.*]]}>>
+  // CHECK: tt.expand_dims {{.*}} -> tensor<16x1xf32, #[[V]]>
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.return
+  tt.func @reduction(%p: tensor<16x512x!tt.ptr<f32>, #v>, %q: tensor<16x512x!tt.ptr<f32>, #v>) {
+    %l = tt.load %p : tensor<16x512x!tt.ptr<f32>, #v>
+    %lb = ttg.convert_layout %l : tensor<16x512xf32, #v> -> tensor<16x512xf32, #b>
+    %m = "tt.reduce"(%lb) <{axis = 1 : i32}> ({
+    ^bb0(%x: f32, %y: f32):
+      %z = arith.maxnumf %x, %y : f32
+      tt.reduce.return %z : f32
+    }) : (tensor<16x512xf32, #b>) -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #b}>>
+    %e = tt.expand_dims %m {axis = 1 : i32} : tensor<16xf32, #ttg.slice<{dim = 1, parent = #b}>> -> tensor<16x1xf32, #b>
+    %bc = tt.broadcast %e : tensor<16x1xf32, #b> -> tensor<16x512xf32, #b>
+    %d = arith.subf %lb, %bc : tensor<16x512xf32, #b>
+    %dv = ttg.convert_layout %d : tensor<16x512xf32, #b> -> tensor<16x512xf32, #v>
+    tt.store %q, %dv : tensor<16x512x!tt.ptr<f32>, #v>
+    tt.return
+  }
+}
+
+// -----
+
+// A conversion stays where removing it would cost a store its vector width.
+#v4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#v1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @keeps_store_width
+  // CHECK: ttg.convert_layout %{{.*}} : tensor<1024xf32, #{{.*}}> -> tensor<1024xf32, #[[W:.*]]>
+  // CHECK: tt.store %{{.*}}, %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[W]]>
+  tt.func @keeps_store_width(%v: tensor<1024xf32, #v1>, %q: tensor<1024x!tt.ptr<f32>, #v4>) {
+    %c = ttg.convert_layout %v : tensor<1024xf32, #v1> -> tensor<1024xf32, #v4>
+    tt.store %q, %c : tensor<1024x!tt.ptr<f32>, #v4>
+    tt.return
+  }
+}
+
+// -----
+
+// Conversions to the same layout and chains of conversions fold.
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @chains
+  // CHECK-NEXT: tt.return %{{.*}} : tensor<256xf32, #{{.*}}>
+  tt.func @chains(%x: tensor<256xf32, #a>) -> tensor<256xf32, #a> {
+    %0 = ttg.convert_layout %x : tensor<256xf32, #a> -> tensor<256xf32, #b>
+    %1 = ttg.convert_layout %0 : tensor<256xf32, #b> -> tensor<256xf32, #a>
+    tt.return %1 : tensor<256xf32, #a>
+  }
+}
