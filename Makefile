@@ -22,10 +22,14 @@ configure: deps $(BUILD_DIR)/build.ninja
 build: configure
 	$(CMAKE) --build $(BUILD_DIR)
 
-# Today the main job is: parse, verify, canonicalize and print a TTIR kernel.
+# Today the main job is: parse, verify and simplify a TTIR kernel, then give
+# it GPU layouts (TTGIR) with the vectorization report.
 demo: build
 	@echo "== $(DEMO): parse, verify, canonicalize, cse =="
 	$(BUILD_DIR)/bin/triton-opt $(DEMO) --canonicalize --cse
+	@echo "== $(DEMO): TTIR -> optimized TTGIR (triton-to-tritongpu-pipeline) =="
+	$(BUILD_DIR)/bin/triton-opt $(DEMO) --triton-to-tritongpu-pipeline="num-warps=4 num-ctas=1 target=cuda:90" \
+	  --tritongpu-coalesce=remarks=true
 
 test: build
 	python3 scripts/run-tests.py $(BUILD_DIR)

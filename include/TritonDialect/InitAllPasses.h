@@ -5,6 +5,7 @@
 
 #include "TritonDialect/Conversion/TritonToTritonGPU/Passes.h"
 #include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
+#include "TritonDialect/Pipelines/Pipelines.h"
 
 namespace mlir::triton {
 
@@ -15,6 +16,7 @@ inline void registerTritonPasses() {
   registerTritonToTritonGPUPasses();
   gpu::registerTritonGPUPasses();
   registerTestAxisInfoPass();
+  registerTritonPipelines();
 }
 
 } // namespace mlir::triton

@@ -1,0 +1,53 @@
+//===- Pipelines.h - Named pass pipelines, for tools and embedders -*- C++ -*-===//
+//
+// The whole TTIR -> optimized TTGIR flow as one C++ call, so another MLIR
+// compiler can use it as its GPU backend:
+//
+//   mlir::PassManager pm(ctx);
+//   mlir::triton::TritonToTritonGPUPipelineOptions options;
+//   options.numWarps = 8;
+//   options.target = "cuda:90";
+//   mlir::triton::buildTritonToTritonGPUPipeline(pm, options);
+//   if (failed(pm.run(module))) ...
+//
+// triton-opt registers it as --triton-to-tritongpu-pipeline="num-warps=4
+// num-ctas=1 target=cuda:90".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITONDIALECT_PIPELINES_PIPELINES_H
+#define TRITONDIALECT_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir::triton {
+
+struct TritonToTritonGPUPipelineOptions
+    : public PassPipelineOptions<TritonToTritonGPUPipelineOptions> {
+  PassOptions::Option<int32_t> numWarps{*this, "num-warps",
+                                        llvm::cl::desc("warps per program"),
+                                        llvm::cl::init(4)};
+  PassOptions::Option<int32_t> threadsPerWarp{
+      *this, "threads-per-warp", llvm::cl::desc("threads per warp"),
+      llvm::cl::init(32)};
+  PassOptions::Option<int32_t> numCTAs{*this, "num-ctas",
+                                       llvm::cl::desc("CTAs per cluster"),
+                                       llvm::cl::init(1)};
+  PassOptions::Option<std::string> target{
+      *this, "target", llvm::cl::desc("the target, such as cuda:90"),
+      llvm::cl::init("cuda:90")};
+};
+
+/// TTIR clean-ups (inlining, canonicalization, CSE, dead symbols), the
+/// conversion to TritonGPU, then the GPU optimizations (coalescing, layout
+/// conversion removal) and a final clean-up, in upstream's order.
+void buildTritonToTritonGPUPipeline(
+    OpPassManager &pm, const TritonToTritonGPUPipelineOptions &options);
+
+/// Registers the pipelines with the pass registry (for triton-opt).
+void registerTritonPipelines();
+
+} // namespace mlir::triton
+
+#endif // TRITONDIALECT_PIPELINES_PIPELINES_H
