@@ -33,25 +33,40 @@ def aliases(text):
     return {m.group(1): m.group(2) for m in ALIAS.finditer(text)}
 
 
+SLICE = re.compile(r"^#ttg\.slice<\{dim = (\d+), parent = (#[\w.]+)\}>$")
+
+
+def contiguous_per_thread(enc, table):
+    """Elements a thread holds contiguously along the fastest dimension, for
+    blocked layouts and slices of them; None for others."""
+    enc = table.get(enc, enc)
+    s = SLICE.match(enc)
+    removed = None
+    if s:
+        removed = int(s.group(1))
+        enc = table.get(s.group(2), s.group(2))
+    b = BLOCKED.search(enc)
+    if not b:
+        return None
+    spt = [int(x) for x in b.group(1).split(",")]
+    order = [int(x) for x in b.group(2).split(",")]
+    fastest = next(d for d in order if d != removed)
+    return spt[fastest]
+
+
 def widths(text):
     table = aliases(text)
     out = []
     for line in text.splitlines():
-        if "loc(" in line:
-            line = line[: line.index(" loc(")] if " loc(" in line else line
-        m = re.search(r"\btt\.(load|store) .*: tensor<([0-9x]+)x!tt\.ptr<(\w+)>, ([^ ]+)>\s*$", line)
+        if " loc(" in line:
+            line = line[: line.index(" loc(")]
+        m = re.search(r"\btt\.(load|store) .*: tensor<([0-9x]+)x!tt\.ptr<(\w+)>, (.+)>\s*$", line)
         if not m:
             continue
         kind, elem, enc = m.group(1), m.group(3), m.group(4)
-        enc = table.get(enc, enc)
-        b = BLOCKED.search(enc)
-        if not b:
-            out.append((kind, None))
-            continue
-        spt = [int(x) for x in b.group(1).split(",")]
-        order = [int(x) for x in b.group(2).split(",")]
+        n = contiguous_per_thread(enc, table)
         bits = BITS.get(elem, 32)
-        out.append((kind, min(128, spt[order[0]] * bits)))
+        out.append((kind, None if n is None else min(128, n * bits)))
     return out
 
 

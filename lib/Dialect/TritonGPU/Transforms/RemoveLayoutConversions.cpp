@@ -25,6 +25,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::triton::gpu {
@@ -86,8 +88,18 @@ public:
   bool canRemat(Value v, Attribute target, int depth = 0) {
     if (encodingOf(v) == target)
       return true;
-    if (depth > 32)
+    if (depth > 256)
       return false;
+    auto key = std::make_pair(v, target);
+    if (auto it = canCache.find(key); it != canCache.end())
+      return it->second;
+    bool result = canRematUncached(v, target, depth);
+    canCache[key] = result;
+    return result;
+  }
+
+private:
+  bool canRematUncached(Value v, Attribute target, int depth) {
     Operation *def = v.getDefiningOp();
     if (!def)
       return false;
@@ -114,8 +126,10 @@ public:
     return false;
   }
 
-  /// Produces `v` in `target` at the builder's insertion point; call only
-  /// after canRemat.
+public:
+  /// Produces `v` in `target`; call only after canRemat. Each clone goes
+  /// right before the op it copies, so it dominates every use of the
+  /// original and one clone per value and layout serves them all.
   Value remat(Value v, Attribute target) {
     if (encodingOf(v) == target)
       return v;
@@ -123,6 +137,8 @@ public:
     if (auto it = cache.find(key); it != cache.end())
       return it->second;
     Operation *def = v.getDefiningOp();
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(def);
     Type type = withEncoding(v.getType(), target);
     Value result;
     if (auto cvt = dyn_cast<ConvertLayoutOp>(def)) {
@@ -160,6 +176,7 @@ public:
 private:
   OpBuilder &builder;
   DenseMap<std::pair<Value, Attribute>, Value> cache;
+  DenseMap<std::pair<Value, Attribute>, bool> canCache;
 };
 
 /// Elements a thread holds contiguously along the fastest dimension of
@@ -237,158 +254,206 @@ private:
   }
 
   /// Moves the users of `c` into the layout of its source, and their users
-  /// in turn: elementwise ops keep the layout, reductions produce slices of
-  /// it, expand_dims of such a slice gives it back, broadcasts keep it;
-  /// conversions and stores end the walk.
+  /// in turn, by retyping values in place over the connected component:
+  /// elementwise ops keep the layout, reductions produce slices of it,
+  /// expand_dims of such a slice gives it back, broadcasts keep it, and
+  /// values flow through scf.if results, scf.for and scf.while arguments,
+  /// yields and results. Conversions and stores end the walk. Values coming
+  /// into the component from outside are recomputed in the layout they need
+  /// (or their conversions retargeted); if one cannot be, nothing changes.
   LogicalResult propagateForward(ConvertLayoutOp c,
                                  DenseSet<Operation *> &erased) {
-    Block *block = c->getBlock();
-    // 1. The forward closure, if every op in it can move.
-    SetVector<Operation *> closure;
-    SmallVector<Value> worklist{c.getResult()};
-    DenseSet<Value> inClosure{c.getResult()};
-    while (!worklist.empty()) {
+    Value root = c.getResult();
+    llvm::MapVector<Value, Attribute> newEnc;
+    newEnc[root] = encodingOf(c.getSrc());
+    SmallVector<Value> worklist{root};
+    // Ops whose operands must all be in one layout, and that layout.
+    llvm::MapVector<Operation *, Attribute> opEnc;
+    SetVector<Operation *> sinks;
+    bool ok = true;
+    auto assign = [&](Value v, Attribute e) {
+      if (!e || !isa<RankedTensorType>(v.getType())) {
+        ok = ok && e == Attribute() && !isa<RankedTensorType>(v.getType());
+        return;
+      }
+      auto [it, inserted] = newEnc.insert({v, e});
+      if (!inserted) {
+        ok = ok && it->second == e;
+        return;
+      }
+      worklist.push_back(v);
+    };
+    while (!worklist.empty() && ok) {
       Value v = worklist.pop_back_val();
-      for (Operation *user : v.getUsers()) {
-        if (closure.contains(user))
+      Attribute e = newEnc[v];
+      for (OpOperand &use : v.getUses()) {
+        Operation *user = use.getOwner();
+        unsigned idx = use.getOperandNumber();
+        if (isa<ConvertLayoutOp>(user)) {
+          sinks.insert(user);
           continue;
-        if (user->getBlock() != block)
-          return failure();
-        bool sink = isa<ConvertLayoutOp, StoreOp>(user);
-        if (!sink && !isa<ReduceOp, ScanOp, ExpandDimsOp, BroadcastOp>(user) &&
-            !isLayoutAgnostic(user))
-          return failure();
-        closure.insert(user);
-        if (sink)
+        }
+        if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+          Operation *parent = yield->getParentOp();
+          if (auto ifOp = dyn_cast<scf::IfOp>(parent))
+            assign(ifOp.getResult(idx), e);
+          else if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
+            assign(forOp.getResult(idx), e);
+            assign(forOp.getRegionIterArgs()[idx], e);
+          } else if (auto whileOp = dyn_cast<scf::WhileOp>(parent))
+            assign(whileOp.getBeforeArguments()[idx], e);
+          else
+            return failure();
           continue;
-        for (Value r : user->getResults())
-          if (isa<RankedTensorType>(r.getType()) && inClosure.insert(r).second)
-            worklist.push_back(r);
+        }
+        if (auto cond = dyn_cast<scf::ConditionOp>(user)) {
+          if (idx == 0)
+            return failure();
+          auto whileOp = cast<scf::WhileOp>(cond->getParentOp());
+          assign(whileOp.getResult(idx - 1), e);
+          assign(whileOp.getAfterArguments()[idx - 1], e);
+          continue;
+        }
+        if (auto forOp = dyn_cast<scf::ForOp>(user)) {
+          if (idx < 3)
+            return failure();
+          assign(forOp.getRegionIterArgs()[idx - 3], e);
+          assign(forOp.getResult(idx - 3), e);
+          continue;
+        }
+        if (auto whileOp = dyn_cast<scf::WhileOp>(user)) {
+          assign(whileOp.getBeforeArguments()[idx], e);
+          continue;
+        }
+        Attribute want = e;
+        auto [it, inserted] = opEnc.insert({user, want});
+        if (!inserted) {
+          ok = ok && it->second == want;
+          continue;
+        }
+        if (isa<StoreOp>(user)) {
+          sinks.insert(user);
+          continue;
+        }
+        if (auto reduce = dyn_cast<ReduceOp>(user)) {
+          for (Value r : reduce.getResults())
+            if (isa<RankedTensorType>(r.getType()))
+              assign(r, SliceEncodingAttr::get(user->getContext(),
+                                               reduce.getAxis(), e));
+          continue;
+        }
+        if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
+          auto slice = dyn_cast<SliceEncodingAttr>(e);
+          if (!slice || slice.getDim() != expand.getAxis())
+            return failure();
+          assign(expand.getResult(), slice.getParent());
+          continue;
+        }
+        if (isa<BroadcastOp>(user)) {
+          if (!isShapeAgnostic(e))
+            return failure();
+          assign(user->getResult(0), e);
+          continue;
+        }
+        if (isa<ScanOp>(user) || isLayoutAgnostic(user)) {
+          for (Value r : user->getResults())
+            assign(r, e);
+          continue;
+        }
+        return failure();
       }
     }
-    SmallVector<Operation *> ordered(closure.begin(), closure.end());
-    llvm::sort(ordered, [](Operation *a, Operation *b) {
-      return a->isBeforeInBlock(b);
-    });
+    if (!ok)
+      return failure();
 
-    // 2. The new layout of every value, in program order; operands from
-    // outside the closure must be recomputable in the layout needed.
-    DenseMap<Value, Attribute> newEnc{{c.getResult(), encodingOf(c.getSrc())}};
+    // Values entering the component from outside, and where: operands of
+    // ops in the component, and the values flowing into retyped region
+    // arguments and results.
     OpBuilder probeBuilder(c);
     Rematerializer probe(probeBuilder);
-    DenseMap<Operation *, Attribute> operandEnc;
-    for (Operation *op : ordered) {
-      if (isa<ConvertLayoutOp>(op))
-        continue;
-      // The layout its tensor operands must share.
-      Attribute want;
-      for (Value operand : op->getOperands())
-        if (Attribute e = newEnc.lookup(operand)) {
-          if (want && want != e)
-            return failure();
-          want = e;
-        }
-      if (!want)
-        return failure();
-      for (Value operand : op->getOperands())
-        if (isa<RankedTensorType>(operand.getType()) && !newEnc.count(operand) &&
-            !probe.canRemat(operand, want))
+    SmallVector<std::pair<OpOperand *, Attribute>> incoming;
+    auto need = [&](OpOperand &operand, Attribute e) {
+      Value v = operand.get();
+      if (!isa<RankedTensorType>(v.getType()))
+        return true;
+      if (auto it = newEnc.find(v); it != newEnc.end())
+        return it->second == e;
+      if (!probe.canRemat(v, e))
+        return false;
+      incoming.push_back({&operand, e});
+      return true;
+    };
+    for (auto [op, e] : opEnc)
+      for (OpOperand &operand : op->getOpOperands())
+        if (!need(operand, e))
           return failure();
-      operandEnc[op] = want;
-      if (auto store = dyn_cast<StoreOp>(op)) {
+    for (auto [v, e] : newEnc) {
+      if (auto arg = dyn_cast<BlockArgument>(v)) {
+        Operation *parent = arg.getOwner()->getParentOp();
+        unsigned n = arg.getArgNumber();
+        if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
+          if (n == 0)
+            return failure();
+          if (!need(forOp.getInitArgsMutable()[n - 1], e) ||
+              !need(forOp.getBody()->getTerminator()->getOpOperand(n - 1), e))
+            return failure();
+        } else if (auto whileOp = dyn_cast<scf::WhileOp>(parent)) {
+          if (arg.getOwner() == whileOp.getBeforeBody()) {
+            if (!need(whileOp.getInitsMutable()[n], e) ||
+                !need(whileOp.getYieldOp()->getOpOperand(n), e))
+              return failure();
+          } else if (!need(whileOp.getConditionOp().getArgsMutable()[n], e)) {
+            return failure();
+          }
+        } else if (v != root) {
+          return failure();
+        }
+        continue;
+      }
+      Operation *def = v.getDefiningOp();
+      unsigned n = cast<OpResult>(v).getResultNumber();
+      if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+        if (!need(ifOp.thenYield()->getOpOperand(n), e) ||
+            !ifOp.elseBlock() || !need(ifOp.elseYield()->getOpOperand(n), e))
+          return failure();
+      } else if (auto forOp = dyn_cast<scf::ForOp>(def)) {
+        if (!need(forOp.getInitArgsMutable()[n], e))
+          return failure();
+      } else if (auto whileOp = dyn_cast<scf::WhileOp>(def)) {
+        if (!need(whileOp.getConditionOp().getArgsMutable()[n], e))
+          return failure();
+      }
+    }
+    // Stores must keep their vector width.
+    for (Operation *sink : sinks)
+      if (auto store = dyn_cast<StoreOp>(sink)) {
         auto type = cast<RankedTensorType>(store.getPtr().getType());
         Attribute now = encodingOf(store.getPtr());
         unsigned dim = fastestDim(now, type.getRank());
-        if (vectorWidth(want, type.getShape(), dim) <
+        if (vectorWidth(opEnc.lookup(sink), type.getShape(), dim) <
             vectorWidth(now, type.getShape(), dim))
           return failure();
-        continue;
       }
-      Attribute result = want;
-      if (auto reduce = dyn_cast<ReduceOp>(op)) {
-        result = SliceEncodingAttr::get(op->getContext(), reduce.getAxis(), want);
-      } else if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
-        auto slice = dyn_cast<SliceEncodingAttr>(want);
-        if (!slice || slice.getDim() != expand.getAxis())
-          return failure();
-        result = slice.getParent();
-      } else if (isa<BroadcastOp>(op) && !isShapeAgnostic(want)) {
-        return failure();
-      }
-      for (Value r : op->getResults())
-        if (isa<RankedTensorType>(r.getType()))
-          newEnc[r] = result;
-    }
 
-    // 3. Rewrite in program order.
-    IRMapping map;
-    map.map(c.getResult(), c.getSrc());
-    for (Operation *op : ordered) {
-      OpBuilder builder(op);
-      Rematerializer remat(builder);
-      if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
-        Value src = map.lookupOrDefault(cvt.getSrc());
-        if (src.getType() == cvt.getType()) {
-          cvt.getResult().replaceAllUsesWith(src);
+    // Rewrite: recompute incoming values, retype the component in place,
+    // drop the root conversion and fold the conversions it reaches.
+    OpBuilder builder(c);
+    Rematerializer remat(builder);
+    for (auto [operand, e] : incoming)
+      operand->set(remat.remat(operand->get(), e));
+    for (auto [v, e] : newEnc)
+      if (v != root)
+        v.setType(withEncoding(v.getType(), e));
+    root.replaceAllUsesWith(c.getSrc());
+    erased.insert(c);
+    c.erase();
+    for (Operation *sink : sinks)
+      if (auto cvt = dyn_cast<ConvertLayoutOp>(sink))
+        if (cvt.getSrc().getType() == cvt.getType()) {
+          cvt.getResult().replaceAllUsesWith(cvt.getSrc());
           erased.insert(cvt);
           cvt.erase();
-        } else {
-          cvt.getSrcMutable().assign(src);
         }
-        continue;
-      }
-      Attribute want = operandEnc[op];
-      SmallVector<Value> operands;
-      for (Value operand : op->getOperands()) {
-        if (Value m = map.lookupOrNull(operand))
-          operands.push_back(m);
-        else if (isa<RankedTensorType>(operand.getType()))
-          operands.push_back(remat.remat(operand, want));
-        else
-          operands.push_back(operand);
-      }
-      Operation *newOp;
-      if (auto reduce = dyn_cast<ReduceOp>(op)) {
-        auto r = ReduceOp::create(builder, op->getLoc(), operands,
-                                  reduce.getAxis());
-        r.getCombineOp().takeBody(reduce.getCombineOp());
-        newOp = r;
-      } else if (auto scan = dyn_cast<ScanOp>(op)) {
-        auto r = ScanOp::create(builder, op->getLoc(), operands, scan.getAxis(),
-                                scan.getReverse());
-        r.getCombineOp().takeBody(scan.getCombineOp());
-        newOp = r;
-      } else if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
-        newOp = ExpandDimsOp::create(builder, op->getLoc(), operands[0],
-                                     expand.getAxis());
-      } else {
-        SmallVector<Type> types;
-        for (Value r : op->getResults())
-          types.push_back(isa<RankedTensorType>(r.getType())
-                              ? withEncoding(r.getType(), newEnc[r])
-                              : r.getType());
-        OperationState state(op->getLoc(), op->getName().getStringRef(),
-                             operands, types, op->getAttrs());
-        newOp = builder.create(state);
-      }
-      for (auto [oldV, newV] : llvm::zip(op->getResults(), newOp->getResults())) {
-        map.map(oldV, newV);
-        // Scalars (full reductions) keep their users; tensors are only used
-        // inside the closure.
-        if (!isa<RankedTensorType>(oldV.getType()))
-          oldV.replaceAllUsesWith(newV);
-      }
-    }
-    for (Operation *op : llvm::reverse(ordered))
-      if (!isa<ConvertLayoutOp>(op) && !erased.contains(op)) {
-        erased.insert(op);
-        op->dropAllUses();
-        op->erase();
-      }
-    if (c.getResult().use_empty()) {
-      erased.insert(c);
-      c.erase();
-    }
     return success();
   }
 
