@@ -112,3 +112,41 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return %1 : tensor<256xf32, #a>
   }
 }
+
+// -----
+
+// Layouts flow through scf.if results and scf.for iteration arguments.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#v2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @regions
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: scf.if {{.*}} -> (tensor<256xf32, #[[V2:.*]]>)
+  // CHECK: scf.for {{.*}} -> (tensor<256xf32, #[[V2]]>)
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.store
+  tt.func @regions(%x: !tt.ptr<f32>, %c: i1, %n: i32) {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #v2>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #v2>
+    %p = tt.addptr %xs, %r : tensor<256x!tt.ptr<f32>, #v2>, tensor<256xi32, #v2>
+    %l = tt.load %p : tensor<256x!tt.ptr<f32>, #v2>
+    %lb = ttg.convert_layout %l : tensor<256xf32, #v2> -> tensor<256xf32, #blocked>
+    %two = arith.constant dense<2.0> : tensor<256xf32, #blocked>
+    %y = scf.if %c -> (tensor<256xf32, #blocked>) {
+      %a = arith.mulf %lb, %two : tensor<256xf32, #blocked>
+      scf.yield %a : tensor<256xf32, #blocked>
+    } else {
+      %b = arith.addf %lb, %two : tensor<256xf32, #blocked>
+      scf.yield %b : tensor<256xf32, #blocked>
+    }
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %z = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %y) -> (tensor<256xf32, #blocked>) : i32 {
+      %s = arith.addf %acc, %two : tensor<256xf32, #blocked>
+      scf.yield %s : tensor<256xf32, #blocked>
+    }
+    %zv = ttg.convert_layout %z : tensor<256xf32, #blocked> -> tensor<256xf32, #v2>
+    tt.store %p, %zv : tensor<256x!tt.ptr<f32>, #v2>
+    tt.return
+  }
+}
