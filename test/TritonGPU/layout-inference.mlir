@@ -45,7 +45,9 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 #other = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @reshape_moves_elements(%f: tensor<2048xf32, #flat>) {
-    // expected-error @+1 {{should be #ttg.linear<{register = [[0, 1], [0, 2], [16, 0], [32, 0]]}}
+    // The row-major reshape of #flat is a blocked layout, found by the
+    // inference and named in the message.
+    // expected-error @+1 {{should be #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}}}
     %r = tt.reshape %f : tensor<2048xf32, #flat> -> tensor<64x32xf32, #other>
     tt.return
   }

@@ -150,3 +150,34 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// Layouts flow through reshape, trans, split and join (their result layout
+// from the layout algebra); a single conversion remains before each store,
+// as in upstream's TTGIR for the same kernel.
+#flat = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#one = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#pair = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#row = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @shape_ops
+  // CHECK: %[[L:.*]] = tt.load
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.reshape %[[L]]
+  // CHECK: tt.split
+  // CHECK: %[[J:.*]] = tt.join
+  // CHECK: ttg.convert_layout %[[J]]
+  // CHECK: tt.store
+  tt.func @shape_ops(%p: tensor<2048x!tt.ptr<f32>, #flat>, %q: tensor<1024x2x!tt.ptr<f32>, #row>) {
+    %l = tt.load %p : tensor<2048x!tt.ptr<f32>, #flat>
+    %lb = ttg.convert_layout %l : tensor<2048xf32, #flat> -> tensor<2048xf32, #one>
+    %r = tt.reshape %lb : tensor<2048xf32, #one> -> tensor<1024x2xf32, #ttg.linear<{register = [[64, 0], [128, 0], [256, 0], [512, 0]], lane = [[0, 1], [1, 0], [2, 0], [4, 0], [8, 0]], warp = [[16, 0], [32, 0]], block = []}>>
+    %rp = ttg.convert_layout %r : tensor<1024x2xf32, #ttg.linear<{register = [[64, 0], [128, 0], [256, 0], [512, 0]], lane = [[0, 1], [1, 0], [2, 0], [4, 0], [8, 0]], warp = [[16, 0], [32, 0]], block = []}>> -> tensor<1024x2xf32, #pair>
+    %a, %b = tt.split %rp : tensor<1024x2xf32, #pair> -> tensor<1024xf32, #one>
+    %j = tt.join %b, %a : tensor<1024xf32, #one> -> tensor<1024x2xf32, #pair>
+    %jr = ttg.convert_layout %j : tensor<1024x2xf32, #pair> -> tensor<1024x2xf32, #row>
+    tt.store %q, %jr : tensor<1024x2x!tt.ptr<f32>, #row>
+    tt.return
+  }
+}

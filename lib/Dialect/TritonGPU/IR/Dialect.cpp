@@ -78,6 +78,71 @@ std::vector<std::string> standardNames(unsigned rank) {
   return names;
 }
 
+/// A blocked layout with the same meaning as `layout` for `shape`, when
+/// there is one: sizes per register/lane/warp read off the bases, the order
+/// from where each dimension's bases first appear, then checked by
+/// comparing linear layouts.
+Attribute toBlockedIfPossible(MLIRContext *ctx, const LinearLayout &layout,
+                              ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1);
+  SmallVector<unsigned> firstSeen(rank, ~0u);
+  unsigned position = 0;
+  // The one dimension a basis moves along, or -1.
+  auto dimOf = [&](const LinearLayout::Basis &b) -> int {
+    int dim = -1;
+    for (unsigned d = 0; d < rank; ++d)
+      if (b[d] != 0) {
+        if (dim != -1)
+          return -2;
+        dim = d;
+      }
+    return dim;
+  };
+  for (const auto &in : layout.getInDims()) {
+    SmallVector<unsigned> *sizes = in.name == layout_dims::kLane   ? &tpw
+                                   : in.name == layout_dims::kWarp ? &wpc
+                                   : in.name == layout_dims::kRegister
+                                       ? &spt
+                                       : nullptr;
+    for (const auto &b : in.bases) {
+      int d = dimOf(b);
+      if (d < 0 || !sizes)
+        return {};
+      if (sizes == &spt) {
+        // Registers beyond the first lane/warp tile repeat it: only count
+        // those below what lanes cover.
+        bool local = true;
+        for (const auto &other : layout.getInDims())
+          if (other.name != layout_dims::kRegister)
+            for (const auto &ob : other.bases)
+              if (dimOf(ob) == d && ob[d] < b[d])
+                local = false;
+        if (!local)
+          continue;
+      }
+      (*sizes)[d] *= 2;
+      if (firstSeen[d] == ~0u)
+        firstSeen[d] = position;
+      ++position;
+    }
+  }
+  SmallVector<unsigned> order;
+  for (unsigned d = 0; d < rank; ++d)
+    order.push_back(d);
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    if (firstSeen[a] != firstSeen[b])
+      return firstSeen[a] < firstSeen[b];
+    return a > b;
+  });
+  auto blocked = BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order,
+                                          CTALayoutAttr::getTrivial(ctx));
+  std::optional<LinearLayout> check = toLinearLayout(shape, blocked);
+  if (check && *check == layout)
+    return blocked;
+  return {};
+}
+
 /// Layout inference for the shape ops: blocked layouts stay blocked with
 /// permuted/added/dropped fields, as upstream chooses; anything else goes
 /// through its linear layout.
@@ -250,9 +315,10 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
     if (!reshaped)
       return emitOptionalError(loc, "cannot reshape encoding ", srcEnc, ": ",
                                error);
-    result = toLinearEncoding(
-        srcEnc.getContext(),
-        reshaped->transposeOuts(standardNames(dstShape.size())));
+    LinearLayout standard = reshaped->transposeOuts(standardNames(dstShape.size()));
+    result = toBlockedIfPossible(srcEnc.getContext(), standard, dstShape);
+    if (!result)
+      result = toLinearEncoding(srcEnc.getContext(), standard);
     return success();
   }
 

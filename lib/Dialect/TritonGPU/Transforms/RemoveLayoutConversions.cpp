@@ -355,6 +355,14 @@ private:
           assign(user->getResult(0), e);
           continue;
         }
+        if (isa<ReshapeOp, TransOp, SplitOp, JoinOp>(user)) {
+          Attribute inferred = inferShapeOpLayout(user, e);
+          if (!inferred)
+            return failure();
+          for (Value r : user->getResults())
+            assign(r, inferred);
+          continue;
+        }
         if (isa<ScanOp>(user) || isLayoutAgnostic(user)) {
           for (Value r : user->getResults())
             assign(r, e);
@@ -455,6 +463,35 @@ private:
           cvt.erase();
         }
     return success();
+  }
+
+  /// The result layout of a reshape/trans/split/join whose operand moves to
+  /// `e`, from the layout interface; null when it has none.
+  static Attribute inferShapeOpLayout(Operation *op, Attribute e) {
+    auto *iface = dyn_cast<DialectInferLayoutInterface>(&e.getDialect());
+    if (!iface)
+      return {};
+    auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
+    auto resType = cast<RankedTensorType>(op->getResult(0).getType());
+    Attribute result;
+    LogicalResult inferred = failure();
+    if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+      if (reshape.getAllowReorder())
+        return {};
+      inferred = iface->inferReshapeOpEncoding(
+          srcType.getShape(), e, resType.getShape(), result, std::nullopt);
+    } else if (auto trans = dyn_cast<TransOp>(op)) {
+      inferred = iface->inferTransOpEncoding(e, srcType.getShape(),
+                                             trans.getOrder(), result,
+                                             std::nullopt);
+    } else if (isa<SplitOp>(op)) {
+      inferred = iface->inferSplitOpEncoding(e, result, srcType.getShape(),
+                                             std::nullopt);
+    } else {
+      inferred = iface->inferJoinOpEncoding(e, result, srcType.getShape(),
+                                            std::nullopt);
+    }
+    return succeeded(inferred) ? result : Attribute();
   }
 
   static void eraseDeadOps(ModuleOp module) {
