@@ -4,6 +4,7 @@
 #define TRITONDIALECT_INITALLPASSES_H
 
 #include "TritonDialect/Conversion/TritonToTritonGPU/Passes.h"
+#include "TritonDialect/Dialect/Triton/Transforms/Passes.h"
 #include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
 #include "TritonDialect/Pipelines/Pipelines.h"
 
@@ -12,8 +13,10 @@ namespace mlir::triton {
 /// test-print-alignment (lib/Analysis/TestAxisInfo.cpp).
 void registerTestAxisInfoPass();
 
-inline void registerTritonPasses() {
+/// Every Triton pass, test pass and pipeline.
+inline void registerAllTritonPasses() {
   registerTritonToTritonGPUPasses();
+  registerTritonPasses();
   gpu::registerTritonGPUPasses();
   registerTestAxisInfoPass();
   registerTritonPipelines();

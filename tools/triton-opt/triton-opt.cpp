@@ -17,7 +17,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::triton::registerTritonDialects(registry);
   mlir::registerTransformsPasses();
-  mlir::triton::registerTritonPasses();
+  mlir::triton::registerAllTritonPasses();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "Triton optimizer driver\n", registry));
 }
