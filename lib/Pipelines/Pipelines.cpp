@@ -16,6 +16,7 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   // TTIR: inline device functions (noinline ones stay calls), combine and
   // simplify, unroll marked loops.
   pm.addPass(createInlinerPass());
+  pm.addPass(createTritonRewriteTensorPointer());
   pm.addPass(createTritonCombineOps());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTritonReorderBroadcast());
@@ -40,9 +41,6 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(createSymbolDCEPass());
   // Not here yet, unlike upstream's pipeline:
-  //  - triton-rewrite-tensor-pointer: block pointers (tt.make_tensor_ptr,
-  //    tt.advance) reach the conversion as they are; none of the corpus
-  //    kernels uses them after upstream's frontend.
   //  - tritongpu-optimize-thread-locality: a performance rewrite of
   //    reductions accumulated in loops; correctness does not need it and
   //    the corpus comparison (vector widths, conversions) does not either.

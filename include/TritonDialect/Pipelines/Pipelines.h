@@ -39,7 +39,8 @@ struct TritonToTritonGPUPipelineOptions
       llvm::cl::init("cuda:90")};
 };
 
-/// TTIR clean-ups (inlining, canonicalization, CSE, dead symbols), the
+/// TTIR clean-ups (inlining, block pointers to pointer tensors, combines,
+/// canonicalization, CSE, dead symbols, unrolling), the
 /// conversion to TritonGPU, then the GPU optimizations (coalescing, layout
 /// conversion removal) and a final clean-up, in upstream's order.
 void buildTritonToTritonGPUPipeline(

@@ -35,4 +35,17 @@ def TritonLoopUnroll : Pass<"triton-loop-unroll", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def TritonRewriteTensorPointer : Pass<"triton-rewrite-tensor-pointer", "mlir::ModuleOp"> {
+  let summary = "Lower block pointers to tensors of pointers with masks";
+  let description = [{
+    `tt.make_tensor_ptr` and `tt.advance` become per-dimension offsets; a
+    load or store through a block pointer becomes one through
+    `base + sum((offset_d + range_d) * stride_d)`, masked by
+    `0 <= index_d < shape_d` on the dimensions in `boundaryCheck`, with
+    `padding` (zero or NaN) as the value of masked-off loads. Block pointers
+    carried through `scf.for` become their offsets there.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 #endif
