@@ -181,3 +181,116 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// A pointer tensor carried by a loop and converted for the load inside it:
+// the loop carries it in the load's layout, the initial value is recomputed
+// in that layout before the loop and nothing is converted per iteration.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#v4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // CHECK: #[[V4:.*]] = #ttg.blocked<{sizePerThread = [4]
+  // CHECK-LABEL: tt.func @hoist_pointer_iter_arg
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.splat %{{.*}} -> tensor<512x!tt.ptr<f32>, #[[V4]]>
+  // CHECK: scf.for {{.*}} -> (tensor<512x!tt.ptr<f32>, #[[V4]]>, tensor<512xf32, #[[V4]]>)
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.load %{{.*}} : tensor<512x!tt.ptr<f32>, #[[V4]]>
+  // CHECK: tt.addptr %{{.*}} : tensor<512x!tt.ptr<f32>, #[[V4]]>, tensor<512xi32, #[[V4]]>
+  // CHECK: scf.yield
+  tt.func @hoist_pointer_iter_arg(%x: !tt.ptr<f32>, %n: i32) -> tensor<512xf32, #v4> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<512> : tensor<512xi32, #blocked>
+    %zero = arith.constant dense<0.0> : tensor<512xf32, #v4>
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %p0 = tt.addptr %xs, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+    %out:2 = scf.for %i = %c0 to %n step %c1 iter_args(%p = %p0, %acc = %zero) -> (tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xf32, #v4>) : i32 {
+      %pv = ttg.convert_layout %p : tensor<512x!tt.ptr<f32>, #blocked> -> tensor<512x!tt.ptr<f32>, #v4>
+      %l = tt.load %pv : tensor<512x!tt.ptr<f32>, #v4>
+      %a = arith.addf %acc, %l : tensor<512xf32, #v4>
+      %pn = tt.addptr %p, %step : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+      scf.yield %pn, %a : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xf32, #v4>
+    }
+    tt.return %out#1 : tensor<512xf32, #v4>
+  }
+}
+
+// -----
+
+// The initial value comes from a load, which is not recomputed: it is
+// converted once before the loop instead of once per iteration (the store
+// keeps the conversion's target layout, which has the wider vectors).
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#v4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @hoist_converts_init
+  // CHECK: %[[INIT:.*]] = tt.load %{{.*}} : tensor<512x!tt.ptr<f32>, #[[B:blocked[0-9]*]]>
+  // CHECK: %[[CVT:.*]] = ttg.convert_layout %[[INIT]] : tensor<512xf32, #[[B]]> -> tensor<512xf32, #[[V:blocked[0-9]*]]>
+  // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[CVT]]) -> (tensor<512xf32, #[[V]]>)
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.store %{{.*}}, %{{.*}} : tensor<512x!tt.ptr<f32>, #[[V]]>
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: scf.yield
+  tt.func @hoist_converts_init(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %p0 = tt.addptr %xs, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+    %init = tt.load %p0 : tensor<512x!tt.ptr<f32>, #blocked>
+    %r4 = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #v4>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #v4>
+    %q = tt.addptr %ys, %r4 : tensor<512x!tt.ptr<f32>, #v4>, tensor<512xi32, #v4>
+    %out = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<512xf32, #blocked>) : i32 {
+      %v = ttg.convert_layout %acc : tensor<512xf32, #blocked> -> tensor<512xf32, #v4>
+      tt.store %q, %v : tensor<512x!tt.ptr<f32>, #v4>
+      %e = math.exp %acc : tensor<512xf32, #blocked>
+      scf.yield %e : tensor<512xf32, #blocked>
+    }
+    tt.return
+  }
+}
+
+// -----
+
+// A conversion before a loop whose value reaches, inside the loop, a
+// conversion that would stay: the forward rewrite does not move it into the
+// loop.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#v4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#v2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @no_conversion_into_loop
+  // CHECK: tt.load
+  // CHECK-NEXT: ttg.convert_layout
+  // CHECK: scf.for
+  // CHECK: ttg.convert_layout
+  // CHECK: scf.yield
+  tt.func @no_conversion_into_loop(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %p0 = tt.addptr %xs, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+    %ld = tt.load %p0 : tensor<512x!tt.ptr<f32>, #blocked>
+    %init = ttg.convert_layout %ld : tensor<512xf32, #blocked> -> tensor<512xf32, #v4>
+    %out = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<512xf32, #v4>) : i32 {
+      %e = math.exp %acc : tensor<512xf32, #v4>
+      %r2 = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #v2>
+      %ys = tt.splat %y : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #v2>
+      %q = tt.addptr %ys, %r2 : tensor<512x!tt.ptr<f32>, #v2>, tensor<512xi32, #v2>
+      %ld2 = tt.load %q : tensor<512x!tt.ptr<f32>, #v2>
+      %ev = ttg.convert_layout %ld2 : tensor<512xf32, #v2> -> tensor<512xf32, #v4>
+      %s = arith.addf %e, %ev : tensor<512xf32, #v4>
+      scf.yield %s : tensor<512xf32, #v4>
+    }
+    %os = tt.splat %y : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #v4>
+    %r4 = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #v4>
+    %oq = tt.addptr %os, %r4 : tensor<512x!tt.ptr<f32>, #v4>, tensor<512xi32, #v4>
+    tt.store %oq, %out : tensor<512x!tt.ptr<f32>, #v4>
+    tt.return
+  }
+}

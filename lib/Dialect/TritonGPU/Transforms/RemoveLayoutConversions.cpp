@@ -10,11 +10,17 @@
 //    (elementwise arith/math/tt ops, further conversions, and stores that
 //    keep their vector width) is removed by moving those users into A; their
 //    other operands are recomputed in A (cheap ops) or their conversions
-//    retargeted to A.
+//    retargeted to A;
+//  - hoist: `convert(a : A -> B)` of an scf.for iteration argument makes the
+//    loop carry `a` in B: its users in the loop follow as in the forward
+//    rewrite, and the initial value is recomputed in B before the loop or
+//    converted once there.
 //
-// Neither rewrite adds a conversion: each removes one and at most replaces
-// others one for one. New ops are created where the ops they replace were,
-// so every value still dominates its uses.
+// Only the hoist may add a conversion, outside the loop, for one removed
+// inside it; the other rewrites remove one and at most replace others one
+// for one, and the forward rewrite never moves a conversion into a loop.
+// New ops are created where the ops they replace were, so every value still
+// dominates its uses.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +32,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -190,6 +197,14 @@ unsigned vectorWidth(Attribute encoding, ArrayRef<int64_t> shape,
                                         layout_dims::outDimName(dim));
 }
 
+/// How many loops enclose `op`.
+unsigned loopDepth(Operation *op) {
+  unsigned depth = 0;
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    depth += isa<LoopLikeOpInterface>(p);
+  return depth;
+}
+
 /// The dimension a store's current layout keeps contiguous per thread.
 unsigned fastestDim(Attribute encoding, unsigned rank) {
   if (auto b = dyn_cast<BlockedEncodingAttr>(encoding))
@@ -213,7 +228,8 @@ public:
           continue;
         if (succeeded(removeTrivial(c, erased)) ||
             succeeded(rematBackward(c, erased)) ||
-            succeeded(propagateForward(c, erased)))
+            succeeded(propagateForward(c, erased)) ||
+            succeeded(hoistFromLoop(c, erased)))
           changed = true;
       }
       eraseDeadOps(module);
@@ -263,9 +279,33 @@ private:
   /// (or their conversions retargeted); if one cannot be, nothing changes.
   LogicalResult propagateForward(ConvertLayoutOp c,
                                  DenseSet<Operation *> &erased) {
-    Value root = c.getResult();
+    return retypeComponent(c.getResult(), encodingOf(c.getSrc()), c, erased);
+  }
+
+  /// `convert(a : A -> B)` where `a` is an scf.for iteration argument: the
+  /// loop carries `a` in B instead, so the conversion leaves the loop body.
+  /// The users of `a` in the loop follow it to B as in propagateForward;
+  /// the yielded value comes out of that component or is recomputed in B,
+  /// and the initial value is recomputed in B before the loop or, failing
+  /// that, converted once there.
+  LogicalResult hoistFromLoop(ConvertLayoutOp c,
+                              DenseSet<Operation *> &erased) {
+    auto arg = dyn_cast<BlockArgument>(c.getSrc());
+    if (!arg || !isa<scf::ForOp>(arg.getOwner()->getParentOp()) ||
+        arg.getArgNumber() == 0)
+      return failure();
+    return retypeComponent(arg, encodingOf(c.getResult()), nullptr, erased);
+  }
+
+  /// Retypes `root` to `rootEnc` and everything that must follow it (see
+  /// propagateForward). With `c`, `root` is c's result and c goes; without,
+  /// `root` is a loop iteration argument whose initial value may be
+  /// converted before the loop when it cannot be recomputed.
+  LogicalResult retypeComponent(Value root, Attribute rootEnc,
+                                ConvertLayoutOp c,
+                                DenseSet<Operation *> &erased) {
     llvm::MapVector<Value, Attribute> newEnc;
-    newEnc[root] = encodingOf(c.getSrc());
+    newEnc[root] = rootEnc;
     SmallVector<Value> worklist{root};
     // Ops whose operands must all be in one layout, and that layout.
     llvm::MapVector<Operation *, Attribute> opEnc;
@@ -377,17 +417,24 @@ private:
     // Values entering the component from outside, and where: operands of
     // ops in the component, and the values flowing into retyped region
     // arguments and results.
-    OpBuilder probeBuilder(c);
+    OpBuilder probeBuilder(root.getContext());
     Rematerializer probe(probeBuilder);
     SmallVector<std::pair<OpOperand *, Attribute>> incoming;
+    // Loop initial values converted before their loop (hoisting only).
+    SmallVector<std::pair<OpOperand *, Attribute>> convertedInits;
     auto need = [&](OpOperand &operand, Attribute e) {
       Value v = operand.get();
       if (!isa<RankedTensorType>(v.getType()))
         return true;
       if (auto it = newEnc.find(v); it != newEnc.end())
         return it->second == e;
-      if (!probe.canRemat(v, e))
-        return false;
+      if (!probe.canRemat(v, e)) {
+        auto forOp = dyn_cast<scf::ForOp>(operand.getOwner());
+        if (c || !forOp || operand.getOperandNumber() < 3)
+          return false;
+        convertedInits.push_back({&operand, e});
+        return true;
+      }
       incoming.push_back({&operand, e});
       return true;
     };
@@ -432,6 +479,14 @@ private:
           return failure();
       }
     }
+    // Never move a conversion into a loop: a conversion the walk reaches
+    // that stays one must not be in a loop the removed one is outside of.
+    if (c)
+      for (Operation *sink : sinks)
+        if (auto cvt = dyn_cast<ConvertLayoutOp>(sink))
+          if (newEnc.lookup(cvt.getSrc()) != encodingOf(cvt.getResult()) &&
+              loopDepth(cvt) > loopDepth(c))
+            return failure();
     // Stores must keep their vector width.
     for (Operation *sink : sinks)
       if (auto store = dyn_cast<StoreOp>(sink)) {
@@ -445,16 +500,24 @@ private:
 
     // Rewrite: recompute incoming values, retype the component in place,
     // drop the root conversion and fold the conversions it reaches.
-    OpBuilder builder(c);
+    OpBuilder builder(root.getContext());
     Rematerializer remat(builder);
     for (auto [operand, e] : incoming)
       operand->set(remat.remat(operand->get(), e));
+    for (auto [operand, e] : convertedInits) {
+      builder.setInsertionPoint(operand->getOwner());
+      Value v = operand->get();
+      operand->set(ConvertLayoutOp::create(builder, v.getLoc(),
+                                           withEncoding(v.getType(), e), v));
+    }
     for (auto [v, e] : newEnc)
-      if (v != root)
+      if (v != root || !c)
         v.setType(withEncoding(v.getType(), e));
-    root.replaceAllUsesWith(c.getSrc());
-    erased.insert(c);
-    c.erase();
+    if (c) {
+      root.replaceAllUsesWith(c.getSrc());
+      erased.insert(c);
+      c.erase();
+    }
     for (Operation *sink : sinks)
       if (auto cvt = dyn_cast<ConvertLayoutOp>(sink))
         if (cvt.getSrc().getType() == cvt.getType()) {
