@@ -395,3 +395,47 @@ LinearEncodingAttr mlir::triton::gpu::toLinearEncoding(MLIRContext *ctx,
   // Keep the four hardware inputs, in order, and bases as given.
   return LinearEncodingAttr::get(ctx, layout);
 }
+
+bool mlir::triton::gpu::cvtNeedsSharedMemory(RankedTensorType src,
+                                             RankedTensorType dst) {
+  std::optional<LL> from = toLinearLayout(src.getShape(), src.getEncoding());
+  std::optional<LL> to = toLinearLayout(dst.getShape(), dst.getEncoding());
+  if (!from || !to)
+    return true;
+  // Each element stays with its warp (and CTA) when both layouts give the
+  // warp and block inputs the same bases: registers and lanes then move by
+  // register renaming and warp shuffles. Otherwise it crosses warps.
+  for (const char *dim : {layout_dims::kWarp, layout_dims::kBlock}) {
+    bool fromHas = from->hasInDim(dim), toHas = to->hasInDim(dim);
+    int32_t fromBits = fromHas ? from->getInDimSizeLog2(dim) : 0;
+    int32_t toBits = toHas ? to->getInDimSizeLog2(dim) : 0;
+    if (fromBits != toBits)
+      return true;
+    for (int32_t bit = 0; bit < fromBits; ++bit)
+      if (from->getBasis(dim, bit) != to->getBasis(dim, bit))
+        return true;
+  }
+  return false;
+}
+
+SwizzledSharedEncodingAttr mlir::triton::gpu::getSharedEncodingForDotOperand(
+    DotOperandEncodingAttr dotOperand, ArrayRef<int64_t> shape,
+    ArrayRef<unsigned> order, CTALayoutAttr ctaLayout,
+    unsigned elementBitWidth) {
+  MLIRContext *ctx = dotOperand.getContext();
+  if (!isa<NvidiaMmaEncodingAttr>(dotOperand.getParent()) || order.empty())
+    return SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, order, ctaLayout);
+  // Tensor cores read operands as 8x8 matrices of 16-byte rows (ldmatrix):
+  // eight 16-byte rows read together must fall in distinct bank groups of
+  // the 128-byte bank line. Vectors are 16 bytes; the rows that share one
+  // 128-byte line share a phase; the phases cycle through the line's eight
+  // 16-byte chunks.
+  unsigned bits = std::max(1u, elementBitWidth);
+  unsigned rowElements = std::max<int64_t>(1, shape[order[0]]);
+  unsigned vec = std::min(std::max(1u, 128 / bits), rowElements);
+  unsigned rowBytes = std::max(1u, rowElements * bits / 8);
+  unsigned perPhase = std::max(1u, 128 / rowBytes);
+  unsigned maxPhase = std::max(1u, 8 / perPhase);
+  return SwizzledSharedEncodingAttr::get(ctx, vec, perPhase, maxPhase, order,
+                                         ctaLayout);
+}

@@ -70,6 +70,23 @@ BlockedEncodingAttr getDefaultBlockedEncoding(MLIRContext *ctx,
                                               unsigned numWarps,
                                               unsigned threadsPerWarp);
 
+/// Whether converting a tensor from `src`'s layout to `dst`'s moves elements
+/// between warps or CTAs, so that it has to go through shared memory (not
+/// just registers and warp shuffles). True when either layout has no linear
+/// form.
+bool cvtNeedsSharedMemory(RankedTensorType src, RankedTensorType dst);
+
+/// The shared layout a dot operand of `shape` is staged in, rows along
+/// `order[0]`: for tensor-core (nvidia_mma) operands, 16-byte vectors XOR
+/// swizzled so that the eight rows of an 8x8 ldmatrix tile hit different
+/// banks; for FMA (blocked-parent) operands, no swizzle.
+SwizzledSharedEncodingAttr
+getSharedEncodingForDotOperand(DotOperandEncodingAttr dotOperand,
+                               ArrayRef<int64_t> shape,
+                               ArrayRef<unsigned> order,
+                               CTALayoutAttr ctaLayout,
+                               unsigned elementBitWidth);
+
 /// A `#ttg.linear` encoding with the same meaning as `layout`.
 LinearEncodingAttr toLinearEncoding(MLIRContext *ctx,
                                     const LinearLayout &layout);

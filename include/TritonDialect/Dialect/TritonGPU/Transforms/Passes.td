@@ -51,4 +51,21 @@ def TritonGPURemoveLayoutConversions : Pass<"tritongpu-remove-layout-conversions
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUReduceDataDuplication : Pass<"tritongpu-reduce-data-duplication", "mlir::ModuleOp"> {
+  let summary = "Stage conversions into dot operand layouts through shared memory";
+  let description = [{
+    A conversion into a `#ttg.dot_op` layout that moves elements between
+    warps becomes `ttg.local_alloc` of the source (in a shared layout chosen
+    for the operand: 16-byte vectors XOR-swizzled against ldmatrix bank
+    conflicts for tensor-core operands, unswizzled for FMA operands) and a
+    `ttg.local_load` into the operand layout. Conversions that stay within
+    warps are left to the conversion lowering.
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+  let statistics = [
+    Statistic<"numStaged", "staged-conversions",
+              "conversions to dot operands staged through shared memory">
+  ];
+}
+
 #endif
