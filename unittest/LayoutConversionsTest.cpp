@@ -294,3 +294,83 @@ TEST_F(LayoutConversionsTest, ContiguousElementsPerThread) {
   auto mma = NvidiaMmaEncodingAttr::get(&ctx, 2, 0, {4, 1}, noCTA(), {16, 8});
   EXPECT_EQ(toLinearLayout({64, 64}, mma)->getNumConsecutiveInOut("register", "dim1"), 2);
 }
+
+// cvtNeedsSharedMemory against brute force: a conversion stays within warps
+// iff every (register, lane, warp) of the destination holds an element that
+// some thread of the same warp holds in the source. Layouts: random blocked
+// ones, nvidia_mma v2, and dot operands of both, over 2-D shapes.
+TEST_F(LayoutConversionsTest, CvtNeedsSharedMemoryMatchesBruteForce) {
+  std::mt19937 rng(7);
+  auto pick = [&](std::vector<unsigned> options) {
+    return options[rng() % options.size()];
+  };
+  const int64_t M = 32, N = 32;
+  auto randomBlocked = [&](unsigned numWarps) {
+    unsigned tpw0 = pick({1, 2, 4, 8, 16, 32});
+    unsigned wpc0 = numWarps == 1 ? 1 : pick({1, numWarps});
+    SmallVector<unsigned> order = rng() % 2 ? SmallVector<unsigned>{1, 0}
+                                            : SmallVector<unsigned>{0, 1};
+    return BlockedEncodingAttr::get(
+        &ctx, {pick({1, 2, 4}), pick({1, 2, 4})}, {tpw0, 32 / tpw0},
+        {wpc0, numWarps / wpc0}, order, noCTA());
+  };
+  auto randomLayout = [&](unsigned numWarps) -> Attribute {
+    switch (rng() % 4) {
+    case 0:
+    case 1:
+      return randomBlocked(numWarps);
+    case 2: {
+      unsigned wM = pick({1, numWarps});
+      return NvidiaMmaEncodingAttr::get(&ctx, 2, 0, {wM, numWarps / wM},
+                                        noCTA(), {16, 8});
+    }
+    default: {
+      Attribute parent = randomBlocked(numWarps);
+      if (rng() % 2) {
+        unsigned wM = pick({1, numWarps});
+        parent = NvidiaMmaEncodingAttr::get(&ctx, 2, 0, {wM, numWarps / wM},
+                                            noCTA(), {16, 8});
+        return DotOperandEncodingAttr::get(&ctx, rng() % 2, parent, 2);
+      }
+      return DotOperandEncodingAttr::get(&ctx, rng() % 2, parent, 0);
+    }
+    }
+  };
+  auto str = [](Attribute a) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    a.print(os);
+    return s;
+  };
+  auto f16 = Float16Type::get(&ctx);
+  int tested = 0, needing = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    unsigned numWarps = pick({1, 2, 4});
+    auto srcType = RankedTensorType::get({M, N}, f16, randomLayout(numWarps));
+    auto dstType = RankedTensorType::get({M, N}, f16, randomLayout(numWarps));
+    std::optional<LL> src = toLinearLayout({M, N}, srcType.getEncoding());
+    std::optional<LL> dst = toLinearLayout({M, N}, dstType.getEncoding());
+    if (!src || !dst)
+      continue;
+    // Per warp, the elements it holds in the source.
+    std::map<int32_t, std::set<Coord>> held;
+    for (int32_t reg = 0; reg < src->getInDimSize("register"); ++reg)
+      for (int32_t lane = 0; lane < 32; ++lane)
+        for (int32_t warp = 0; warp < int32_t(numWarps); ++warp)
+          held[warp].insert(coordOf(*src, reg, lane, warp));
+    bool crossesWarps = false;
+    for (int32_t reg = 0; reg < dst->getInDimSize("register"); ++reg)
+      for (int32_t lane = 0; lane < 32; ++lane)
+        for (int32_t warp = 0; warp < int32_t(numWarps); ++warp)
+          crossesWarps |= !held[warp].count(coordOf(*dst, reg, lane, warp));
+    EXPECT_EQ(cvtNeedsSharedMemory(srcType, dstType), crossesWarps)
+        << "from " << str(srcType.getEncoding()) << " to "
+        << str(dstType.getEncoding());
+    ++tested;
+    needing += crossesWarps;
+  }
+  // Both answers occur often enough for the comparison to mean something.
+  EXPECT_GT(tested, 200);
+  EXPECT_GT(needing, 20);
+  EXPECT_GT(tested - needing, 20);
+}

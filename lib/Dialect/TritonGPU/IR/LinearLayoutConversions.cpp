@@ -396,25 +396,73 @@ LinearEncodingAttr mlir::triton::gpu::toLinearEncoding(MLIRContext *ctx,
   return LinearEncodingAttr::get(ctx, layout);
 }
 
+namespace {
+/// A basis as one integer over the outputs, first output dimension least
+/// significant: linear layouts are XOR-linear, so spans are over GF(2).
+uint64_t flatBasis(const LL &layout, llvm::StringRef inDim, int32_t bit) {
+  const LL::Basis &basis = layout.getBasis(inDim, bit);
+  uint64_t flat = 0;
+  int32_t offset = 0;
+  for (size_t j = 0; j < basis.size(); ++j) {
+    flat |= uint64_t(basis[j]) << offset;
+    offset += layout.getOutDimSizeLog2(layout.getOutDims()[j].name);
+  }
+  return flat;
+}
+
+/// A GF(2) span kept in echelon form, one vector per leading bit.
+struct XorSpan {
+  llvm::SmallVector<uint64_t, 64> byTopBit = llvm::SmallVector<uint64_t, 64>(64, 0);
+  uint64_t reduce(uint64_t v) const {
+    for (int bit = 63; bit >= 0 && v; --bit)
+      if ((v >> bit & 1) && byTopBit[bit])
+        v ^= byTopBit[bit];
+    return v;
+  }
+  void add(uint64_t v) {
+    v = reduce(v);
+    if (v)
+      byTopBit[63 - llvm::countl_zero(v)] = v;
+  }
+  bool contains(uint64_t v) const { return reduce(v) == 0; }
+};
+} // namespace
+
 bool mlir::triton::gpu::cvtNeedsSharedMemory(RankedTensorType src,
                                              RankedTensorType dst) {
   std::optional<LL> from = toLinearLayout(src.getShape(), src.getEncoding());
   std::optional<LL> to = toLinearLayout(dst.getShape(), dst.getEncoding());
-  if (!from || !to)
+  if (!from || !to ||
+      !llvm::equal(from->getOutDims(), to->getOutDims(),
+                   [](const LL::OutDim &a, const LL::OutDim &b) {
+                     return a.name == b.name && a.size == b.size;
+                   }))
     return true;
-  // Each element stays with its warp (and CTA) when both layouts give the
-  // warp and block inputs the same bases: registers and lanes then move by
-  // register renaming and warp shuffles. Otherwise it crosses warps.
-  for (const char *dim : {layout_dims::kWarp, layout_dims::kBlock}) {
-    bool fromHas = from->hasInDim(dim), toHas = to->hasInDim(dim);
-    int32_t fromBits = fromHas ? from->getInDimSizeLog2(dim) : 0;
-    int32_t toBits = toHas ? to->getInDimSizeLog2(dim) : 0;
-    if (fromBits != toBits)
-      return true;
-    for (int32_t bit = 0; bit < fromBits; ++bit)
-      if (from->getBasis(dim, bit) != to->getBasis(dim, bit))
+  using namespace layout_dims;
+  auto bits = [](const LL &l, const char *dim) {
+    return l.hasInDim(dim) ? l.getInDimSizeLog2(dim) : 0;
+  };
+  // No element leaves its warp and CTA iff every destination thread finds
+  // what it holds among what its own warp and CTA hold in the source: with
+  // S = span(source register and lane bases), every destination register
+  // and lane basis lies in S, and each destination warp (block) basis
+  // differs from the source's by an element of S.
+  if (bits(*from, kWarp) != bits(*to, kWarp) ||
+      bits(*from, kBlock) != bits(*to, kBlock))
+    return true;
+  XorSpan local;
+  for (const char *dim : {kRegister, kLane})
+    for (int32_t bit = 0; bit < bits(*from, dim); ++bit)
+      local.add(flatBasis(*from, dim, bit));
+  for (const char *dim : {kRegister, kLane})
+    for (int32_t bit = 0; bit < bits(*to, dim); ++bit)
+      if (!local.contains(flatBasis(*to, dim, bit)))
         return true;
-  }
+  for (const char *dim : {kWarp, kBlock})
+    for (int32_t bit = 0; bit < bits(*to, dim); ++bit)
+      if (!local.contains(flatBasis(*to, dim, bit) ^
+                          flatBasis(*from, dim, bit)))
+        return true;
   return false;
 }
 
