@@ -294,3 +294,101 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// Dominance (upstream #6733, #10327): a mask built before a loop is needed
+// in one layout by a load inside the loop and in another by the store after
+// it. Each recomputation is placed where the op it copies was, so every
+// value still dominates its uses (triton-opt verifies after the pass).
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#v4 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#v2 = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @mask_used_in_and_after_loop
+  // CHECK: scf.for
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.load %{{.*}}, %{{.*}} : tensor<32x32x!tt.ptr<f32>, #[[L:blocked[0-9]*]]>
+  // CHECK: scf.yield
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x32x!tt.ptr<f32>, #[[S:blocked[0-9]*]]>
+  tt.func @mask_used_in_and_after_loop(%x: !tt.ptr<f32>, %tok: i32, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #blocked>
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %t = tt.splat %tok : i32 -> tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %tm = arith.cmpi slt, %r, %t : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %tm2 = tt.expand_dims %tm {axis = 1 : i32} : tensor<32xi1, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<32x1xi1, #blocked>
+    %mask = tt.broadcast %tm2 : tensor<32x1xi1, #blocked> -> tensor<32x32xi1, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<32x32x!tt.ptr<f32>, #blocked>
+    %acc = scf.for %i = %c0 to %n step %c1 iter_args(%a = %zero) -> (tensor<32x32xf32, #blocked>) : i32 {
+      %p4 = ttg.convert_layout %xs : tensor<32x32x!tt.ptr<f32>, #blocked> -> tensor<32x32x!tt.ptr<f32>, #v4>
+      %m4 = ttg.convert_layout %mask : tensor<32x32xi1, #blocked> -> tensor<32x32xi1, #v4>
+      %l = tt.load %p4, %m4 : tensor<32x32x!tt.ptr<f32>, #v4>
+      %lb = ttg.convert_layout %l : tensor<32x32xf32, #v4> -> tensor<32x32xf32, #blocked>
+      %s = arith.addf %a, %lb : tensor<32x32xf32, #blocked>
+      scf.yield %s : tensor<32x32xf32, #blocked>
+    }
+    %p2 = ttg.convert_layout %xs : tensor<32x32x!tt.ptr<f32>, #blocked> -> tensor<32x32x!tt.ptr<f32>, #v2>
+    %m2 = ttg.convert_layout %mask : tensor<32x32xi1, #blocked> -> tensor<32x32xi1, #v2>
+    %acc2 = ttg.convert_layout %acc : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #v2>
+    tt.store %p2, %acc2, %m2 : tensor<32x32x!tt.ptr<f32>, #v2>
+    tt.return
+  }
+}
+
+// -----
+
+// Upstream #4178 (an assertion there): a dot accumulator carried by scf.for,
+// converted to the dot's layout and back every iteration, whose result then
+// feeds an scf.while. The loop carries it in the dot's layout and one
+// conversion after the loop gives the while (and the store, which keeps its
+// 8-wide vectors) the old layout.
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked7 = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @for_then_while
+  // CHECK: %[[R:.*]]:3 = scf.for {{.*}} -> (tensor<64x64xf32, #[[D:blocked[0-9]*]]>,
+  // CHECK-NOT: ttg.convert_layout %{{.*}} : tensor<64x64xf32
+  // CHECK: tt.dot
+  // CHECK-NOT: ttg.convert_layout %{{.*}} : tensor<64x64xf32
+  // CHECK: scf.yield
+  // CHECK: %[[BACK:.*]] = ttg.convert_layout %[[R]]#0 : tensor<64x64xf32, #[[D]]> -> tensor<64x64xf32, #[[A:blocked[0-9]*]]>
+  // CHECK: scf.while ({{.*}} = %[[BACK]]
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.store %{{.*}}, %{{.*}} : tensor<64x64x!tt.ptr<f32>, #[[A]]>
+  tt.func @for_then_while(%a: tensor<64x32x!tt.ptr<f16>, #blocked2>, %b: tensor<32x64x!tt.ptr<f16>, #blocked1>, %out: tensor<64x64x!tt.ptr<f32>, #blocked1>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #blocked1>
+    %sa = arith.constant dense<32> : tensor<64x32xi32, #blocked2>
+    %sb = arith.constant dense<2048> : tensor<32x64xi32, #blocked1>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %pa = %a, %pb = %b) -> (tensor<64x64xf32, #blocked1>, tensor<64x32x!tt.ptr<f16>, #blocked2>, tensor<32x64x!tt.ptr<f16>, #blocked1>) : i32 {
+      %x = tt.load %pa : tensor<64x32x!tt.ptr<f16>, #blocked2>
+      %y = tt.load %pb : tensor<32x64x!tt.ptr<f16>, #blocked1>
+      %xd = ttg.convert_layout %x : tensor<64x32xf16, #blocked2> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked7}>>
+      %yd = ttg.convert_layout %y : tensor<32x64xf16, #blocked1> -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked7}>>
+      %c = ttg.convert_layout %acc : tensor<64x64xf32, #blocked1> -> tensor<64x64xf32, #blocked7>
+      %d = tt.dot %xd, %yd, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked7}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked7}>> -> tensor<64x64xf32, #blocked7>
+      %db = ttg.convert_layout %d : tensor<64x64xf32, #blocked7> -> tensor<64x64xf32, #blocked1>
+      %na = tt.addptr %pa, %sa : tensor<64x32x!tt.ptr<f16>, #blocked2>, tensor<64x32xi32, #blocked2>
+      %nb = tt.addptr %pb, %sb : tensor<32x64x!tt.ptr<f16>, #blocked1>, tensor<32x64xi32, #blocked1>
+      scf.yield %db, %na, %nb : tensor<64x64xf32, #blocked1>, tensor<64x32x!tt.ptr<f16>, #blocked2>, tensor<32x64x!tt.ptr<f16>, #blocked1>
+    }
+    %w:2 = scf.while (%acc = %r#0, %k = %c0) : (tensor<64x64xf32, #blocked1>, i32) -> (tensor<64x64xf32, #blocked1>, i32) {
+      %cond = arith.cmpi slt, %k, %n : i32
+      scf.condition(%cond) %acc, %k : tensor<64x64xf32, #blocked1>, i32
+    } do {
+    ^bb0(%acc2: tensor<64x64xf32, #blocked1>, %k2: i32):
+      %acc7 = ttg.convert_layout %acc2 : tensor<64x64xf32, #blocked1> -> tensor<64x64xf32, #blocked7>
+      %e = math.exp %acc7 : tensor<64x64xf32, #blocked7>
+      %eb = ttg.convert_layout %e : tensor<64x64xf32, #blocked7> -> tensor<64x64xf32, #blocked1>
+      %k3 = arith.addi %k2, %c1 : i32
+      scf.yield %eb, %k3 : tensor<64x64xf32, #blocked1>, i32
+    }
+    tt.store %out, %w#0 : tensor<64x64x!tt.ptr<f32>, #blocked1>
+    tt.return
+  }
+}

@@ -311,6 +311,15 @@ private:
     llvm::MapVector<Operation *, Attribute> opEnc;
     SetVector<Operation *> sinks;
     bool ok = true;
+    // Hoisting: the loop's result takes the iteration argument's new type,
+    // and its users after the loop get the value converted back there (one
+    // conversion after the loop, instead of pulling them into the layout).
+    Value loopResult;
+    if (auto arg = dyn_cast<BlockArgument>(root))
+      if (auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())) {
+        loopResult = forOp.getResult(arg.getArgNumber() - 1);
+        newEnc[loopResult] = rootEnc;
+      }
     auto assign = [&](Value v, Attribute e) {
       if (!e || !isa<RankedTensorType>(v.getType())) {
         ok = ok && e == Attribute() && !isa<RankedTensorType>(v.getType());
@@ -510,9 +519,16 @@ private:
       operand->set(ConvertLayoutOp::create(builder, v.getLoc(),
                                            withEncoding(v.getType(), e), v));
     }
+    Type loopResultType = loopResult ? loopResult.getType() : Type();
     for (auto [v, e] : newEnc)
       if (v != root || !c)
         v.setType(withEncoding(v.getType(), e));
+    if (loopResult && !loopResult.use_empty()) {
+      builder.setInsertionPointAfter(loopResult.getDefiningOp());
+      auto back = ConvertLayoutOp::create(builder, loopResult.getLoc(),
+                                          loopResultType, loopResult);
+      loopResult.replaceAllUsesExcept(back.getResult(), back);
+    }
     if (c) {
       root.replaceAllUsesWith(c.getSrc());
       erased.insert(c);
