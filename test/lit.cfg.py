@@ -24,9 +24,24 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 
 tool_dirs = [config.triton_tools_dir, config.llvm_tools_dir]
 tools = [ToolSubst("triton-opt", unresolved="fatal"),
-         ToolSubst("triton-layout-view", unresolved="fatal")]
+         ToolSubst("triton-layout-view", unresolved="fatal"),
+         ToolSubst("triton-translate", unresolved="fatal")]
 if config.build_unittests:
     config.available_features.add("unittests")
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.triton_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+# ptxas (CUDA toolkit): tests that assemble our PTX need it and are reported
+# UNSUPPORTED (skipped) without it.
+import shutil
+_ptxas = shutil.which("ptxas")
+for _home in [os.environ.get("CUDA_HOME"), "/usr/local/cuda"]:
+    if not _ptxas and _home and os.path.exists(os.path.join(_home, "bin", "ptxas")):
+        _ptxas = os.path.join(_home, "bin", "ptxas")
+if _ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", _ptxas))
+else:
+    lit_config.note("ptxas not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin): "
+                    "PTX assembly tests are skipped")

@@ -1,0 +1,64 @@
+//===- PTX.h - LLVM-dialect modules to PTX ----------------------*- C++ -*-===//
+//
+// The last step of the compiler: a module in the LLVM and NVVM dialects (the
+// output of the lowering) becomes LLVM IR, is linked with libdevice when it
+// calls `__nv_*` functions, optimized at O3 and printed as PTX by LLVM's
+// NVPTX backend. Also the launch metadata the conformance harness reads.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITONDIALECT_TARGET_PTX_PTX_H
+#define TRITONDIALECT_TARGET_PTX_PTX_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace mlir::triton {
+
+struct PTXOptions {
+  /// `sm_80`, `sm_90`, `sm_90a`, ...; empty: from the module's `ttg.target`
+  /// (`cuda:90` gives sm_90), else sm_90.
+  std::string chip;
+  /// PTX ISA version as major * 10 + minor (84 is PTX 8.4); 0: the oldest
+  /// that `chip` needs, at least 8.0.
+  unsigned ptxVersion = 0;
+  /// LLVM optimization level, 0 to 3.
+  unsigned optLevel = 3;
+  /// libdevice.10.bc; empty: $CUDA_HOME/nvvm/libdevice, then
+  /// /usr/local/cuda/nvvm/libdevice. Only read when the module calls it.
+  std::string libdevicePath;
+};
+
+/// What the harness needs to launch the kernel (`<name>.meta.json`).
+struct KernelMetadata {
+  std::string entry;
+  unsigned numWarps = 4;
+  unsigned sharedBytes = 0;
+  /// `{"entry": "add", "num_warps": 4, "shared_bytes": 0}`.
+  std::string toJSON() const;
+};
+
+/// Registers the LLVM IR translations of the dialects a lowered module may
+/// contain (builtin, LLVM, NVVM).
+void registerPTXTranslations(DialectRegistry &registry);
+
+/// The PTX for `module` (LLVM and NVVM dialects only). Failures are emitted
+/// as diagnostics on the module or the offending op.
+std::optional<std::string> translateToPTX(ModuleOp module,
+                                          const PTXOptions &options);
+
+/// The module's kernel (the one `llvm.func` marked `nvvm.kernel`), its warps
+/// (`ttg.num-warps`) and shared memory (`ttg.shared`). Emits an error and
+/// returns nothing unless there is exactly one kernel.
+std::optional<KernelMetadata> getKernelMetadata(ModuleOp module);
+
+} // namespace mlir::triton
+
+#endif // TRITONDIALECT_TARGET_PTX_PTX_H

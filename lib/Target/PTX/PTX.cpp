@@ -1,0 +1,248 @@
+//===- PTX.cpp - LLVM-dialect modules to PTX ------------------------------===//
+
+#include "TritonDialect/Target/PTX/PTX.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace mlir;
+
+namespace {
+constexpr const char *kTriple = "nvptx64-nvidia-cuda";
+
+/// sm_NN[a] from the module's `ttg.target = "cuda:NN"`, else sm_90.
+std::string chipFor(ModuleOp module, const triton::PTXOptions &options) {
+  if (!options.chip.empty())
+    return options.chip;
+  if (auto target = module->getAttrOfType<StringAttr>("ttg.target")) {
+    StringRef t = target.getValue();
+    if (t.consume_front("cuda:") && !t.empty())
+      return ("sm_" + t).str();
+  }
+  return "sm_90";
+}
+
+/// The PTX ISA version a chip needs: 8.0 for sm_90a, 7.8 for sm_90/sm_89,
+/// older for older chips; never below 8.0 so that one default serves all.
+unsigned ptxVersionFor(StringRef chip, unsigned requested) {
+  if (requested)
+    return requested;
+  unsigned sm = 0;
+  StringRef digits = chip.drop_front(3).take_while(llvm::isDigit);
+  digits.getAsInteger(10, sm);
+  if (sm >= 100)
+    return 86;
+  return 80;
+}
+
+std::optional<std::string> findLibdevice(const triton::PTXOptions &options) {
+  SmallVector<std::string> candidates;
+  if (!options.libdevicePath.empty())
+    candidates.push_back(options.libdevicePath);
+  if (auto home = llvm::sys::Process::GetEnv("CUDA_HOME"))
+    candidates.push_back(*home + "/nvvm/libdevice/libdevice.10.bc");
+  candidates.push_back("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc");
+  for (const std::string &path : candidates)
+    if (llvm::sys::fs::exists(path))
+      return path;
+  return std::nullopt;
+}
+
+/// Links libdevice when the module declares `__nv_*` functions: only the
+/// functions used, internalized, with the flags libdevice reads.
+LogicalResult linkLibdevice(ModuleOp module, llvm::Module &llvmModule,
+                            const triton::PTXOptions &options) {
+  bool uses = llvm::any_of(llvmModule.functions(), [](llvm::Function &f) {
+    return f.isDeclaration() && f.getName().starts_with("__nv_");
+  });
+  if (!uses)
+    return success();
+  std::optional<std::string> path = findLibdevice(options);
+  if (!path)
+    return module.emitError(
+        "the kernel calls libdevice (__nv_* functions) but libdevice.10.bc "
+        "was not found: set CUDA_HOME or install the CUDA toolkit under "
+        "/usr/local/cuda");
+  auto buffer = llvm::MemoryBuffer::getFile(*path);
+  if (!buffer)
+    return module.emitError("cannot read ") << *path;
+  auto libdevice =
+      llvm::parseBitcodeFile(buffer->get()->getMemBufferRef(),
+                             llvmModule.getContext());
+  if (!libdevice) {
+    std::string message = llvm::toString(libdevice.takeError());
+    return module.emitError("cannot parse ") << *path << ": " << message;
+  }
+  (*libdevice)->setTargetTriple(llvmModule.getTargetTriple());
+  (*libdevice)->setDataLayout(llvmModule.getDataLayout());
+  if (llvm::Linker::linkModules(llvmModule, std::move(*libdevice),
+                                llvm::Linker::LinkOnlyNeeded))
+    return module.emitError("linking ") << *path << " failed";
+  for (llvm::Function &f : llvmModule.functions())
+    if (!f.isDeclaration() && f.getName().starts_with("__nv_"))
+      f.setLinkage(llvm::GlobalValue::InternalLinkage);
+  // libdevice's __nvvm_reflect: flush denormals off, precise sqrt/div.
+  llvmModule.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
+  return success();
+}
+
+void optimize(llvm::Module &llvmModule, llvm::TargetMachine &machine,
+              unsigned optLevel) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = true;
+  tuning.LoopVectorization = false; // PTX vectors come from the layouts
+  tuning.SLPVectorization = false;
+  llvm::PassBuilder builder(&machine, tuning);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::OptimizationLevel level = optLevel >= 3   ? llvm::OptimizationLevel::O3
+                                  : optLevel == 2 ? llvm::OptimizationLevel::O2
+                                  : optLevel == 1 ? llvm::OptimizationLevel::O1
+                                                  : llvm::OptimizationLevel::O0;
+  llvm::ModulePassManager passes =
+      level == llvm::OptimizationLevel::O0
+          ? builder.buildO0DefaultPipeline(level)
+          : builder.buildPerModuleDefaultPipeline(level);
+  passes.run(llvmModule, mam);
+}
+} // namespace
+
+std::string triton::KernelMetadata::toJSON() const {
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  os << "{\"entry\": \"";
+  for (char c : entry) {
+    if (c == '"' || c == '\\')
+      os << '\\';
+    os << c;
+  }
+  os << "\", \"num_warps\": " << numWarps << ", \"shared_bytes\": "
+     << sharedBytes << "}\n";
+  return json;
+}
+
+void triton::registerPTXTranslations(DialectRegistry &registry) {
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+}
+
+std::optional<triton::KernelMetadata>
+triton::getKernelMetadata(ModuleOp module) {
+  KernelMetadata meta;
+  SmallVector<LLVM::LLVMFuncOp> kernels;
+  module.walk([&](LLVM::LLVMFuncOp f) {
+    if (f->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      kernels.push_back(f);
+  });
+  if (kernels.size() != 1) {
+    module.emitError("expected exactly one kernel (an llvm.func with ")
+        << NVVM::NVVMDialect::getKernelFuncAttrName() << "), found "
+        << kernels.size();
+    return std::nullopt;
+  }
+  meta.entry = kernels.front().getSymName().str();
+  if (auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps"))
+    meta.numWarps = warps.getInt();
+  if (auto shared = module->getAttrOfType<IntegerAttr>("ttg.shared"))
+    meta.sharedBytes = shared.getInt();
+  return meta;
+}
+
+std::optional<std::string>
+triton::translateToPTX(ModuleOp module, const PTXOptions &options) {
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
+
+  std::string chip = chipFor(module, options);
+  if (!StringRef(chip).starts_with("sm_")) {
+    module.emitError("unknown NVIDIA target '") << chip << "' (want sm_NN)";
+    return std::nullopt;
+  }
+  unsigned ptx = ptxVersionFor(chip, options.ptxVersion);
+  std::string features = "+ptx" + std::to_string(ptx);
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext);
+  if (!llvmModule) {
+    module.emitError("translation to LLVM IR failed");
+    return std::nullopt;
+  }
+
+  llvm::Triple triple(kTriple);
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target) {
+    module.emitError("NVPTX target unavailable: ") << error;
+    return std::nullopt;
+  }
+  llvm::TargetOptions targetOptions;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, chip, features, targetOptions, llvm::Reloc::PIC_, std::nullopt,
+      options.optLevel >= 3 ? llvm::CodeGenOptLevel::Aggressive
+                            : llvm::CodeGenOptLevel::Default));
+  if (!machine) {
+    module.emitError("cannot create an NVPTX target machine for ") << chip;
+    return std::nullopt;
+  }
+  llvmModule->setTargetTriple(triple);
+  llvmModule->setDataLayout(machine->createDataLayout());
+
+  if (failed(linkLibdevice(module, *llvmModule, options)))
+    return std::nullopt;
+  {
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    if (llvm::verifyModule(*llvmModule, &os)) {
+      module.emitError("invalid LLVM IR: ") << message;
+      return std::nullopt;
+    }
+  }
+  optimize(*llvmModule, *machine, options.optLevel);
+
+  llvm::SmallString<0> ptxText;
+  {
+    llvm::raw_svector_ostream os(ptxText);
+    llvm::legacy::PassManager codegen;
+    if (machine->addPassesToEmitFile(codegen, os, nullptr,
+                                     llvm::CodeGenFileType::AssemblyFile)) {
+      module.emitError("the NVPTX backend cannot emit PTX for ") << chip;
+      return std::nullopt;
+    }
+    codegen.run(*llvmModule);
+  }
+  return std::string(ptxText);
+}
