@@ -45,3 +45,12 @@ if _ptxas:
 else:
     lit_config.note("ptxas not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin): "
                     "PTX assembly tests are skipped")
+
+# libdevice (CUDA toolkit): tests of kernels calling __nv_* functions.
+for _home in [os.environ.get("CUDA_HOME"), "/usr/local/cuda"]:
+    if _home and os.path.exists(os.path.join(_home, "nvvm", "libdevice", "libdevice.10.bc")):
+        config.available_features.add("libdevice")
+        break
+else:
+    lit_config.note("libdevice.10.bc not found ($CUDA_HOME, /usr/local/cuda): "
+                    "libdevice tests are skipped")
