@@ -3,6 +3,7 @@
 #ifndef TRITONDIALECT_INITALLPASSES_H
 #define TRITONDIALECT_INITALLPASSES_H
 
+#include "TritonDialect/Conversion/TritonGPUToLLVM/Passes.h"
 #include "TritonDialect/Conversion/TritonToTritonGPU/Passes.h"
 #include "TritonDialect/Dialect/Triton/Transforms/Passes.h"
 #include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
@@ -16,6 +17,7 @@ void registerTestAxisInfoPass();
 /// Every Triton pass, test pass and pipeline.
 inline void registerAllTritonPasses() {
   registerTritonToTritonGPUPasses();
+  registerTritonGPUToLLVMPasses();
   registerTritonPasses();
   gpu::registerTritonGPUPasses();
   registerTestAxisInfoPass();

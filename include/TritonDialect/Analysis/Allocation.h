@@ -1,0 +1,41 @@
+//===- Allocation.h - Shared-memory buffer sizes ----------------*- C++ -*-===//
+//
+// How much shared memory each op needs: the contract between
+// allocate-shared-memory, which places buffers, and the lowering, which uses
+// them at the offsets it finds in `allocation.offset`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITONDIALECT_ANALYSIS_ALLOCATION_H
+#define TRITONDIALECT_ANALYSIS_ALLOCATION_H
+
+#include "mlir/IR/Operation.h"
+
+#include <cstdint>
+
+namespace mlir::triton {
+
+/// The attribute holding a buffer's byte offset in shared memory.
+inline constexpr const char *kAllocationOffsetAttr = "allocation.offset";
+/// The module attribute holding the shared memory the kernel uses.
+inline constexpr const char *kSharedAttr = "ttg.shared";
+/// The function attribute holding a function's peak, callees included.
+inline constexpr const char *kAllocationSizeAttr = "allocation.size";
+
+/// Bytes of scratch `op` needs while it runs, 0 if none (calls excluded:
+/// their scratch is the callee's allocation):
+///  - ttg.convert_layout that moves elements between warps: the tensor;
+///  - tt.reduce / tt.scan whose axis spans several warps: one value per
+///    (warp along the axis, result element) / the tensor, for each operand;
+///  - tt.gather whose gathered axis spans several warps: the source;
+///  - tt.atomic_rmw / tt.atomic_cas on a scalar pointer with a used result:
+///    the value, for broadcast to every thread.
+uint64_t getScratchSizeInBytes(Operation *op);
+
+/// Bytes and alignment of the buffer a ttg.local_alloc creates.
+uint64_t getAllocationSizeInBytes(Operation *localAlloc);
+uint64_t getAllocationAlignment(Operation *localAlloc);
+
+} // namespace mlir::triton
+
+#endif // TRITONDIALECT_ANALYSIS_ALLOCATION_H

@@ -1,0 +1,102 @@
+//===- Allocation.cpp - Shared-memory buffer sizes ------------------------===//
+
+#include "TritonDialect/Analysis/Allocation.h"
+
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+uint64_t elementBytes(Type type) {
+  if (isa<PointerType>(type))
+    return 8;
+  if (type.isIntOrFloat())
+    return std::max<uint64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
+  return 8;
+}
+
+uint64_t tensorBytes(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return elementBytes(type);
+  return tensor.getNumElements() * elementBytes(tensor.getElementType());
+}
+
+/// How many warps (times CTAs) hold different parts of `type` along `axis`.
+uint64_t warpsAlong(RankedTensorType type, unsigned axis) {
+  std::optional<LinearLayout> layout =
+      toLinearLayout(type.getShape(), type.getEncoding());
+  if (!layout)
+    return 1;
+  uint64_t count = 1;
+  for (const char *dim : {layout_dims::kWarp, layout_dims::kBlock}) {
+    if (!layout->hasInDim(dim))
+      continue;
+    for (int32_t bit = 0; bit < layout->getInDimSizeLog2(dim); ++bit)
+      if (layout->getBasis(dim, bit)[axis] != 0)
+        count *= 2;
+  }
+  return count;
+}
+} // namespace
+
+uint64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
+  if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
+    auto src = cast<RankedTensorType>(cvt.getSrc().getType());
+    auto dst = cast<RankedTensorType>(cvt.getType());
+    return cvtNeedsSharedMemory(src, dst) ? tensorBytes(src) : 0;
+  }
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    unsigned axis = reduce.getAxis();
+    uint64_t bytes = 0;
+    for (Value operand : reduce.getSrcs()) {
+      auto type = cast<RankedTensorType>(operand.getType());
+      uint64_t warps = warpsAlong(type, axis);
+      if (warps <= 1)
+        continue;
+      uint64_t results = type.getNumElements() / type.getShape()[axis];
+      bytes += warps * results * elementBytes(type.getElementType());
+    }
+    return bytes;
+  }
+  if (auto scan = dyn_cast<ScanOp>(op)) {
+    unsigned axis = scan.getAxis();
+    uint64_t bytes = 0;
+    for (Value operand : scan.getSrcs()) {
+      auto type = cast<RankedTensorType>(operand.getType());
+      if (warpsAlong(type, axis) > 1)
+        bytes += tensorBytes(type);
+    }
+    return bytes;
+  }
+  if (auto gather = dyn_cast<GatherOp>(op)) {
+    auto type = cast<RankedTensorType>(gather.getSrc().getType());
+    return warpsAlong(type, gather.getAxis()) > 1 ? tensorBytes(type) : 0;
+  }
+  if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
+    Value result = op->getResult(0);
+    if (!isa<RankedTensorType>(result.getType()) && !result.use_empty())
+      return elementBytes(result.getType());
+    return 0;
+  }
+  return 0;
+}
+
+uint64_t mlir::triton::getAllocationSizeInBytes(Operation *localAlloc) {
+  auto type = cast<MemDescType>(localAlloc->getResult(0).getType());
+  uint64_t elements = 1;
+  for (int64_t d : type.getAllocShape())
+    elements *= d;
+  return elements * elementBytes(type.getElementType());
+}
+
+uint64_t mlir::triton::getAllocationAlignment(Operation *localAlloc) {
+  auto type = cast<MemDescType>(localAlloc->getResult(0).getType());
+  // 128-byte swizzles repeat every 8 rows of 128 bytes: the pattern is
+  // keyed to 1024-byte aligned addresses.
+  if (auto nvmma = dyn_cast<NVMMASharedEncodingAttr>(type.getEncoding()))
+    return std::max<uint64_t>(16, nvmma.getSwizzlingByteWidth() * 8);
+  return 16;
+}

@@ -1,0 +1,176 @@
+//===- AllocateSharedMemory.cpp - allocate-shared-memory ------------------===//
+//
+// Per function: collect buffers (local_alloc results, op scratch, call
+// scratch), compute each one's live range over a pre-order numbering of the
+// function's ops, and place them largest first at the lowest aligned offset
+// free of every buffer live at the same time. Callees are placed before
+// their callers so that a call's scratch is the callee's peak.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TritonDialect/Analysis/Allocation.h"
+#include "TritonDialect/Conversion/TritonGPUToLLVM/Passes.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir::triton {
+#define GEN_PASS_DEF_ALLOCATESHAREDMEMORY
+#include "TritonDialect/Conversion/TritonGPUToLLVM/Passes.h.inc"
+} // namespace mlir::triton
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+struct Buffer {
+  Operation *owner;
+  uint64_t size;
+  uint64_t alignment;
+  uint64_t start, end; // live over op ids [start, end]
+  uint64_t offset = 0;
+};
+
+/// Views of a buffer: their uses are the buffer's uses.
+bool isView(Operation *op) {
+  return isa<MemDescIndexOp, MemDescSubsliceOp, MemDescTransOp,
+             MemDescReshapeOp, MemDescReinterpretOp>(op);
+}
+
+class AllocateSharedMemoryPass
+    : public mlir::triton::impl::AllocateSharedMemoryBase<
+          AllocateSharedMemoryPass> {
+public:
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTableCollection symbols;
+    SmallVector<FunctionOpInterface> functions;
+    module.walk([&](FunctionOpInterface f) { functions.push_back(f); });
+    // Callees first (Triton has no recursion): repeat until all placed.
+    DenseMap<Operation *, uint64_t> peak;
+    bool progress = true;
+    while (progress && peak.size() < functions.size()) {
+      progress = false;
+      for (FunctionOpInterface f : functions) {
+        if (peak.count(f))
+          continue;
+        bool ready = true;
+        f.walk([&](CallOpInterface call) {
+          Operation *callee = call.resolveCallableInTable(&symbols);
+          if (callee && callee != f.getOperation() && !peak.count(callee))
+            ready = false;
+        });
+        if (!ready)
+          continue;
+        peak[f] = allocate(f, symbols, peak);
+        progress = true;
+      }
+    }
+    if (peak.size() < functions.size()) {
+      module.emitError("allocate-shared-memory: recursive calls cannot be "
+                       "given shared memory");
+      return signalPassFailure();
+    }
+    uint64_t total = 0;
+    for (auto &[f, bytes] : peak)
+      total = std::max(total, bytes);
+    Builder b(module.getContext());
+    module->setAttr(kSharedAttr, b.getI32IntegerAttr(total));
+  }
+
+private:
+  uint64_t allocate(FunctionOpInterface f, SymbolTableCollection &symbols,
+                    const DenseMap<Operation *, uint64_t> &peak) {
+    // Pre-order ids; `last[op]` is the id of the last op nested in op.
+    DenseMap<Operation *, uint64_t> id, last;
+    uint64_t next = 0;
+    numberOps(f, id, last, next);
+
+    SmallVector<Buffer> buffers;
+    f.walk([&](Operation *op) {
+      if (isa<LocalAllocOp>(op)) {
+        buffers.push_back({op, getAllocationSizeInBytes(op),
+                           getAllocationAlignment(op), id[op],
+                           liveEnd(op, id, last)});
+        return;
+      }
+      uint64_t scratch = 0;
+      if (auto call = dyn_cast<CallOpInterface>(op)) {
+        if (Operation *callee = call.resolveCallableInTable(&symbols))
+          scratch = peak.lookup(callee);
+      } else {
+        scratch = getScratchSizeInBytes(op);
+      }
+      if (scratch)
+        buffers.push_back({op, scratch, 16, id[op], last[op]});
+    });
+
+    // Largest first; each at the lowest aligned offset clear of the
+    // buffers already placed that are live at the same time.
+    llvm::stable_sort(buffers, [](const Buffer &a, const Buffer &b) {
+      return a.size > b.size;
+    });
+    uint64_t top = 0;
+    Builder b(f.getContext());
+    for (size_t i = 0; i < buffers.size(); ++i) {
+      Buffer &buffer = buffers[i];
+      SmallVector<std::pair<uint64_t, uint64_t>> taken;
+      for (size_t j = 0; j < i; ++j)
+        if (buffers[j].start <= buffer.end && buffer.start <= buffers[j].end)
+          taken.push_back({buffers[j].offset,
+                           buffers[j].offset + buffers[j].size});
+      llvm::sort(taken);
+      uint64_t offset = 0;
+      for (auto [lo, hi] : taken) {
+        offset = llvm::alignTo(offset, buffer.alignment);
+        if (offset + buffer.size <= lo)
+          break;
+        offset = std::max(offset, hi);
+      }
+      buffer.offset = llvm::alignTo(offset, buffer.alignment);
+      top = std::max(top, buffer.offset + buffer.size);
+      buffer.owner->setAttr(kAllocationOffsetAttr,
+                            b.getI32IntegerAttr(buffer.offset));
+    }
+    f->setAttr(kAllocationSizeAttr, b.getI32IntegerAttr(top));
+    return top;
+  }
+
+  static void numberOps(Operation *root, DenseMap<Operation *, uint64_t> &id,
+                        DenseMap<Operation *, uint64_t> &last,
+                        uint64_t &next) {
+    id[root] = next++;
+    for (Region &region : root->getRegions())
+      for (Block &block : region)
+        for (Operation &op : block)
+          numberOps(&op, id, last, next);
+    last[root] = next - 1;
+  }
+
+  /// The last op id at which a local_alloc's buffer (or a view of it) is
+  /// used; a use nested in a region of an op in the alloc's block counts
+  /// as a use by that whole op (a loop reads it on every iteration).
+  static uint64_t liveEnd(Operation *alloc,
+                          DenseMap<Operation *, uint64_t> &id,
+                          DenseMap<Operation *, uint64_t> &last) {
+    uint64_t end = id[alloc];
+    SmallVector<Value> values{alloc->getResult(0)};
+    while (!values.empty()) {
+      Value v = values.pop_back_val();
+      for (Operation *user : v.getUsers()) {
+        if (isView(user))
+          values.push_back(user->getResult(0));
+        Operation *ancestor = alloc->getBlock()->findAncestorOpInBlock(*user);
+        Operation *span = ancestor ? ancestor : user;
+        end = std::max(end, last[span]);
+      }
+    }
+    return end;
+  }
+};
+} // namespace

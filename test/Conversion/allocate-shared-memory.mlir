@@ -1,0 +1,100 @@
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory | FileCheck %s
+
+// Buffers live at the same time get disjoint offsets; a buffer dead before
+// another is defined shares its space. 32x32xf16 = 2048 bytes,
+// 16x16xf32 = 1024 bytes.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK: module attributes {{{.*}}ttg.shared = 3072 : i32
+  // CHECK-LABEL: tt.func @live_ranges
+  // CHECK-SAME: allocation.size = 3072 : i32
+  tt.func @live_ranges(%x: tensor<32x32xf16, #blocked>, %y: tensor<16x16xf32, #blocked>) {
+    // CHECK: %[[A:.*]] = ttg.local_alloc %arg0 {allocation.offset = 0 : i32}
+    %a = ttg.local_alloc %x : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    // CHECK: ttg.local_alloc %arg1 {allocation.offset = 2048 : i32}
+    %b = ttg.local_alloc %y : (tensor<16x16xf32, #blocked>) -> !ttg.memdesc<16x16xf32, #shared, #smem>
+    %la = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #blocked>
+    %lb = ttg.local_load %b : !ttg.memdesc<16x16xf32, #shared, #smem> -> tensor<16x16xf32, #blocked>
+    // %a and %b are dead: %c reuses offset 0.
+    // CHECK: ttg.local_alloc %arg1 {allocation.offset = 0 : i32}
+    %c = ttg.local_alloc %y : (tensor<16x16xf32, #blocked>) -> !ttg.memdesc<16x16xf32, #shared, #smem>
+    %lc = ttg.local_load %c : !ttg.memdesc<16x16xf32, #shared, #smem> -> tensor<16x16xf32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// A buffer used inside a loop is live for the whole loop: scratch inside the
+// loop (a conversion across warps, 64x64xf32 = 16384 bytes) gets its own
+// space; a conversion that stays within warps needs none.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [0, 1]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @loop
+  // CHECK-SAME: allocation.size = 18432 : i32
+  tt.func @loop(%x: tensor<32x32xf16, #blocked>, %t: tensor<64x64xf32, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // CHECK: ttg.local_alloc %arg0 {allocation.offset = 16384 : i32}
+    %a = ttg.local_alloc %x : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      // CHECK: ttg.convert_layout %arg1 {allocation.offset = 0 : i32} : tensor<64x64xf32, #{{.*}}> -> tensor<64x64xf32, #[[B1:.*]]>
+      %cv = ttg.convert_layout %t : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
+      // CHECK-NOT: allocation.offset
+      // CHECK: ttg.convert_layout %arg1 : tensor<64x64xf32
+      %cw = ttg.convert_layout %t : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked2>
+      %l = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #blocked>
+    }
+    tt.return
+  }
+}
+
+// -----
+
+// A reduction across warps needs one value per (warp along the axis, result
+// element): 4 x 16 x 4 bytes; along an axis inside warps it needs none. A
+// call's scratch is the callee's peak, and the module's is the largest
+// function's. An nvmma_shared buffer with a 128-byte swizzle is 1024-byte
+// aligned.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK: module attributes {{{.*}}ttg.shared = 2304 : i32
+  // CHECK-LABEL: tt.func @reduce_across_warps
+  // CHECK-SAME: allocation.size = 256 : i32
+  tt.func @reduce_across_warps(%x: tensor<16x8xf32, #blocked>) -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #blocked}>> {
+    // CHECK: "tt.reduce"(%arg0) <{axis = 1 : i32}> ({
+    // CHECK: }) {allocation.offset = 0 : i32}
+    %r = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tt.reduce.return %s : f32
+    }) : (tensor<16x8xf32, #blocked>) -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    // CHECK: "tt.reduce"(%arg0) <{axis = 0 : i32}>
+    // CHECK-NOT: allocation.offset
+    // CHECK: tt.return
+    %q = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tt.reduce.return %s : f32
+    }) : (tensor<16x8xf32, #blocked>) -> tensor<8xf32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    tt.return %r : tensor<16xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+  }
+  // CHECK-LABEL: tt.func @caller
+  // CHECK-SAME: allocation.size = 2304 : i32
+  tt.func @caller(%x: tensor<16x8xf32, #blocked>, %y: tensor<32x32xf16, #blocked>) {
+    // CHECK: ttg.local_alloc %arg1 {allocation.offset = 0 : i32}
+    %a = ttg.local_alloc %y : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #nvmma, #smem>
+    // CHECK: tt.call @reduce_across_warps(%arg0) {allocation.offset = 2048 : i32}
+    %r = tt.call @reduce_across_warps(%x) : (tensor<16x8xf32, #blocked>) -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %l = ttg.local_load %a : !ttg.memdesc<32x32xf16, #nvmma, #smem> -> tensor<32x32xf16, #blocked>
+    tt.return
+  }
+}
