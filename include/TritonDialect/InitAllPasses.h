@@ -13,6 +13,8 @@ namespace mlir::triton {
 
 /// test-print-alignment (lib/Analysis/TestAxisInfo.cpp).
 void registerTestAxisInfoPass();
+/// test-print-membar (lib/Analysis/TestMembar.cpp).
+void registerTestMembarPass();
 
 /// Every Triton pass, test pass and pipeline.
 inline void registerAllTritonPasses() {
@@ -21,6 +23,7 @@ inline void registerAllTritonPasses() {
   registerTritonPasses();
   gpu::registerTritonGPUPasses();
   registerTestAxisInfoPass();
+  registerTestMembarPass();
   registerTritonPipelines();
 }
 

@@ -34,7 +34,8 @@ def TTG_ConvertLayoutOp : TTG_Op<"convert_layout", [Pure,
   let hasFolder = 1;
 }
 
-def TTG_LocalAllocOp : TTG_Op<"local_alloc"> {
+def TTG_LocalAllocOp : TTG_Op<"local_alloc",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Allocate a shared-memory buffer, optionally initialized";
   let description = [{
     Without `src` the buffer is mutable and uninitialized; with `src` it holds
@@ -45,10 +46,6 @@ def TTG_LocalAllocOp : TTG_Op<"local_alloc"> {
   let results = (outs TTG_MemDesc:$result);
   let assemblyFormat = "($src^)? attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    void getEffects(::llvm::SmallVectorImpl<::mlir::SideEffects::EffectInstance<
-                        ::mlir::MemoryEffects::Effect>> &effects);
-  }];
 }
 
 def TTG_LocalDeallocOp : TTG_Op<"local_dealloc",

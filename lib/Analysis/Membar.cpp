@@ -1,0 +1,230 @@
+//===- Membar.cpp - Barriers between shared-memory accesses ---------------===//
+
+#include "TritonDialect/Analysis/Membar.h"
+
+#include "TritonDialect/Analysis/Allocation.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+using Interval = std::pair<uint64_t, uint64_t>; // [first, second)
+
+bool overlaps(const Interval &a, const Interval &b) {
+  return a.first < b.second && b.first < a.second;
+}
+
+/// Byte ranges read and written since the last barrier.
+struct Accesses {
+  SmallVector<Interval> reads, writes;
+
+  bool empty() const { return reads.empty() && writes.empty(); }
+  void clear() {
+    reads.clear();
+    writes.clear();
+  }
+  void join(const Accesses &other) {
+    for (const Interval &i : other.reads)
+      if (!llvm::is_contained(reads, i))
+        reads.push_back(i);
+    for (const Interval &i : other.writes)
+      if (!llvm::is_contained(writes, i))
+        writes.push_back(i);
+  }
+  bool operator==(const Accesses &other) const {
+    auto same = [](SmallVector<Interval> a, SmallVector<Interval> b) {
+      llvm::sort(a);
+      llvm::sort(b);
+      return a == b;
+    };
+    return same(reads, other.reads) && same(writes, other.writes);
+  }
+  /// Whether `next`, run after these, races with them.
+  bool conflictsWith(const Accesses &next) const {
+    auto any = [](ArrayRef<Interval> xs, ArrayRef<Interval> ys) {
+      for (const Interval &x : xs)
+        for (const Interval &y : ys)
+          if (overlaps(x, y))
+            return true;
+      return false;
+    };
+    return any(next.writes, reads) || any(next.writes, writes) ||
+           any(next.reads, writes);
+  }
+};
+
+class BarrierInserter {
+public:
+  BarrierInserter(ModuleOp module) : module(module) {
+    if (auto shared = module->getAttrOfType<IntegerAttr>(kSharedAttr))
+      total = shared.getInt();
+  }
+
+  unsigned run() {
+    module.walk([&](FunctionOpInterface f) {
+      if (f.isExternal())
+        return;
+      Accesses none;
+      for (Block &block : f.getFunctionBody())
+        analyze(block, none, /*insert=*/true);
+    });
+    return inserted;
+  }
+
+private:
+  /// The bytes a memdesc value refers to: its allocation's, through views;
+  /// everything when it cannot be traced (a block argument).
+  Interval bufferOf(Value memdesc) {
+    Operation *def = memdesc.getDefiningOp();
+    while (def && isa<MemDescIndexOp, MemDescSubsliceOp, MemDescTransOp,
+                      MemDescReshapeOp, MemDescReinterpretOp>(def)) {
+      memdesc = def->getOperand(0);
+      def = memdesc.getDefiningOp();
+    }
+    if (auto alloc = dyn_cast_or_null<LocalAllocOp>(def))
+      if (auto offset =
+              alloc->getAttrOfType<IntegerAttr>(kAllocationOffsetAttr)) {
+        uint64_t start = offset.getInt();
+        return {start, start + getAllocationSizeInBytes(alloc)};
+      }
+    return {0, std::max<uint64_t>(total, 1)};
+  }
+
+  Accesses accessesOf(Operation *op) {
+    Accesses a;
+    // Scratch (and calls): read and written by the op.
+    if (!isa<LocalAllocOp>(op))
+      if (auto offset = op->getAttrOfType<IntegerAttr>(kAllocationOffsetAttr)) {
+        uint64_t start = offset.getInt();
+        uint64_t size = 0;
+        if (auto call = dyn_cast<CallOpInterface>(op)) {
+          if (Operation *callee = call.resolveCallableInTable(&symbols))
+            if (auto s = callee->getAttrOfType<IntegerAttr>(
+                    kAllocationSizeAttr))
+              size = s.getInt();
+        } else {
+          size = getScratchSizeInBytes(op);
+        }
+        if (size) {
+          a.reads.push_back({start, start + size});
+          a.writes.push_back({start, start + size});
+        }
+      }
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects)
+      return a;
+    SmallVector<MemoryEffects::EffectInstance> list;
+    effects.getEffects(list);
+    for (const MemoryEffects::EffectInstance &e : list) {
+      if (e.getResource() != SharedMemory::get())
+        continue;
+      bool read = isa<MemoryEffects::Read>(e.getEffect());
+      bool write = isa<MemoryEffects::Write>(e.getEffect());
+      if (!read && !write)
+        continue;
+      SmallVector<Interval> ranges;
+      if (Value v = e.getValue(); v && isa<MemDescType>(v.getType()))
+        ranges.push_back(bufferOf(v));
+      else
+        for (Value operand : op->getOperands())
+          if (isa<MemDescType>(operand.getType()))
+            ranges.push_back(bufferOf(operand));
+      for (const Interval &r : ranges)
+        (read ? a.reads : a.writes).push_back(r);
+    }
+    return a;
+  }
+
+  /// Runs through `block` with `pending` accesses since the last barrier;
+  /// returns those pending at its end. Inserts barriers when `insert`.
+  Accesses analyze(Block &block, Accesses pending, bool insert) {
+    for (Operation &op : block) {
+      if (isa<mlir::gpu::BarrierOp>(op)) {
+        pending.clear();
+        continue;
+      }
+      if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+        pending = loop(*forOp.getBody(), pending, insert);
+        continue;
+      }
+      if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
+        // before, after, before, ...: one body made of both regions.
+        Accesses in = pending;
+        for (int i = 0; i < 8; ++i) {
+          Accesses end = analyze(whileOp.getAfter().front(),
+                                 analyze(whileOp.getBefore().front(), in,
+                                         false),
+                                 false);
+          Accesses next = pending;
+          next.join(end);
+          if (next == in)
+            break;
+          in = next;
+        }
+        Accesses afterBefore =
+            analyze(whileOp.getBefore().front(), in, insert);
+        analyze(whileOp.getAfter().front(), afterBefore, insert);
+        pending = afterBefore;
+        continue;
+      }
+      if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+        Accesses out = analyze(ifOp.getThenRegion().front(), pending, insert);
+        if (!ifOp.getElseRegion().empty())
+          out.join(analyze(ifOp.getElseRegion().front(), pending, insert));
+        else
+          out.join(pending);
+        pending = out;
+        continue;
+      }
+      Accesses now = accessesOf(&op);
+      if (now.empty())
+        continue;
+      if (pending.conflictsWith(now)) {
+        if (insert) {
+          OpBuilder builder(&op);
+          mlir::gpu::BarrierOp::create(builder, op.getLoc());
+          ++inserted;
+        }
+        pending.clear();
+      }
+      pending.join(now);
+    }
+    return pending;
+  }
+
+  /// A loop body runs after the code before the loop or after itself: its
+  /// entry state is the fixed point of joining both.
+  Accesses loop(Block &body, const Accesses &before, bool insert) {
+    Accesses in = before;
+    for (int i = 0; i < 8; ++i) {
+      Accesses next = before;
+      next.join(analyze(body, in, false));
+      if (next == in)
+        break;
+      in = next;
+    }
+    Accesses end = analyze(body, in, insert);
+    end.join(before); // the loop may not run
+    return end;
+  }
+
+  ModuleOp module;
+  SymbolTableCollection symbols;
+  uint64_t total = 0;
+  unsigned inserted = 0;
+};
+} // namespace
+
+unsigned mlir::triton::insertSharedMemoryBarriers(ModuleOp module) {
+  return BarrierInserter(module).run();
+}

@@ -1,0 +1,108 @@
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory --test-print-membar | FileCheck %s
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // Read after write of one buffer: a barrier between them. Reads of a
+  // buffer after reads need none.
+  // CHECK-LABEL: tt.func @raw
+  // CHECK: ttg.local_alloc %arg0
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: tt.return
+  tt.func @raw(%x: tensor<32x32xf16, #blocked>) {
+    %a = ttg.local_alloc %x : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    %l = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #blocked>
+    %m = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #blocked>
+    tt.return
+  }
+
+  // Write after read of a mutable buffer: a barrier; accesses to another
+  // buffer (disjoint bytes) need none.
+  // CHECK-LABEL: tt.func @war_and_disjoint
+  // CHECK: %[[A:.*]] = ttg.local_alloc {allocation.offset = 0 : i32}
+  // CHECK: %[[B:.*]] = ttg.local_alloc {allocation.offset = 2048 : i32}
+  // CHECK-NEXT: ttg.local_store %arg0, %[[A]]
+  // CHECK-NEXT: ttg.local_store %arg0, %[[B]]
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_load %[[A]]
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_store %arg0, %[[A]]
+  // CHECK-NEXT: tt.return
+  tt.func @war_and_disjoint(%x: tensor<32x32xf16, #blocked>) {
+    %a = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    ttg.local_store %x, %a : tensor<32x32xf16, #blocked> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    ttg.local_store %x, %b : tensor<32x32xf16, #blocked> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %l = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #blocked>
+    ttg.local_store %x, %a : tensor<32x32xf16, #blocked> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // In a loop, the store at the top of an iteration races with the load at
+  // the bottom of the previous one: a barrier before the store as well.
+  // CHECK-LABEL: tt.func @loop_carried
+  // CHECK: scf.for
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_store
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: }
+  tt.func @loop_carried(%x: tensor<32x32xf16, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %a = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      ttg.local_store %x, %a : tensor<32x32xf16, #blocked> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+      %l = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #blocked>
+    }
+    tt.return
+  }
+
+  // A write in one branch of an scf.if: the read after the if needs a
+  // barrier (joined states).
+  // CHECK-LABEL: tt.func @branch
+  // CHECK: scf.if
+  // CHECK-NEXT: ttg.local_store
+  // CHECK: }
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_load
+  tt.func @branch(%x: tensor<32x32xf16, #blocked>, %c: i1) {
+    %a = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    scf.if %c {
+      ttg.local_store %x, %a : tensor<32x32xf16, #blocked> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    }
+    %l = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// Scratch: two conversions across warps reuse the same scratch bytes, so the
+// second waits for the first; a buffer in other bytes does not.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @scratch
+  // CHECK: ttg.convert_layout %arg0 {allocation.offset = 0 : i32}
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.convert_layout %arg0 {allocation.offset = 0 : i32}
+  // CHECK-NEXT: tt.return
+  tt.func @scratch(%x: tensor<32x32xf32, #blocked>) {
+    %a = ttg.convert_layout %x : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #blocked1>
+    %b = ttg.convert_layout %x : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #blocked1>
+    tt.return
+  }
+}
