@@ -18,6 +18,7 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%conformance", config.conformance_dir))
 config.substitutions.append(("%src_root", config.triton_src_root))
 config.substitutions.append(("%python", "python3"))
+config.substitutions.append(("%triton_tools", config.triton_tools_dir))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])

@@ -1,0 +1,20 @@
+"""A small Python frontend with upstream Triton's names, on our compiler.
+
+    import triton_stub
+    import triton_stub.language as tl
+
+    @triton_stub.jit
+    def add(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr): ...
+
+    k = triton_stub.compile(add, signature={"x_ptr": "*fp32", ...},
+                            constexprs={"BLOCK": 1024})
+    print(k.asm["ttir"], k.asm["ttgir"])
+"""
+
+from . import language
+from .jit import JITFunction, compile, jit
+from .language import constexpr
+from .semantic import CompilationError
+
+__all__ = ["jit", "compile", "constexpr", "language", "JITFunction",
+           "CompilationError"]

@@ -1,0 +1,336 @@
+"""Python AST of a `@jit` function to TTIR text (upstream Triton 3.6 form)."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+
+from . import semantic
+from .language import core
+from .language.core import constexpr, tensor
+from .semantic import Builder, CompilationError
+
+BINOPS = {
+    ast.Add: lambda b, x, y: semantic.add(b, x, y),
+    ast.Sub: lambda b, x, y: semantic.add(b, x, y, sub=True),
+    ast.Mult: semantic.mul,
+    ast.Div: semantic.truediv,
+    ast.FloorDiv: semantic.floordiv,
+    ast.Mod: semantic.mod,
+    ast.BitAnd: lambda b, x, y: semantic.bitwise(b, x, y, "&"),
+    ast.BitOr: lambda b, x, y: semantic.bitwise(b, x, y, "|"),
+    ast.BitXor: lambda b, x, y: semantic.bitwise(b, x, y, "^"),
+    ast.LShift: lambda b, x, y: semantic.shift(b, x, y, True),
+    ast.RShift: lambda b, x, y: semantic.shift(b, x, y, False),
+}
+PY_BINOPS = {
+    ast.Add: lambda x, y: x + y, ast.Sub: lambda x, y: x - y,
+    ast.Mult: lambda x, y: x * y, ast.Div: lambda x, y: x / y,
+    ast.FloorDiv: lambda x, y: x // y, ast.Mod: lambda x, y: x % y,
+    ast.BitAnd: lambda x, y: x & y, ast.BitOr: lambda x, y: x | y,
+    ast.BitXor: lambda x, y: x ^ y, ast.LShift: lambda x, y: x << y,
+    ast.RShift: lambda x, y: x >> y, ast.Pow: lambda x, y: x ** y,
+}
+CMPOPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
+          ast.Eq: "==", ast.NotEq: "!="}
+
+
+def is_static(v):
+    return not isinstance(v, tensor)
+
+
+def unwrap(v):
+    return v.value if isinstance(v, constexpr) else v
+
+
+class CodeGenerator(ast.NodeVisitor):
+    def __init__(self, fn, builder: Builder, scope: dict, filename: str,
+                 line_offset: int):
+        self.fn = fn
+        self.b = builder
+        self.scope = scope
+        self.globals = fn.__globals__
+        self.filename = filename
+        self.line_offset = line_offset
+        self.node = None
+        builder.loc = self.loc
+
+    # --- locations and errors ---
+    def loc(self):
+        if self.node is None or not hasattr(self.node, "lineno"):
+            return ""
+        return (f' loc("{self.filename}":{self.node.lineno + self.line_offset}'
+                f':{self.node.col_offset + 1})')
+
+    def fail(self, node, message):
+        line = getattr(node, "lineno", 0) + self.line_offset
+        raise CompilationError(f"{self.filename}:{line}: in {self.fn.__name__}: "
+                               f"{message}")
+
+    def visit(self, node):
+        saved, self.node = self.node, node
+        try:
+            return super().visit(node)
+        except CompilationError as e:
+            if str(e).startswith(self.filename):
+                raise
+            self.fail(node, str(e))
+        finally:
+            self.node = saved
+
+    def generic_visit(self, node):
+        self.fail(node, f"unsupported Python construct: {type(node).__name__}")
+
+    # --- statements ---
+    def visit_Module(self, node):
+        for stmt in node.body:
+            self.visit(stmt)
+
+    def visit_FunctionDef(self, node):
+        for stmt in node.body:
+            if self.visit(stmt) == "return":
+                return
+
+    def visit_Pass(self, node):
+        pass
+
+    def visit_Expr(self, node):
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return  # docstring
+        self.visit(node.value)
+
+    def visit_Return(self, node):
+        if node.value is not None:
+            self.fail(node, "kernels return nothing (store results instead)")
+        return "return"
+
+    def visit_Assign(self, node):
+        value = self.visit(node.value)
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                self.scope[target.id] = value
+            elif isinstance(target, ast.Tuple) and isinstance(value, tuple):
+                for t, v in zip(target.elts, value):
+                    self.scope[t.id] = v
+            else:
+                self.fail(target, "only names can be assigned to")
+
+    def visit_AnnAssign(self, node):
+        self.scope[node.target.id] = self.visit(node.value)
+
+    def visit_AugAssign(self, node):
+        current = self.visit(ast.Name(node.target.id, ast.Load(),
+                                      lineno=node.lineno, col_offset=node.col_offset))
+        self.scope[node.target.id] = self.binop(node, node.op, current,
+                                                self.visit(node.value))
+
+    def visit_If(self, node):
+        cond = self.visit(node.test)
+        if not is_static(cond):
+            self.fail(node, "'if' on a runtime value is not supported yet "
+                            "(only constexpr conditions)")
+        body = node.body if unwrap(cond) else node.orelse
+        for stmt in body:
+            if self.visit(stmt) == "return":
+                return "return"
+
+    def visit_For(self, node):
+        it = node.iter
+        if not (isinstance(it, ast.Call) and self.is_static_range(it.func)):
+            self.fail(node, "only tl.static_range loops are supported yet")
+        bounds = [unwrap(self.visit(a)) for a in it.args]
+        if not all(isinstance(v, int) for v in bounds):
+            self.fail(node, "tl.static_range needs constexpr bounds")
+        for i in range(*bounds):
+            self.scope[node.target.id] = constexpr(i)
+            for stmt in node.body:
+                self.visit(stmt)
+
+    def is_static_range(self, func):
+        try:
+            value = self.visit(func)
+        except CompilationError:
+            return False
+        return getattr(value, "__name__", "") == "static_range"
+
+    # --- expressions ---
+    def visit_Constant(self, node):
+        return constexpr(node.value)
+
+    def visit_Name(self, node):
+        if node.id in self.scope:
+            return self.scope[node.id]
+        if node.id in self.globals:
+            return self.globals[node.id]
+        import builtins
+        if hasattr(builtins, node.id):
+            return getattr(builtins, node.id)
+        self.fail(node, f"name '{node.id}' is not defined")
+
+    def visit_Attribute(self, node):
+        base = self.visit(node.value)
+        if isinstance(base, tensor):
+            if node.attr == "dtype":
+                return base.dtype
+            if node.attr == "to":
+                return lambda dtype, **_: semantic.cast(self.b, base, unwrap(dtype))
+            self.fail(node, f"tensors have no attribute '{node.attr}' here")
+        return getattr(unwrap(base), node.attr)
+
+    def visit_Tuple(self, node):
+        return tuple(self.visit(e) for e in node.elts)
+
+    visit_List = visit_Tuple
+
+    def binop(self, node, op, x, y):
+        if is_static(x) and is_static(y):
+            return constexpr(PY_BINOPS[type(op)](unwrap(x), unwrap(y)))
+        if type(op) not in BINOPS:
+            self.fail(node, f"operator {type(op).__name__} is not supported on tensors")
+        return BINOPS[type(op)](self.b, x, y)
+
+    def visit_BinOp(self, node):
+        return self.binop(node, node.op, self.visit(node.left), self.visit(node.right))
+
+    def visit_UnaryOp(self, node):
+        x = self.visit(node.operand)
+        if is_static(x):
+            v = unwrap(x)
+            return constexpr({ast.USub: lambda: -v, ast.UAdd: lambda: +v,
+                              ast.Not: lambda: not v, ast.Invert: lambda: ~v}[type(node.op)]())
+        if isinstance(node.op, ast.USub):
+            return semantic.neg(self.b, x)
+        if isinstance(node.op, ast.UAdd):
+            return x
+        if isinstance(node.op, (ast.Invert, ast.Not)):
+            return semantic.invert(self.b, x)
+        self.fail(node, "unsupported unary operator")
+
+    def visit_Compare(self, node):
+        if len(node.ops) != 1:
+            self.fail(node, "chained comparisons are not supported")
+        x, y = self.visit(node.left), self.visit(node.comparators[0])
+        op = node.ops[0]
+        if is_static(x) and is_static(y):
+            import operator
+            f = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
+                 ast.GtE: operator.ge, ast.Eq: operator.eq, ast.NotEq: operator.ne,
+                 ast.Is: operator.is_, ast.IsNot: operator.is_not}[type(op)]
+            return constexpr(f(unwrap(x), unwrap(y)))
+        if type(op) not in CMPOPS:
+            self.fail(node, f"comparison {type(op).__name__} is not supported on tensors")
+        return semantic.compare(self.b, x, y, CMPOPS[type(op)])
+
+    def visit_BoolOp(self, node):
+        values = [self.visit(v) for v in node.values]
+        if all(is_static(v) for v in values):
+            result = unwrap(values[0])
+            for v in values[1:]:
+                result = (result and unwrap(v)) if isinstance(node.op, ast.And) else (
+                    result or unwrap(v))
+            return constexpr(result)
+        self.fail(node, "'and'/'or' on tensors: use '&'/'|'")
+
+    def visit_Subscript(self, node):
+        x = self.visit(node.value)
+        if not isinstance(x, tensor):
+            return constexpr(unwrap(x)[unwrap(self.visit(node.slice))])
+        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        axis = 0
+        for item in items:
+            if isinstance(item, ast.Slice) and item.lower is None and \
+                    item.upper is None and item.step is None:
+                axis += 1
+            elif isinstance(item, ast.Constant) and item.value is None:
+                x = semantic.expand_dims(self.b, x, axis)
+                axis += 1
+            else:
+                self.fail(node, "tensor indexing supports only ':' and None")
+        return x
+
+    def visit_Call(self, node):
+        fn = self.visit(node.func)
+        args = [self.visit(a) for a in node.args]
+        kwargs = {k.arg: self.visit(k.value) for k in node.keywords}
+        if getattr(fn, "__triton_builtin__", False):
+            return fn(*args, _builder=self.b, **kwargs)
+        from .jit import JITFunction
+        if isinstance(fn, JITFunction):
+            return inline_call(self, fn, args, kwargs)
+        if fn in (min, max, int, float, bool, len, range) and all(
+                is_static(a) for a in args):
+            return constexpr(fn(*[unwrap(a) for a in args]))
+        if callable(fn) and all(is_static(a) for a in args) and \
+                getattr(fn, "__name__", "") == "static_range":
+            return fn
+        if callable(fn) and fn.__class__.__name__ == "function" and \
+                fn.__module__.startswith("triton_stub"):
+            return fn(*args, **kwargs)
+        self.fail(node, f"cannot call {getattr(fn, '__name__', fn)!r} in a kernel")
+
+
+def parse(fn):
+    source = textwrap.dedent(inspect.getsource(fn))
+    tree = ast.parse(source)
+    filename = inspect.getsourcefile(fn) or "<unknown>"
+    line_offset = inspect.getsourcelines(fn)[1] - 1
+    return tree, filename, line_offset
+
+
+def inline_call(gen: CodeGenerator, callee, args, kwargs):
+    """Helper @jit functions are inlined: their body is generated in place
+    with the arguments bound."""
+    tree, filename, offset = parse(callee.fn)
+    fdef = tree.body[0]
+    params = [a.arg for a in fdef.args.args]
+    scope = dict(zip(params, args))
+    scope.update(kwargs)
+    sub = CodeGenerator(callee.fn, gen.b, scope, filename, offset)
+    result = None
+    for stmt in fdef.body:
+        if isinstance(stmt, ast.Return):
+            result = sub.visit(stmt.value) if stmt.value is not None else None
+            break
+        sub.visit(stmt)
+    gen.b.loc = gen.loc
+    return result
+
+
+def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=()) -> str:
+    tree, filename, line_offset = parse(fn)
+    fdef = tree.body[0]
+    if not isinstance(fdef, ast.FunctionDef):
+        raise CompilationError(f"{filename}: @jit needs a function")
+    builder = Builder()
+    scope, params = {}, []
+    for a in fdef.args.args:
+        name = a.arg
+        if name in constexprs:
+            scope[name] = constexpr(constexprs[name])
+            continue
+        annotated_constexpr = a.annotation is not None and "constexpr" in ast.unparse(a.annotation)
+        if annotated_constexpr:
+            raise CompilationError(f"{filename}:{a.lineno + line_offset}: constexpr "
+                                   f"argument '{name}' needs a value in constexprs")
+        if name not in signature:
+            raise CompilationError(f"{filename}:{a.lineno + line_offset}: argument "
+                                   f"'{name}' has no type in the signature")
+        dt = core.parse_signature_type(signature[name])
+        value = tensor(f"%arg{len(params)}", dt)
+        scope[name] = value
+        params.append((value, dt, name in divisible_by_16))
+    gen = CodeGenerator(fn, builder, scope, filename, line_offset)
+    gen.visit(fdef)
+    args = []
+    for value, dt, divisible in params:
+        # Pointers are assumed 16-byte aligned, as upstream's launcher
+        # specializes them; integers when the caller says so.
+        divisible = divisible or isinstance(dt, core.pointer_type)
+        attr = " {tt.divisibility = 16 : i32}" if divisible else ""
+        args.append(f"{value.name}: {dt.ir}{attr}")
+    body = "\n".join(builder.lines)
+    loc = f' loc("{filename}":{fdef.lineno + line_offset}:1)'
+    return (f"module {{\n  tt.func public @{fn.__name__}({', '.join(args)}) "
+            f"attributes {{noinline = false}} {{\n{body}\n    tt.return{loc}\n"
+            f"  }}{loc}\n}}\n")

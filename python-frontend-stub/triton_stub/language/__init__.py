@@ -1,0 +1,128 @@
+"""`import triton_stub.language as tl`: upstream's `triton.language` names.
+
+Builtins take the code generator's builder as `_builder`; called outside a
+`@triton_stub.jit` function they raise.
+"""
+
+from .core import (constexpr, dtype, pointer_type, tensor, int1, int8, int16,
+                   int32, int64, uint8, uint16, uint32, uint64, float16,
+                   bfloat16, float32, float64)
+from .. import semantic
+
+bool_ = int1
+
+
+def _unwrap(v):
+    if isinstance(v, constexpr):
+        return _unwrap(v.value)
+    if isinstance(v, (tuple, list)):
+        return type(v)(_unwrap(x) for x in v)
+    return v
+
+
+def builtin(fn):
+    def wrapper(*args, _builder=None, **kwargs):
+        if _builder is None:
+            raise RuntimeError(f"tl.{fn.__name__} can only be called inside a "
+                               "@triton_stub.jit function")
+        args = [_unwrap(a) for a in args]
+        kwargs = {k: _unwrap(v) for k, v in kwargs.items()}
+        return fn(_builder, *args, **kwargs)
+    wrapper.__name__ = fn.__name__
+    wrapper.__triton_builtin__ = True
+    return wrapper
+
+
+@builtin
+def program_id(b, axis):
+    return semantic.program_id(b, axis)
+
+
+@builtin
+def num_programs(b, axis):
+    return semantic.num_programs(b, axis)
+
+
+@builtin
+def arange(b, start, end):
+    return semantic.arange(b, start, end)
+
+
+@builtin
+def zeros(b, shape, dtype):
+    return semantic.full(b, shape, 0, dtype)
+
+
+@builtin
+def full(b, shape, value, dtype):
+    return semantic.full(b, shape, value, dtype)
+
+
+@builtin
+def load(b, pointer, mask=None, other=None, cache_modifier="",
+         eviction_policy="", volatile=False):
+    return semantic.load(b, pointer, mask, other)
+
+
+@builtin
+def store(b, pointer, value, mask=None, cache_modifier="", eviction_policy=""):
+    return semantic.store(b, pointer, value, mask)
+
+
+@builtin
+def where(b, condition, x, y):
+    return semantic.where(b, condition, x, y)
+
+
+@builtin
+def minimum(b, x, y):
+    return semantic.minmax(b, x, y, False)
+
+
+@builtin
+def maximum(b, x, y):
+    return semantic.minmax(b, x, y, True)
+
+
+def _math(name, op):
+    @builtin
+    def fn(b, x):
+        return semantic.unary_math(b, op, x)
+    fn.__name__ = name
+    return fn
+
+
+exp = _math("exp", "exp")
+exp2 = _math("exp2", "exp2")
+log = _math("log", "log")
+log2 = _math("log2", "log2")
+sqrt = _math("sqrt", "sqrt")
+rsqrt = _math("rsqrt", "rsqrt")
+sin = _math("sin", "sin")
+cos = _math("cos", "cos")
+
+
+@builtin
+def abs(b, x):
+    x = semantic.to_tensor(b, x)
+    op = "math.absf" if x.dtype.is_floating() else "math.absi"
+    return b.op(f"{op} {x.name} : {x.type}", x.dtype, x.shape)
+
+
+@builtin
+def sigmoid(b, x):
+    x = semantic.to_tensor(b, x)
+    e = semantic.unary_math(b, "exp", semantic.neg(b, x))
+    return semantic.truediv(b, 1.0, semantic.add(b, 1.0, e))
+
+
+@builtin
+def cdiv(b, x, div):
+    if not isinstance(x, tensor) and not isinstance(div, tensor):
+        return (x + div - 1) // div
+    return semantic.floordiv(b, semantic.add(b, semantic.add(b, x, div), -1), div)
+
+
+def static_range(*args):
+    """`for i in tl.static_range(n)`: unrolled at compile time."""
+    return range(*args)

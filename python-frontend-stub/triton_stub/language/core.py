@@ -1,0 +1,106 @@
+"""`triton.language` names: dtypes, tensors and the builtins kernels call.
+
+A `tensor` here is a handle on an SSA value being emitted (its name and its
+type); the builtins are only meaningful inside a function compiled by
+`triton_stub.jit`, where the code generator passes its builder as `_builder`.
+"""
+
+from __future__ import annotations
+
+
+class dtype:
+    """A scalar element type, named as upstream names it."""
+
+    KINDS = ("bool", "int", "float")
+
+    def __init__(self, name, kind, bits, signed=True, ir=None):
+        self.name, self.kind, self.bits, self.signed = name, kind, bits, signed
+        self.ir = ir or name
+
+    def is_floating(self):
+        return self.kind == "float"
+
+    def is_int(self):
+        return self.kind == "int"
+
+    def is_bool(self):
+        return self.kind == "bool"
+
+    def __repr__(self):
+        return f"triton_stub.language.{self.name}"
+
+
+class pointer_type(dtype):
+    def __init__(self, element):
+        super().__init__(f"*{element.name}", "ptr", 64)
+        self.element = element
+        self.ir = f"!tt.ptr<{element.ir}>"
+
+    def __eq__(self, other):
+        return isinstance(other, pointer_type) and other.element == self.element
+
+    def __hash__(self):
+        return hash(("ptr", self.element.name))
+
+
+int1 = dtype("int1", "bool", 1, ir="i1")
+int8 = dtype("int8", "int", 8, ir="i8")
+int16 = dtype("int16", "int", 16, ir="i16")
+int32 = dtype("int32", "int", 32, ir="i32")
+int64 = dtype("int64", "int", 64, ir="i64")
+uint8 = dtype("uint8", "int", 8, signed=False, ir="i8")
+uint16 = dtype("uint16", "int", 16, signed=False, ir="i16")
+uint32 = dtype("uint32", "int", 32, signed=False, ir="i32")
+uint64 = dtype("uint64", "int", 64, signed=False, ir="i64")
+float16 = dtype("float16", "float", 16, ir="f16")
+bfloat16 = dtype("bfloat16", "float", 16, ir="bf16")
+float32 = dtype("float32", "float", 32, ir="f32")
+float64 = dtype("float64", "float", 64, ir="f64")
+bool_ = int1
+
+# Signature spellings of upstream's `triton.compile` ("*fp32", "i32"...).
+SIGNATURE_TYPES = {
+    "i1": int1, "i8": int8, "i16": int16, "i32": int32, "i64": int64,
+    "u8": uint8, "u16": uint16, "u32": uint32, "u64": uint64,
+    "fp16": float16, "bf16": bfloat16, "fp32": float32, "fp64": float64,
+}
+
+
+def parse_signature_type(text: str) -> dtype:
+    if text.startswith("*"):
+        return pointer_type(parse_signature_type(text[1:]))
+    if text not in SIGNATURE_TYPES:
+        raise TypeError(f"unknown type '{text}' in signature (want one of "
+                        f"{', '.join(SIGNATURE_TYPES)} or *T)")
+    return SIGNATURE_TYPES[text]
+
+
+class constexpr:
+    """A compile-time value (annotation and wrapper), as upstream's."""
+
+    def __init__(self, value=None):
+        self.value = value.value if isinstance(value, constexpr) else value
+
+    def __repr__(self):
+        return f"constexpr[{self.value}]"
+
+
+class tensor:
+    """An SSA value: `name` (%3), element `dtype` and `shape` (() for a
+    scalar)."""
+
+    def __init__(self, name, dtype_, shape=()):
+        self.name, self.dtype, self.shape = name, dtype_, tuple(shape)
+
+    @property
+    def type(self):
+        return ir_type(self.dtype, self.shape)
+
+    def __repr__(self):
+        return f"tensor({self.name}: {self.type})"
+
+
+def ir_type(dt, shape):
+    if not shape:
+        return dt.ir
+    return f"tensor<{'x'.join(str(d) for d in shape)}x{dt.ir}>"

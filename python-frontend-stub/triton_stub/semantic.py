@@ -1,0 +1,398 @@
+"""Triton's semantics on emitted IR: type promotion, broadcasting, C-style
+division, and the text of each op in upstream Triton 3.6's TTIR form."""
+
+from __future__ import annotations
+
+from .language import core
+from .language.core import tensor
+
+
+class CompilationError(Exception):
+    """An error in a kernel, located at its file and line."""
+
+
+class Builder:
+    """Emits the body of one function: numbered SSA values, one op a line."""
+
+    def __init__(self, loc=None):
+        self.lines: list[str] = []
+        self.counter = 0
+        self.loc = loc or (lambda: "")
+        self.indent = "    "
+
+    def fresh(self):
+        name = f"%{self.counter}"
+        self.counter += 1
+        return name
+
+    def op(self, text, dt, shape=()):
+        name = self.fresh()
+        self.lines.append(f"{self.indent}{name} = {text}{self.loc()}")
+        return tensor(name, dt, shape)
+
+    def void(self, text):
+        self.lines.append(f"{self.indent}{text}{self.loc()}")
+
+
+def error(message):
+    raise CompilationError(message)
+
+
+# --- constants -------------------------------------------------------------
+
+def literal_dtype(value):
+    if isinstance(value, bool):
+        return core.int1
+    if isinstance(value, int):
+        if -2**31 <= value < 2**31:
+            return core.int32
+        if 2**31 <= value < 2**32:
+            return core.uint32
+        if -2**63 <= value < 2**63:
+            return core.int64
+        if 2**63 <= value < 2**64:
+            return core.uint64
+        error(f"integer {value} does not fit in 64 bits")
+    if isinstance(value, float):
+        return core.float32
+    error(f"unsupported constant {value!r}")
+
+
+def constant_text(value, dt):
+    if dt.is_bool():
+        return "true" if value else "false"
+    if dt.is_floating():
+        return repr(float(value)) if value == value and abs(value) != float("inf") else (
+            "0x7FC00000" if value != value else ("0x7F800000" if value > 0 else "0xFF800000"))
+    if not dt.signed and value >= 2 ** (dt.bits - 1):
+        value -= 2 ** dt.bits  # MLIR prints signless integers signed
+    return str(int(value))
+
+
+def constant(b: Builder, value, dt=None, shape=()):
+    dt = dt or literal_dtype(value)
+    text = constant_text(value, dt)
+    if shape:
+        return b.op(f"arith.constant dense<{text}> : {core.ir_type(dt, shape)}", dt, shape)
+    return b.op(f"arith.constant {text} : {dt.ir}", dt)
+
+
+def to_tensor(b: Builder, value):
+    if isinstance(value, core.constexpr):
+        value = value.value
+    if isinstance(value, tensor):
+        return value
+    return constant(b, value)
+
+
+# --- promotion and broadcasting ---------------------------------------------
+
+KIND_RANK = {"bool": 0, "int": 1, "float": 2}
+
+
+def promote_dtypes(a: core.dtype, b: core.dtype) -> core.dtype:
+    """Both operands are tensors (or typed scalars): kind, then width, then
+    float16 over bfloat16, then unsigned over signed."""
+    if a is b or (a.name == b.name):
+        return a
+    if KIND_RANK[a.kind] != KIND_RANK[b.kind]:
+        return a if KIND_RANK[a.kind] > KIND_RANK[b.kind] else b
+    if a.bits != b.bits:
+        return a if a.bits > b.bits else b
+    if a.is_floating():
+        return core.float16
+    return a if not a.signed else b
+
+
+def literal_promotion(t: core.dtype, value) -> core.dtype:
+    """A tensor of `t` with a Python scalar: the scalar does not take part
+    unless its kind is higher; then the smallest type it fits in."""
+    lit = literal_dtype(value)
+    if KIND_RANK[lit.kind] <= KIND_RANK[t.kind]:
+        return t
+    if lit.is_floating():
+        return core.float32
+    return lit
+
+
+def cast(b: Builder, x: tensor, dt: core.dtype) -> tensor:
+    src = x.dtype
+    if src.name == dt.name:
+        return x
+    ty_from, ty_to = x.type, core.ir_type(dt, x.shape)
+    if dt.is_bool():
+        zero = constant(b, 0, src, x.shape) if x.shape else constant(b, 0, src)
+        pred = "une" if src.is_floating() else "ne"
+        kind = "arith.cmpf" if src.is_floating() else "arith.cmpi"
+        return b.op(f"{kind} {pred}, {x.name}, {zero.name} : {ty_from}", core.int1, x.shape)
+    if src.is_floating() and dt.is_floating():
+        if src.bits == dt.bits:  # f16 <-> bf16 through f32
+            return cast(b, cast(b, x, core.float32), dt)
+        op = "arith.extf" if dt.bits > src.bits else "arith.truncf"
+    elif src.is_floating():
+        op = "arith.fptosi" if dt.signed else "arith.fptoui"
+    elif dt.is_floating():
+        op = "arith.uitofp" if (src.is_bool() or not src.signed) else "arith.sitofp"
+    else:
+        if dt.bits == src.bits:
+            return tensor(x.name, dt, x.shape)  # signedness only
+        if dt.bits < src.bits:
+            op = "arith.trunci"
+        else:
+            op = "arith.extui" if (src.is_bool() or not src.signed) else "arith.extsi"
+    return b.op(f"{op} {x.name} : {ty_from} to {ty_to}", dt, x.shape)
+
+
+def splat(b: Builder, x: tensor, shape) -> tensor:
+    return b.op(f"tt.splat {x.name} : {x.type} -> {core.ir_type(x.dtype, shape)}",
+                x.dtype, shape)
+
+
+def expand_dims(b: Builder, x: tensor, axis: int) -> tensor:
+    shape = list(x.shape)
+    shape.insert(axis, 1)
+    return b.op(f"tt.expand_dims {x.name} {{axis = {axis} : i32}} : {x.type} -> "
+                f"{core.ir_type(x.dtype, shape)}", x.dtype, shape)
+
+
+def broadcast_to(b: Builder, x: tensor, shape) -> tensor:
+    shape = tuple(shape)
+    if x.shape == shape:
+        return x
+    if not x.shape:
+        return splat(b, x, shape)
+    while len(x.shape) < len(shape):
+        x = expand_dims(b, x, 0)
+    for have, want in zip(x.shape, shape):
+        if have != want and have != 1:
+            error(f"cannot broadcast shape {list(x.shape)} to {list(shape)}")
+    if x.shape == shape:
+        return x
+    return b.op(f"tt.broadcast {x.name} : {x.type} -> {core.ir_type(x.dtype, shape)}",
+                x.dtype, shape)
+
+
+def broadcast_shapes(a, b_):
+    rank = max(len(a), len(b_))
+    a = (1,) * (rank - len(a)) + tuple(a)
+    b_ = (1,) * (rank - len(b_)) + tuple(b_)
+    out = []
+    for x, y in zip(a, b_):
+        if x != y and 1 not in (x, y):
+            error(f"incompatible shapes {list(a)} and {list(b_)} for broadcasting")
+        out.append(max(x, y))
+    return tuple(out)
+
+
+def binary_operands(b: Builder, x, y, allow_ptr=False):
+    """Both operands as tensors of one shape and one computation dtype."""
+    x_lit = not isinstance(x, tensor)
+    y_lit = not isinstance(y, tensor)
+    xv = x.value if isinstance(x, core.constexpr) else x
+    yv = y.value if isinstance(y, core.constexpr) else y
+    if x_lit and not y_lit:
+        dt = literal_promotion(y.dtype, xv)
+    elif y_lit and not x_lit:
+        dt = literal_promotion(x.dtype, yv)
+    else:
+        dt = promote_dtypes(x.dtype, y.dtype)
+    xt = constant(b, xv, dt) if x_lit else x
+    yt = constant(b, yv, dt) if y_lit else y
+    shape = broadcast_shapes(xt.shape, yt.shape)
+    xt, yt = broadcast_to(b, xt, shape), broadcast_to(b, yt, shape)
+    return cast(b, xt, dt), cast(b, yt, dt), dt, shape
+
+
+# --- arithmetic ----------------------------------------------------------------
+
+def add(b: Builder, x, y, sub=False):
+    xt = x if isinstance(x, tensor) else None
+    yt = y if isinstance(y, tensor) else None
+    # pointer arithmetic: ptr + int offsets
+    for p, o in ((xt, y), (yt, x)):
+        if p is not None and isinstance(p.dtype, core.pointer_type):
+            if sub:
+                o = neg(b, to_tensor(b, o))
+            o = to_tensor(b, o)
+            if not o.dtype.is_int():
+                error(f"pointer offsets must be integers, got {o.dtype.name}")
+            shape = broadcast_shapes(p.shape, o.shape)
+            p, o = broadcast_to(b, p, shape), broadcast_to(b, o, shape)
+            return b.op(f"tt.addptr {p.name}, {o.name} : {p.type}, {o.type}", p.dtype, shape)
+    a, c, dt, shape = binary_operands(b, x, y)
+    kind = ("arith.subf" if sub else "arith.addf") if dt.is_floating() else (
+        "arith.subi" if sub else "arith.addi")
+    return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
+
+
+def mul(b, x, y):
+    a, c, dt, shape = binary_operands(b, x, y)
+    kind = "arith.mulf" if dt.is_floating() else "arith.muli"
+    return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
+
+
+def truediv(b, x, y):
+    a, c, dt, shape = binary_operands(b, x, y)
+    if not dt.is_floating():
+        a, c, dt = cast(b, a, core.float32), cast(b, c, core.float32), core.float32
+    return b.op(f"arith.divf {a.name}, {c.name} : {a.type}", dt, shape)
+
+
+def floordiv(b, x, y):
+    a, c, dt, shape = binary_operands(b, x, y)
+    if not dt.is_int():
+        error(f"'//' needs integers, got {dt.name}")
+    kind = "arith.divsi" if dt.signed else "arith.divui"  # C: toward zero
+    return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
+
+
+def mod(b, x, y):
+    a, c, dt, shape = binary_operands(b, x, y)
+    if dt.is_floating():
+        return b.op(f"arith.remf {a.name}, {c.name} : {a.type}", dt, shape)
+    kind = "arith.remsi" if dt.signed else "arith.remui"  # C: sign of dividend
+    return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
+
+
+def bitwise(b, x, y, op):
+    a, c, dt, shape = binary_operands(b, x, y)
+    if dt.is_floating():
+        error(f"bitwise '{op}' needs integers or booleans, got {dt.name}")
+    kind = {"&": "arith.andi", "|": "arith.ori", "^": "arith.xori"}[op]
+    return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
+
+
+def shift(b, x, y, left):
+    a, c, dt, shape = binary_operands(b, x, y)
+    if not dt.is_int():
+        error(f"shifts need integers, got {dt.name}")
+    kind = "arith.shli" if left else ("arith.shrsi" if dt.signed else "arith.shrui")
+    return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
+
+
+CMP_INT = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
+CMP_FLOAT = {"<": "olt", "<=": "ole", ">": "ogt", ">=": "oge", "==": "oeq", "!=": "une"}
+
+
+def compare(b, x, y, op):
+    a, c, dt, shape = binary_operands(b, x, y)
+    if dt.is_floating():
+        pred, kind = CMP_FLOAT[op], "arith.cmpf"
+    else:
+        kind = "arith.cmpi"
+        pred = {"==": "eq", "!=": "ne"}.get(op) or (
+            ("s" if dt.signed and not dt.is_bool() else "u") + CMP_INT[op])
+    return b.op(f"{kind} {pred}, {a.name}, {c.name} : {a.type}", core.int1, shape)
+
+
+def neg(b, x):
+    x = to_tensor(b, x)
+    if x.dtype.is_floating():
+        return b.op(f"arith.negf {x.name} : {x.type}", x.dtype, x.shape)
+    zero = constant(b, 0, x.dtype, x.shape) if x.shape else constant(b, 0, x.dtype)
+    return b.op(f"arith.subi {zero.name}, {x.name} : {x.type}", x.dtype, x.shape)
+
+
+def invert(b, x):
+    x = to_tensor(b, x)
+    ones = constant(b, -1 if not x.dtype.is_bool() else True, x.dtype, x.shape) if x.shape \
+        else constant(b, -1 if not x.dtype.is_bool() else True, x.dtype)
+    return b.op(f"arith.xori {x.name}, {ones.name} : {x.type}", x.dtype, x.shape)
+
+
+def where(b, cond, x, y):
+    cond = to_tensor(b, cond)
+    if not cond.dtype.is_bool():
+        cond = cast(b, cond, core.int1)
+    a, c, dt, shape = binary_operands(b, x, y)
+    shape = broadcast_shapes(shape, cond.shape)
+    cond, a, c = (broadcast_to(b, cond, shape), broadcast_to(b, a, shape),
+                  broadcast_to(b, c, shape))
+    return b.op(f"arith.select {cond.name}, {a.name}, {c.name} : {cond.type}, {a.type}",
+                dt, shape)
+
+
+def minmax(b, x, y, is_max):
+    a, c, dt, shape = binary_operands(b, x, y)
+    if dt.is_floating():
+        kind = "arith.maximumf" if is_max else "arith.minimumf"
+    else:
+        kind = ("arith.maxsi" if is_max else "arith.minsi") if dt.signed else (
+            "arith.maxui" if is_max else "arith.minui")
+    return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
+
+
+def unary_math(b, name, x):
+    x = to_tensor(b, x)
+    if not x.dtype.is_floating():
+        error(f"tl.{name} needs a floating-point argument, got {x.dtype.name}")
+    return b.op(f"math.{name} {x.name} : {x.type}", x.dtype, x.shape)
+
+
+# --- memory and indices ------------------------------------------------------
+
+def program_id(b, axis):
+    if axis not in (0, 1, 2):
+        error(f"program_id axis must be 0, 1 or 2, got {axis}")
+    return b.op(f"tt.get_program_id {'xyz'[axis]} : i32", core.int32)
+
+
+def num_programs(b, axis):
+    if axis not in (0, 1, 2):
+        error(f"num_programs axis must be 0, 1 or 2, got {axis}")
+    return b.op(f"tt.get_num_programs {'xyz'[axis]} : i32", core.int32)
+
+
+def arange(b, start, end):
+    if not (isinstance(start, int) and isinstance(end, int)):
+        error("tl.arange needs constexpr bounds")
+    n = end - start
+    if n <= 0 or n & (n - 1):
+        error(f"tl.arange's range must be a power of two, got {n}")
+    return b.op(f"tt.make_range {{end = {end} : i32, start = {start} : i32}} : "
+                f"tensor<{n}xi32>", core.int32, (n,))
+
+
+def full(b, shape, value, dt):
+    shape = tuple(int(s) for s in shape)
+    for s in shape:
+        if s <= 0 or s & (s - 1):
+            error(f"tensor dimensions must be powers of two, got {list(shape)}")
+    if isinstance(value, tensor):
+        return splat(b, cast(b, value, dt), shape)
+    return constant(b, value, dt, shape)
+
+
+def load(b, ptr, mask=None, other=None):
+    ptr = to_tensor(b, ptr)
+    if not isinstance(ptr.dtype, core.pointer_type):
+        error(f"tl.load needs a pointer, got {ptr.dtype.name}")
+    elem = ptr.dtype.element
+    operands = [ptr.name]
+    if mask is not None:
+        mask = broadcast_to(b, to_tensor(b, mask), ptr.shape)
+        if not mask.dtype.is_bool():
+            mask = cast(b, mask, core.int1)
+        operands.append(mask.name)
+        if other is not None:
+            other = to_tensor(b, other) if isinstance(other, tensor) else constant(
+                b, other.value if isinstance(other, core.constexpr) else other, elem)
+            other = broadcast_to(b, cast(b, other, elem), ptr.shape)
+            operands.append(other.name)
+    return b.op(f"tt.load {', '.join(operands)} : {ptr.type}", elem, ptr.shape)
+
+
+def store(b, ptr, value, mask=None):
+    ptr = to_tensor(b, ptr)
+    if not isinstance(ptr.dtype, core.pointer_type):
+        error(f"tl.store needs a pointer, got {ptr.dtype.name}")
+    value = to_tensor(b, value) if isinstance(value, tensor) else constant(
+        b, value.value if isinstance(value, core.constexpr) else value, ptr.dtype.element)
+    value = broadcast_to(b, cast(b, value, ptr.dtype.element), ptr.shape)
+    operands = [ptr.name, value.name]
+    if mask is not None:
+        mask = broadcast_to(b, to_tensor(b, mask), ptr.shape)
+        if not mask.dtype.is_bool():
+            mask = cast(b, mask, core.int1)
+        operands.append(mask.name)
+    b.void(f"tt.store {', '.join(operands)} : {ptr.type}")
