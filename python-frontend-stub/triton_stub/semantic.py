@@ -315,7 +315,8 @@ def where(b, cond, x, y):
 def minmax(b, x, y, is_max):
     a, c, dt, shape = binary_operands(b, x, y)
     if dt.is_floating():
-        kind = "arith.maximumf" if is_max else "arith.minimumf"
+        # tl.maximum/minimum default to propagate_nan=NONE: maxnum/minnum.
+        kind = "arith.maxnumf" if is_max else "arith.minnumf"
     else:
         kind = ("arith.maxsi" if is_max else "arith.minsi") if dt.signed else (
             "arith.maxui" if is_max else "arith.minui")
@@ -396,3 +397,61 @@ def store(b, ptr, value, mask=None):
             mask = cast(b, mask, core.int1)
         operands.append(mask.name)
     b.void(f"tt.store {', '.join(operands)} : {ptr.type}")
+
+
+# --- reductions ----------------------------------------------------------------
+
+COMBINE = {
+    "sum": lambda dt: "arith.addf" if dt.is_floating() else "arith.addi",
+    "max": lambda dt: "arith.maxnumf" if dt.is_floating() else (
+        "arith.maxsi" if dt.signed else "arith.maxui"),
+    "min": lambda dt: "arith.minnumf" if dt.is_floating() else (
+        "arith.minsi" if dt.signed else "arith.minui"),
+}
+
+
+def reshape(b, x, shape, allow_reorder=False):
+    flag = " allow_reorder" if allow_reorder else ""
+    return b.op(f"tt.reshape {x.name}{flag} : {x.type} -> {core.ir_type(x.dtype, shape)}",
+                x.dtype, shape)
+
+
+def reduce(b, x, axis, kind, keep_dims=False):
+    """tl.sum / tl.max / tl.min: small integers are summed in 32 bits (and
+    maxed/mined in 32 bits, floats too), as upstream does."""
+    x = to_tensor(b, x)
+    if not x.shape:
+        error(f"tl.{kind} needs a tensor")
+    if kind == "sum":
+        if x.dtype.is_int() and x.dtype.bits < 32:
+            x = cast(b, x, core.int32 if x.dtype.signed else core.uint32)
+        elif x.dtype.is_bool():
+            x = cast(b, x, core.int32)
+    elif x.dtype.bits < 32:
+        x = cast(b, x, core.float32 if x.dtype.is_floating() else core.int32)
+    if axis is None:
+        if len(x.shape) > 1:
+            n = 1
+            for d in x.shape:
+                n *= d
+            x = reshape(b, x, (n,), allow_reorder=True)
+        axis = 0
+    if axis < 0:
+        axis += len(x.shape)
+    if not 0 <= axis < len(x.shape):
+        error(f"reduction axis {axis} is out of range for shape {list(x.shape)}")
+    shape = x.shape[:axis] + x.shape[axis + 1:]
+    dt = x.dtype
+    lhs, rhs, res = b.fresh(), b.fresh(), b.fresh()
+    name = b.fresh()
+    ind = b.indent
+    result_type = core.ir_type(dt, shape)
+    b.lines.append(f'{ind}{name} = "tt.reduce"({x.name}) <{{axis = {axis} : i32}}> ({{')
+    b.lines.append(f"{ind}^bb0({lhs}: {dt.ir}, {rhs}: {dt.ir}):")
+    b.lines.append(f"{ind}  {res} = {COMBINE[kind](dt)} {lhs}, {rhs} : {dt.ir}{b.loc()}")
+    b.lines.append(f"{ind}  tt.reduce.return {res} : {dt.ir}{b.loc()}")
+    b.lines.append(f"{ind}}}) : ({x.type}) -> {result_type}{b.loc()}")
+    out = tensor(name, dt, shape)
+    if keep_dims:
+        out = expand_dims(b, out, axis) if shape else splat(b, out, (1,))
+    return out

@@ -123,6 +123,28 @@ def cdiv(b, x, div):
     return semantic.floordiv(b, semantic.add(b, semantic.add(b, x, div), -1), div)
 
 
+@builtin
+def sum(b, input, axis=None, keep_dims=False):
+    return semantic.reduce(b, input, axis, "sum", keep_dims)
+
+
+@builtin
+def max(b, input, axis=None, keep_dims=False):
+    return semantic.reduce(b, input, axis, "max", keep_dims)
+
+
+@builtin
+def min(b, input, axis=None, keep_dims=False):
+    return semantic.reduce(b, input, axis, "min", keep_dims)
+
+
+@builtin
+def reshape(b, input, *shape, can_reorder=False):
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = tuple(shape[0])
+    return semantic.reshape(b, semantic.to_tensor(b, input), tuple(shape), can_reorder)
+
+
 def static_range(*args):
     """`for i in tl.static_range(n)`: unrolled at compile time."""
     return range(*args)
