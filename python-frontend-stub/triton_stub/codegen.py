@@ -137,8 +137,10 @@ class CodeGenerator(ast.NodeVisitor):
 
     def visit_For(self, node):
         it = node.iter
+        if isinstance(it, ast.Call) and self.is_range(it.func):
+            return self.scf_for(node)
         if not (isinstance(it, ast.Call) and self.is_static_range(it.func)):
-            self.fail(node, "only tl.static_range loops are supported yet")
+            self.fail(node, "only range and tl.static_range loops are supported")
         bounds = [unwrap(self.visit(a)) for a in it.args]
         if not all(isinstance(v, int) for v in bounds):
             self.fail(node, "tl.static_range needs constexpr bounds")
@@ -146,6 +148,96 @@ class CodeGenerator(ast.NodeVisitor):
             self.scope[node.target.id] = constexpr(i)
             for stmt in node.body:
                 self.visit(stmt)
+
+    def is_range(self, func):
+        try:
+            value = self.visit(func)
+        except CompilationError:
+            return False
+        return value is range
+
+    def scf_for(self, node):
+        """`for i in range(lo, hi, step)` as scf.for: names the body assigns
+        that exist before the loop are carried as iteration arguments."""
+        if node.orelse:
+            self.fail(node, "for/else is not supported")
+        if not isinstance(node.target, ast.Name):
+            self.fail(node, "the loop variable must be a name")
+        bounds = [self.visit(a) for a in node.iter.args]
+        if len(bounds) == 1:
+            bounds = [constexpr(0)] + bounds
+        if len(bounds) == 2:
+            bounds.append(constexpr(1))
+        b = self.b
+        ivals = [semantic.to_tensor(b, v) for v in bounds]
+        iv_type = core.int64 if any(v.dtype.bits == 64 for v in ivals) else core.int32
+        ivals = [semantic.cast(b, v, iv_type) for v in ivals]
+        for v in ivals:
+            if v.shape or not v.dtype.is_int():
+                self.fail(node, "range bounds must be integer scalars")
+        assigned = []
+        for sub in ast.walk(ast.Module(body=node.body, type_ignores=[])):
+            targets = sub.targets if isinstance(sub, ast.Assign) else (
+                [sub.target] if isinstance(sub, (ast.AugAssign, ast.AnnAssign)) else [])
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name) and n.id in self.scope and n.id not in assigned \
+                            and n.id != node.target.id:
+                        assigned.append(n.id)
+        inits = {n: semantic.to_tensor(b, self.scope[n]) for n in assigned}
+
+        def run_body(args, emit):
+            saved_scope = dict(self.scope)
+            saved_lines, saved_indent = b.lines, b.indent
+            b.lines, b.indent = [], saved_indent + "  "
+            iv = tensor(b.fresh(), iv_type)
+            self.scope[node.target.id] = iv
+            for n, a in zip(assigned, args):
+                self.scope[n] = a
+            for stmt in node.body:
+                if self.visit(stmt) == "return":
+                    self.fail(stmt, "return inside a loop is not supported")
+            outs = [semantic.to_tensor(b, self.scope[n]) for n in assigned]
+            body_lines = b.lines
+            b.lines, b.indent = saved_lines, saved_indent
+            self.scope = saved_scope
+            return iv, outs, body_lines
+
+        # Dry run to learn the carried types: an initial Python scalar takes
+        # the type the body gives the value.
+        counter = b.counter
+        args = [tensor(b.fresh(), v.dtype, v.shape) for v in inits.values()]
+        _, outs, _ = run_body(args, False)
+        b.counter = counter
+        for (n, init), out in zip(list(inits.items()), outs):
+            if (init.dtype.name, init.shape) != (out.dtype.name, out.shape):
+                init = semantic.cast(b, semantic.broadcast_to(b, init, out.shape), out.dtype)
+                inits[n] = init
+        args = [tensor(b.fresh(), v.dtype, v.shape) for v in inits.values()]
+        iv, outs, body_lines = run_body(args, True)
+        for (n, init), out in zip(inits.items(), outs):
+            if (init.dtype.name, init.shape) != (out.dtype.name, out.shape):
+                self.fail(node, f"'{n}' changes type in the loop: {init.type} before, "
+                                f"{out.type} after an iteration")
+        lo, hi, st = ivals
+        iter_args = ", ".join(f"{a.name} = {v.name}" for a, v in zip(args, inits.values()))
+        types = ", ".join(v.type for v in inits.values())
+        result = b.fresh() if assigned else None
+        head = f"scf.for {iv.name} = {lo.name} to {hi.name} step {st.name}"
+        if assigned:
+            k = len(assigned)
+            lhs = f"{result}:{k}" if k > 1 else result
+            b.lines.append(f"{b.indent}{lhs} = {head} iter_args({iter_args}) -> ({types}) "
+                           f" : {iv_type.ir} {{")
+        else:
+            b.lines.append(f"{b.indent}{head} : {iv_type.ir} {{")
+        b.lines.extend(body_lines)
+        if assigned:
+            b.lines.append(f"{b.indent}  scf.yield {', '.join(o.name for o in outs)} : {types}{self.loc()}")
+        b.lines.append(f"{b.indent}}}{self.loc()}")
+        for k, (n, v) in enumerate(inits.items()):
+            name = f"{result}#{k}" if len(assigned) > 1 else result
+            self.scope[n] = tensor(name, v.dtype, v.shape)
 
     def is_static_range(self, func):
         try:
