@@ -128,8 +128,7 @@ class CodeGenerator(ast.NodeVisitor):
     def visit_If(self, node):
         cond = self.visit(node.test)
         if not is_static(cond):
-            self.fail(node, "'if' on a runtime value is not supported yet "
-                            "(only constexpr conditions)")
+            return self.scf_if(node, cond)
         body = node.body if unwrap(cond) else node.orelse
         for stmt in body:
             if self.visit(stmt) == "return":
@@ -148,6 +147,91 @@ class CodeGenerator(ast.NodeVisitor):
             self.scope[node.target.id] = constexpr(i)
             for stmt in node.body:
                 self.visit(stmt)
+
+    def assigned_names(self, stmts, exclude=()):
+        names = []
+        for sub in ast.walk(ast.Module(body=stmts, type_ignores=[])):
+            targets = sub.targets if isinstance(sub, ast.Assign) else (
+                [sub.target] if isinstance(sub, (ast.AugAssign, ast.AnnAssign)) else [])
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name) and n.id in self.scope and \
+                            n.id not in names and n.id not in exclude:
+                        names.append(n.id)
+        return names
+
+    def run_region(self, stmts, bindings, names):
+        """Generates `stmts` into a separate, indented list of lines with
+        `bindings` in scope; returns the final values of `names` and the
+        lines. The enclosing scope is left as it was."""
+        b = self.b
+        saved_scope = dict(self.scope)
+        saved_lines, saved_indent = b.lines, b.indent
+        b.lines, b.indent = [], saved_indent + "  "
+        self.scope.update(bindings)
+        for stmt in stmts:
+            if self.visit(stmt) == "return":
+                self.fail(stmt, "return inside a loop or a runtime 'if' is not supported")
+        outs = [semantic.to_tensor(b, self.scope[n]) for n in names]
+        lines = b.lines
+        b.lines, b.indent = saved_lines, saved_indent
+        self.scope = saved_scope
+        return outs, lines
+
+    def scf_if(self, node, cond):
+        """`if` on a runtime scalar as scf.if: names either branch assigns
+        that exist before it are the if's results."""
+        b = self.b
+        cond = semantic.to_tensor(b, cond)
+        if cond.shape:
+            self.fail(node, "'if' needs a scalar condition, got a tensor")
+        if not cond.dtype.is_bool():
+            cond = semantic.cast(b, cond, core.int1)
+        names = self.assigned_names(node.body + node.orelse)
+        counter = b.counter
+        then_outs, _ = self.run_region(node.body, {}, names)
+        else_outs, _ = self.run_region(node.orelse, {}, names)
+        b.counter = counter
+        # Each result gets the type both branches agree on (promotion).
+        targets = []
+        for n, t, e in zip(names, then_outs, else_outs):
+            if (t.dtype.name, t.shape) == (e.dtype.name, e.shape):
+                targets.append((t.dtype, t.shape))
+            else:
+                dt = semantic.promote_dtypes(t.dtype, e.dtype)
+                targets.append((dt, semantic.broadcast_shapes(t.shape, e.shape)))
+
+        def branch(stmts):
+            outs, lines = self.run_region(stmts, {}, names)
+            saved_lines, saved_indent = b.lines, b.indent
+            b.lines, b.indent = lines, saved_indent + "  "
+            fixed = [semantic.cast(b, semantic.broadcast_to(b, o, shape), dt)
+                     for o, (dt, shape) in zip(outs, targets)]
+            if names:
+                types = ", ".join(core.ir_type(dt, shape) for dt, shape in targets)
+                b.lines.append(f"{b.indent}scf.yield {', '.join(f.name for f in fixed)}"
+                               f" : {types}{self.loc()}")
+            lines = b.lines
+            b.lines, b.indent = saved_lines, saved_indent
+            return lines
+
+        then_lines = branch(node.body)
+        else_lines = branch(node.orelse) if (node.orelse or names) else []
+        if names:
+            types = ", ".join(core.ir_type(dt, shape) for dt, shape in targets)
+            result = b.fresh()
+            lhs = f"{result}:{len(names)}" if len(names) > 1 else result
+            b.lines.append(f"{b.indent}{lhs} = scf.if {cond.name} -> ({types}) {{")
+        else:
+            b.lines.append(f"{b.indent}scf.if {cond.name} {{")
+        b.lines.extend(then_lines)
+        if else_lines:
+            b.lines.append(f"{b.indent}}} else {{")
+            b.lines.extend(else_lines)
+        b.lines.append(f"{b.indent}}}{self.loc()}")
+        for k, (n, (dt, shape)) in enumerate(zip(names, targets)):
+            name = f"{result}#{k}" if len(names) > 1 else result
+            self.scope[n] = tensor(name, dt, shape)
 
     def is_range(self, func):
         try:

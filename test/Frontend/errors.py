@@ -6,9 +6,9 @@ import triton_stub.language as tl
 
 
 @triton_stub.jit
-def runtime_if(x_ptr, n):
-    if n > 0:
-        tl.store(x_ptr, 1.0)
+def while_loop(x_ptr, n):
+    while n > 0:
+        n -= 1
 
 
 @triton_stub.jit
@@ -23,7 +23,7 @@ def not_a_pointer(x_ptr, n):
     tl.load(n)
 
 
-for kernel in (runtime_if, bad_shapes, not_a_pointer):
+for kernel in (while_loop, bad_shapes, not_a_pointer):
     try:
         triton_stub.compile(kernel, signature={"x_ptr": "*fp32", "n": "i32"},
                             stages=("ttir",))
@@ -31,6 +31,6 @@ for kernel in (runtime_if, bad_shapes, not_a_pointer):
     except triton_stub.CompilationError as e:
         print("error:", e)
 
-# CHECK: error: {{.*}}errors.py:10: in runtime_if: 'if' on a runtime value is not supported yet
+# CHECK: error: {{.*}}errors.py:10: in while_loop: unsupported Python construct: While
 # CHECK: error: {{.*}}errors.py:18: in bad_shapes: incompatible shapes [16] and [32] for broadcasting
 # CHECK: error: {{.*}}errors.py:23: in not_a_pointer: tl.load needs a pointer, got int32
