@@ -455,3 +455,116 @@ def reduce(b, x, axis, kind, keep_dims=False):
     if keep_dims:
         out = expand_dims(b, out, axis) if shape else splat(b, out, (1,))
     return out
+
+
+def scan(b, x, axis, kind, reverse=False):
+    """tl.cumsum / tl.cumprod as tt.scan; small integers widened to 32 bits."""
+    x = to_tensor(b, x)
+    if not x.shape:
+        error(f"tl.{kind} needs a tensor")
+    if x.dtype.is_int() and x.dtype.bits < 32 or x.dtype.is_bool():
+        x = cast(b, x, core.int32 if (x.dtype.signed or x.dtype.is_bool()) else core.uint32)
+    if axis < 0:
+        axis += len(x.shape)
+    if not 0 <= axis < len(x.shape):
+        error(f"scan axis {axis} is out of range for shape {list(x.shape)}")
+    dt = x.dtype
+    op = {"cumsum": "arith.addf" if dt.is_floating() else "arith.addi",
+          "cumprod": "arith.mulf" if dt.is_floating() else "arith.muli"}[kind]
+    lhs, rhs, res, name = b.fresh(), b.fresh(), b.fresh(), b.fresh()
+    ind = b.indent
+    b.lines.append(f'{ind}{name} = "tt.scan"({x.name}) <{{axis = {axis} : i32, '
+                   f'reverse = {"true" if reverse else "false"}}}> ({{')
+    b.lines.append(f"{ind}^bb0({lhs}: {dt.ir}, {rhs}: {dt.ir}):")
+    b.lines.append(f"{ind}  {res} = {op} {lhs}, {rhs} : {dt.ir}{b.loc()}")
+    b.lines.append(f"{ind}  tt.scan.return {res} : {dt.ir}{b.loc()}")
+    b.lines.append(f"{ind}}}) : ({x.type}) -> {x.type}{b.loc()}")
+    return tensor(name, dt, x.shape)
+
+
+def dot(b, a, c, acc=None, input_precision=None, out_dtype=None):
+    a, c = to_tensor(b, a), to_tensor(b, c)
+    if len(a.shape) != 2 or len(c.shape) != 2:
+        error(f"tl.dot needs 2-D operands, got {list(a.shape)} and {list(c.shape)}")
+    if a.shape[1] != c.shape[0]:
+        error(f"tl.dot: inner dimensions differ ({list(a.shape)} x {list(c.shape)})")
+    if min(a.shape + c.shape) < 16:
+        error(f"tl.dot needs every dimension >= 16, got {list(a.shape)} x {list(c.shape)}")
+    if a.dtype.name != c.dtype.name:
+        error(f"tl.dot operands must have one type, got {a.dtype.name} and {c.dtype.name}")
+    shape = (a.shape[0], c.shape[1])
+    if out_dtype is None:
+        out_dtype = core.int32 if a.dtype.is_int() else core.float32
+    if acc is None:
+        acc = constant(b, 0, out_dtype, shape)
+    else:
+        acc = to_tensor(b, acc)
+        if acc.shape != shape:
+            error(f"tl.dot accumulator has shape {list(acc.shape)}, want {list(shape)}")
+        out_dtype = acc.dtype
+    precision = input_precision or "tf32"
+    if precision not in ("tf32", "tf32x3", "ieee"):
+        error(f"unknown input_precision '{precision}' (tf32, tf32x3, ieee)")
+    return b.op(f"tt.dot {a.name}, {c.name}, {acc.name}, inputPrecision = {precision} : "
+                f"{a.type} * {c.type} -> {acc.type}", out_dtype, shape)
+
+
+def trans(b, x, order=None):
+    x = to_tensor(b, x)
+    order = list(order) if order else list(range(len(x.shape)))[::-1]
+    if sorted(order) != list(range(len(x.shape))):
+        error(f"tl.trans order {order} is not a permutation of the {len(x.shape)} dimensions")
+    shape = tuple(x.shape[i] for i in order)
+    return b.op(f"tt.trans {x.name} {{order = array<i32: {', '.join(map(str, order))}>}} : "
+                f"{x.type} -> {core.ir_type(x.dtype, shape)}", x.dtype, shape)
+
+
+SEMANTICS = {None: "acq_rel", "acq_rel": "acq_rel", "acquire": "acquire",
+             "release": "release", "relaxed": "relaxed"}
+SCOPES = {None: "gpu", "gpu": "gpu", "cta": "cta", "sys": "sys"}
+
+
+def _atomic_operands(b, ptr, val, mask):
+    ptr = to_tensor(b, ptr)
+    if not isinstance(ptr.dtype, core.pointer_type):
+        error(f"atomics need a pointer, got {ptr.dtype.name}")
+    elem = ptr.dtype.element
+    val = val if isinstance(val, tensor) else constant(b, val, elem)
+    val = broadcast_to(b, cast(b, to_tensor(b, val), elem), ptr.shape)
+    if mask is None:
+        mask = constant(b, True, core.int1, ptr.shape) if ptr.shape else constant(b, True, core.int1)
+    mask = broadcast_to(b, to_tensor(b, mask), ptr.shape)
+    if not mask.dtype.is_bool():
+        mask = cast(b, mask, core.int1)
+    return ptr, val, mask, elem
+
+
+def atomic_rmw(b, kind, ptr, val, mask=None, sem=None, scope=None):
+    ptr, val, mask, elem = _atomic_operands(b, ptr, val, mask)
+    if kind == "add":
+        op = "fadd" if elem.is_floating() else "add"
+    elif kind in ("max", "min"):
+        if elem.is_floating():
+            error(f"tl.atomic_{kind} on floats is not supported yet")
+        op = kind if elem.signed else "u" + kind
+    elif kind in ("and", "or", "xor", "xchg"):
+        op = kind
+    else:
+        error(f"unknown atomic '{kind}'")
+    if sem not in SEMANTICS or scope not in SCOPES:
+        error(f"unknown atomic semantic '{sem}' or scope '{scope}'")
+    return b.op(f"tt.atomic_rmw {op}, {SEMANTICS[sem]}, {SCOPES[scope]}, {ptr.name}, "
+                f"{val.name}, {mask.name} : ({ptr.type}, {val.type}, {mask.type}) -> {val.type}",
+                elem, ptr.shape)
+
+
+def atomic_cas(b, ptr, cmp, val, sem=None, scope=None):
+    ptr = to_tensor(b, ptr)
+    if not isinstance(ptr.dtype, core.pointer_type):
+        error(f"atomics need a pointer, got {ptr.dtype.name}")
+    elem = ptr.dtype.element
+    cmp = broadcast_to(b, cast(b, cmp if isinstance(cmp, tensor) else constant(b, cmp, elem), elem), ptr.shape)
+    val = broadcast_to(b, cast(b, val if isinstance(val, tensor) else constant(b, val, elem), elem), ptr.shape)
+    return b.op(f"tt.atomic_cas {SEMANTICS[sem]}, {SCOPES[scope]}, {ptr.name}, {cmp.name}, "
+                f"{val.name} : ({ptr.type}, {cmp.type}, {val.type}) -> {val.type}",
+                elem, ptr.shape)

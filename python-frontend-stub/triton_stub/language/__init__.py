@@ -145,6 +145,53 @@ def reshape(b, input, *shape, can_reorder=False):
     return semantic.reshape(b, semantic.to_tensor(b, input), tuple(shape), can_reorder)
 
 
+@builtin
+def cumsum(b, input, axis=0, reverse=False):
+    return semantic.scan(b, input, axis, "cumsum", reverse)
+
+
+@builtin
+def cumprod(b, input, axis=0, reverse=False):
+    return semantic.scan(b, input, axis, "cumprod", reverse)
+
+
+@builtin
+def dot(b, input, other, acc=None, input_precision=None, allow_tf32=None,
+        max_num_imprecise_acc=None, out_dtype=None):
+    if input_precision is None and allow_tf32 is False:
+        input_precision = "ieee"
+    return semantic.dot(b, input, other, acc, input_precision, out_dtype)
+
+
+@builtin
+def trans(b, input, *dims):
+    if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
+        dims = tuple(dims[0])
+    return semantic.trans(b, input, dims or None)
+
+
+def _atomic(kind):
+    @builtin
+    def fn(b, pointer, val, mask=None, sem=None, scope=None):
+        return semantic.atomic_rmw(b, kind, pointer, val, mask, sem, scope)
+    fn.__name__ = f"atomic_{kind}"
+    return fn
+
+
+atomic_add = _atomic("add")
+atomic_max = _atomic("max")
+atomic_min = _atomic("min")
+atomic_and = _atomic("and")
+atomic_or = _atomic("or")
+atomic_xor = _atomic("xor")
+atomic_xchg = _atomic("xchg")
+
+
+@builtin
+def atomic_cas(b, pointer, cmp, val, sem=None, scope=None):
+    return semantic.atomic_cas(b, pointer, cmp, val, sem, scope)
+
+
 def static_range(*args):
     """`for i in tl.static_range(n)`: unrolled at compile time."""
     return range(*args)

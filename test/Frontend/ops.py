@@ -1,0 +1,35 @@
+# RUN: env TRITON_STUB_TOOLS=%triton_tools PYTHONPATH=%src_root/python-frontend-stub %python %s | FileCheck %s
+"""tl.dot, tl.trans, tl.cumsum and atomics emit upstream's TTIR forms."""
+
+import triton_stub
+import triton_stub.language as tl
+
+
+@triton_stub.jit
+def ops(x_ptr, i_ptr, out_ptr):
+    r = tl.arange(0, 32)
+    offs = r[:, None] * 32 + r[None, :]
+    x = tl.load(x_ptr + offs)
+    acc = tl.dot(x, tl.trans(x))
+    tl.store(out_ptr + offs, acc)
+    tl.store(out_ptr + r, tl.cumsum(tl.load(x_ptr + r), axis=0))
+    tl.atomic_add(out_ptr + r, 1.0)
+    tl.atomic_max(i_ptr + r, 3, mask=r < 16)
+    tl.atomic_cas(i_ptr, 0, 1)
+
+
+print(triton_stub.compile(ops, signature={"x_ptr": "*fp32", "i_ptr": "*i32", "out_ptr": "*fp32"},
+                          stages=("ttir",)).asm["ttir"])
+
+# CHECK-LABEL: tt.func public @ops
+# CHECK: %[[X:.*]] = tt.load %{{.*}} : tensor<32x32x!tt.ptr<f32>>
+# CHECK: %[[T:.*]] = tt.trans %[[X]] {order = array<i32: 1, 0>} : tensor<32x32xf32> -> tensor<32x32xf32>
+# CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<32x32xf32>
+# CHECK: tt.dot %[[X]], %[[T]], %[[Z]], inputPrecision = tf32 : tensor<32x32xf32> * tensor<32x32xf32> -> tensor<32x32xf32>
+# CHECK: "tt.scan"(%{{.*}}) <{axis = 0 : i32, reverse = false}> ({
+# CHECK: arith.addf
+# CHECK: tt.scan.return
+# CHECK: }) : (tensor<32xf32>) -> tensor<32xf32>
+# CHECK: tt.atomic_rmw fadd, acq_rel, gpu, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<32x!tt.ptr<f32>>, tensor<32xf32>, tensor<32xi1>) -> tensor<32xf32>
+# CHECK: tt.atomic_rmw max, acq_rel, gpu, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<32x!tt.ptr<i32>>, tensor<32xi32>, tensor<32xi1>) -> tensor<32xi32>
+# CHECK: tt.atomic_cas acq_rel, gpu, %arg1, %{{.*}}, %{{.*}} : (!tt.ptr<i32>, i32, i32) -> i32
