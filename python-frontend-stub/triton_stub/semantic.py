@@ -568,3 +568,55 @@ def atomic_cas(b, ptr, cmp, val, sem=None, scope=None):
     return b.op(f"tt.atomic_cas {SEMANTICS[sem]}, {SCOPES[scope]}, {ptr.name}, {cmp.name}, "
                 f"{val.name} : ({ptr.type}, {cmp.type}, {val.type}) -> {val.type}",
                 elem, ptr.shape)
+
+
+def argreduce(b, x, axis, is_max, keep_dims=False):
+    """tl.argmax / tl.argmin: a two-operand tt.reduce of (value, index),
+    ties to the smaller index, as upstream's tie_break_left."""
+    x = to_tensor(b, x)
+    if not x.shape:
+        error("tl.argmax/argmin need a tensor")
+    if axis is None:
+        error("tl.argmax/argmin need an axis")
+    if axis < 0:
+        axis += len(x.shape)
+    if x.dtype.bits < 32:
+        x = cast(b, x, core.float32 if x.dtype.is_floating() else core.int32)
+    n = x.shape[axis]
+    index = arange(b, 0, n)
+    for d in range(len(x.shape)):
+        if d != axis:
+            index = expand_dims(b, index, d)
+    index = broadcast_to(b, index, x.shape)
+    dt = x.dtype
+    a, ai, c, ci = b.fresh(), b.fresh(), b.fresh(), b.fresh()
+    eq, lt, tie, cmp, pick, v, i = (b.fresh() for _ in range(7))
+    name = b.fresh()
+    ind = b.indent
+    loc = b.loc()
+    if dt.is_floating():
+        eq_op = f"arith.cmpf oeq, {a}, {c} : {dt.ir}"
+        cmp_op = f"arith.cmpf {'ogt' if is_max else 'olt'}, {a}, {c} : {dt.ir}"
+    else:
+        sign = "s" if dt.signed else "u"
+        eq_op = f"arith.cmpi eq, {a}, {c} : {dt.ir}"
+        cmp_op = f"arith.cmpi {sign}{'gt' if is_max else 'lt'}, {a}, {c} : {dt.ir}"
+    shape = x.shape[:axis] + x.shape[axis + 1:]
+    results = f"{core.ir_type(dt, shape)}, {core.ir_type(core.int32, shape)}"
+    b.lines += [
+        f'{ind}{name}:2 = "tt.reduce"({x.name}, {index.name}) <{{axis = {axis} : i32}}> ({{',
+        f"{ind}^bb0({a}: {dt.ir}, {ai}: i32, {c}: {dt.ir}, {ci}: i32):",
+        f"{ind}  {eq} = {eq_op}{loc}",
+        f"{ind}  {lt} = arith.cmpi slt, {ai}, {ci} : i32{loc}",
+        f"{ind}  {tie} = arith.andi {eq}, {lt} : i1{loc}",
+        f"{ind}  {cmp} = {cmp_op}{loc}",
+        f"{ind}  {pick} = arith.ori {cmp}, {tie} : i1{loc}",
+        f"{ind}  {v} = arith.select {pick}, {a}, {c} : {dt.ir}{loc}",
+        f"{ind}  {i} = arith.select {pick}, {ai}, {ci} : i32{loc}",
+        f"{ind}  tt.reduce.return {v}, {i} : {dt.ir}, i32{loc}",
+        f"{ind}}}) : ({x.type}, {index.type}) -> ({results}){loc}",
+    ]
+    out = tensor(f"{name}#1", core.int32, shape)
+    if keep_dims:
+        out = expand_dims(b, out, axis) if shape else splat(b, out, (1,))
+    return out

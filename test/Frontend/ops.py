@@ -33,3 +33,31 @@ print(triton_stub.compile(ops, signature={"x_ptr": "*fp32", "i_ptr": "*i32", "ou
 # CHECK: tt.atomic_rmw fadd, acq_rel, gpu, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<32x!tt.ptr<f32>>, tensor<32xf32>, tensor<32xi1>) -> tensor<32xf32>
 # CHECK: tt.atomic_rmw max, acq_rel, gpu, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<32x!tt.ptr<i32>>, tensor<32xi32>, tensor<32xi1>) -> tensor<32xi32>
 # CHECK: tt.atomic_cas acq_rel, gpu, %arg1, %{{.*}}, %{{.*}} : (!tt.ptr<i32>, i32, i32) -> i32
+
+
+@triton_stub.jit
+def row_argmax(x_ptr, idx_ptr, N, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * N + cols, mask=cols < N, other=-float("inf"))
+    tl.store(idx_ptr + row, tl.argmax(x, axis=0))
+
+
+print(triton_stub.compile(row_argmax, signature={"x_ptr": "*fp32", "idx_ptr": "*i32", "N": "i32"},
+                          constexprs={"BLOCK": 256}, stages=("ttir",)).asm["ttir"])
+
+# As upstream's row_argmax in the corpus: value and index reduced together,
+# ties to the smaller index.
+# CHECK-LABEL: tt.func public @row_argmax
+# CHECK: %[[X:.*]] = tt.load
+# CHECK: %[[I:.*]] = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+# CHECK: %[[R:.*]]:2 = "tt.reduce"(%[[X]], %[[I]]) <{axis = 0 : i32}> ({
+# CHECK: ^bb0(%[[A:.*]]: f32, %[[AI:.*]]: i32, %[[C:.*]]: f32, %[[CI:.*]]: i32):
+# CHECK: %[[EQ:.*]] = arith.cmpf oeq, %[[A]], %[[C]] : f32
+# CHECK: %[[LT:.*]] = arith.cmpi slt, %[[AI]], %[[CI]] : i32
+# CHECK: %[[TIE:.*]] = arith.andi %[[EQ]], %[[LT]] : i1
+# CHECK: %[[GT:.*]] = arith.cmpf ogt, %[[A]], %[[C]] : f32
+# CHECK: %[[P:.*]] = arith.ori %[[GT]], %[[TIE]] : i1
+# CHECK: tt.reduce.return
+# CHECK: }) : (tensor<256xf32>, tensor<256xi32>) -> (f32, i32)
+# CHECK: tt.store %{{.*}}, %[[R]]#1 : !tt.ptr<i32>

@@ -146,6 +146,16 @@ def reshape(b, input, *shape, can_reorder=False):
 
 
 @builtin
+def argmax(b, input, axis, tie_break_left=True, keep_dims=False):
+    return semantic.argreduce(b, input, axis, True, keep_dims)
+
+
+@builtin
+def argmin(b, input, axis, tie_break_left=True, keep_dims=False):
+    return semantic.argreduce(b, input, axis, False, keep_dims)
+
+
+@builtin
 def cumsum(b, input, axis=0, reverse=False):
     return semantic.scan(b, input, axis, "cumsum", reverse)
 
