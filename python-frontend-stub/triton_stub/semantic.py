@@ -16,6 +16,7 @@ class Builder:
 
     def __init__(self, loc=None):
         self.lines: list[str] = []
+        self.defs: dict = {}
         self.counter = 0
         self.loc = loc or (lambda: "")
         self.indent = "    "
@@ -27,8 +28,36 @@ class Builder:
 
     def op(self, text, dt, shape=()):
         name = self.fresh()
+        self.defs[name] = (self.lines, len(self.lines))
         self.lines.append(f"{self.indent}{name} = {text}{self.loc()}")
         return tensor(name, dt, shape)
+
+    def add_attribute(self, value, attr):
+        """Attaches `attr` (`name = value`) to the op that produced `value`,
+        as upstream's hints do; False for values no op here produced."""
+        if value.name not in self.defs:
+            return False
+        lines, i = self.defs[value.name]
+        line = lines[i]
+        # The type colon: the first " : " outside brackets.
+        depth, cut = 0, -1
+        for k, ch in enumerate(line):
+            if ch in "{<([":
+                depth += 1
+            elif ch in "}>)]":
+                depth -= 1
+            elif depth == 0 and line.startswith(" : ", k):
+                cut = k
+                break
+        if cut < 0:
+            return False
+        head, sep, tail = line[:cut], " : ", line[cut + 3:]
+        if head.rstrip().endswith("}"):
+            head = head.rstrip()[:-1] + f", {attr}}}"
+        else:
+            head = f"{head} {{{attr}}}"
+        lines[i] = head + sep + tail
+        return True
 
     def void(self, text):
         self.lines.append(f"{self.indent}{text}{self.loc()}")
@@ -620,3 +649,19 @@ def argreduce(b, x, axis, is_max, keep_dims=False):
     if keep_dims:
         out = expand_dims(b, out, axis) if shape else splat(b, out, (1,))
     return out
+
+
+def hint(b, x, name, values):
+    """tl.multiple_of / tl.max_contiguous / tl.max_constancy: an attribute on
+    the op producing `x`, one value per dimension (or one for all)."""
+    x = to_tensor(b, x)
+    values = [values] if isinstance(values, int) else list(values)
+    if not all(isinstance(v, int) and v > 0 for v in values):
+        error(f"hint values must be positive integers, got {values}")
+    if len(values) not in (1, max(1, len(x.shape))):
+        error(f"{len(values)} hint values for a tensor of rank {len(x.shape)}")
+    attr = (f"{name} = dense<{values[0] if len(values) == 1 else values}> : "
+            f"tensor<{len(values)}xi32>")
+    if not b.add_attribute(x, attr):
+        error("hints apply to computed values, not to kernel arguments")
+    return x

@@ -202,6 +202,21 @@ def atomic_cas(b, pointer, cmp, val, sem=None, scope=None):
     return semantic.atomic_cas(b, pointer, cmp, val, sem, scope)
 
 
+@builtin
+def multiple_of(b, input, values):
+    return semantic.hint(b, input, "tt.divisibility", values)
+
+
+@builtin
+def max_contiguous(b, input, values):
+    return semantic.hint(b, input, "tt.contiguity", values)
+
+
+@builtin
+def max_constancy(b, input, values):
+    return semantic.hint(b, input, "tt.constancy", values)
+
+
 def static_range(*args):
     """`for i in tl.static_range(n)`: unrolled at compile time."""
     return range(*args)
