@@ -393,7 +393,24 @@ def full(b, shape, value, dt):
     return constant(b, value, dt, shape)
 
 
-def load(b, ptr, mask=None, other=None):
+def _hints_text(cache, eviction, allowed_cache):
+    text = ""
+    if cache:
+        c = cache.lstrip(".")
+        if c not in allowed_cache:
+            error(f"cache modifier '{cache}' is not one of "
+                  f"{', '.join('.' + a for a in allowed_cache)}")
+        text += f" cacheModifier = {c}"
+    if eviction:
+        if eviction not in ("evict_first", "evict_last", "evict_normal"):
+            error(f"eviction policy '{eviction}' is not evict_first, evict_last "
+                  "or evict_normal")
+        if eviction != "evict_normal":
+            text += f" evictionPolicy = {eviction}"
+    return text
+
+
+def load(b, ptr, mask=None, other=None, cache="", eviction="", volatile=False):
     ptr = to_tensor(b, ptr)
     if not isinstance(ptr.dtype, core.pointer_type):
         error(f"tl.load needs a pointer, got {ptr.dtype.name}")
@@ -409,10 +426,13 @@ def load(b, ptr, mask=None, other=None):
                 b, other.value if isinstance(other, core.constexpr) else other, elem)
             other = broadcast_to(b, cast(b, other, elem), ptr.shape)
             operands.append(other.name)
-    return b.op(f"tt.load {', '.join(operands)} : {ptr.type}", elem, ptr.shape)
+    hints = _hints_text(cache, eviction, ("ca", "cg", "cv"))
+    if volatile:
+        hints += " {isVolatile = true}"
+    return b.op(f"tt.load {', '.join(operands)}{hints} : {ptr.type}", elem, ptr.shape)
 
 
-def store(b, ptr, value, mask=None):
+def store(b, ptr, value, mask=None, cache="", eviction=""):
     ptr = to_tensor(b, ptr)
     if not isinstance(ptr.dtype, core.pointer_type):
         error(f"tl.store needs a pointer, got {ptr.dtype.name}")
@@ -425,7 +445,8 @@ def store(b, ptr, value, mask=None):
         if not mask.dtype.is_bool():
             mask = cast(b, mask, core.int1)
         operands.append(mask.name)
-    b.void(f"tt.store {', '.join(operands)} : {ptr.type}")
+    hints = _hints_text(cache, eviction, ("wb", "cg", "cs", "wt"))
+    b.void(f"tt.store {', '.join(operands)}{hints} : {ptr.type}")
 
 
 # --- reductions ----------------------------------------------------------------

@@ -61,3 +61,18 @@ print(triton_stub.compile(row_argmax, signature={"x_ptr": "*fp32", "idx_ptr": "*
 # CHECK: tt.reduce.return
 # CHECK: }) : (tensor<256xf32>, tensor<256xi32>) -> (f32, i32)
 # CHECK: tt.store %{{.*}}, %[[R]]#1 : !tt.ptr<i32>
+
+
+@triton_stub.jit
+def cache_hints(x_ptr):
+    r = tl.arange(0, 32)
+    v = tl.load(x_ptr + r, cache_modifier=".cg", eviction_policy="evict_first")
+    w = tl.load(x_ptr + r, volatile=True)
+    tl.store(x_ptr + r, v + w, cache_modifier=".cs")
+
+
+print(triton_stub.compile(cache_hints, signature={"x_ptr": "*fp32"}, stages=("ttir",)).asm["ttir"])
+# CHECK-LABEL: tt.func public @cache_hints
+# CHECK: tt.load %{{.*}} cacheModifier = cg evictionPolicy = evict_first : tensor<32x!tt.ptr<f32>>
+# CHECK: tt.load %{{.*}} {isVolatile = true} : tensor<32x!tt.ptr<f32>>
+# CHECK: tt.store %{{.*}}, %{{.*}} cacheModifier = cs : tensor<32x!tt.ptr<f32>>

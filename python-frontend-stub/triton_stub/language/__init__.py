@@ -61,12 +61,14 @@ def full(b, shape, value, dtype):
 @builtin
 def load(b, pointer, mask=None, other=None, cache_modifier="",
          eviction_policy="", volatile=False):
-    return semantic.load(b, pointer, mask, other)
+    return semantic.load(b, pointer, mask, other, cache_modifier,
+                         eviction_policy, volatile)
 
 
 @builtin
 def store(b, pointer, value, mask=None, cache_modifier="", eviction_policy=""):
-    return semantic.store(b, pointer, value, mask)
+    return semantic.store(b, pointer, value, mask, cache_modifier,
+                          eviction_policy)
 
 
 @builtin
