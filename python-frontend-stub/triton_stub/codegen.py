@@ -233,6 +233,63 @@ class CodeGenerator(ast.NodeVisitor):
             name = f"{result}#{k}" if len(names) > 1 else result
             self.scope[n] = tensor(name, dt, shape)
 
+    def visit_While(self, node):
+        """`while cond:` as scf.while: names the body reassigns are carried;
+        the condition is computed in the before region from them."""
+        if node.orelse:
+            self.fail(node, "while/else is not supported")
+        b = self.b
+        names = self.assigned_names(node.body)
+        inits = {n: semantic.to_tensor(b, self.scope[n]) for n in names}
+        counter = b.counter
+        dry = {n: tensor(b.fresh(), v.dtype, v.shape) for n, v in inits.items()}
+        outs, _ = self.run_region(node.body, dry, names)
+        b.counter = counter
+        for (n, init), out in zip(list(inits.items()), outs):
+            if (init.dtype.name, init.shape) != (out.dtype.name, out.shape):
+                inits[n] = semantic.cast(b, semantic.broadcast_to(b, init, out.shape), out.dtype)
+        types = ", ".join(v.type for v in inits.values())
+        before = {n: tensor(b.fresh(), v.dtype, v.shape) for n, v in inits.items()}
+
+        # before region: the condition
+        saved_scope = dict(self.scope)
+        saved_lines, saved_indent = b.lines, b.indent
+        b.lines, b.indent = [], saved_indent + "  "
+        self.scope.update(before)
+        cond = semantic.to_tensor(b, self.visit(node.test))
+        if cond.shape:
+            self.fail(node, "'while' needs a scalar condition, got a tensor")
+        if not cond.dtype.is_bool():
+            cond = semantic.cast(b, cond, core.int1)
+        args = ", ".join(v.name for v in before.values())
+        b.lines.append(f"{b.indent}scf.condition({cond.name}) {args}"
+                       f"{' : ' + types if names else ''}{self.loc()}")
+        cond_lines = b.lines
+        b.lines, b.indent = saved_lines, saved_indent
+        self.scope = saved_scope
+
+        after = {n: tensor(b.fresh(), v.dtype, v.shape) for n, v in inits.items()}
+        outs, body_lines = self.run_region(node.body, after, names)
+        for n, init, out in zip(names, inits.values(), outs):
+            if (init.dtype.name, init.shape) != (out.dtype.name, out.shape):
+                self.fail(node, f"'{n}' changes type in the loop: {init.type} before, "
+                                f"{out.type} after an iteration")
+        result = b.fresh()
+        lhs = f"{result}:{len(names)} = " if len(names) > 1 else (f"{result} = " if names else "")
+        inits_text = ", ".join(f"{a.name} = {v.name}" for a, v in zip(before.values(), inits.values()))
+        b.lines.append(f"{b.indent}{lhs}scf.while ({inits_text}) : ({types}) -> ({types}) {{")
+        b.lines.extend(cond_lines)
+        b.lines.append(f"{b.indent}}} do {{")
+        block_args = ", ".join(f"{a.name}: {a.type}" for a in after.values())
+        b.lines.append(f"{b.indent}^bb0({block_args}):")
+        b.lines.extend(body_lines)
+        b.lines.append(f"{b.indent}  scf.yield {', '.join(o.name for o in outs)}"
+                       f"{' : ' + types if names else ''}{self.loc()}")
+        b.lines.append(f"{b.indent}}}{self.loc()}")
+        for k, (n, v) in enumerate(inits.items()):
+            name = f"{result}#{k}" if len(names) > 1 else result
+            self.scope[n] = tensor(name, v.dtype, v.shape)
+
     def is_range(self, func):
         try:
             value = self.visit(func)

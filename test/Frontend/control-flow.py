@@ -34,3 +34,28 @@ print(triton_stub.compile(branches, signature={"x_ptr": "*fp32", "n": "i32"},
 # CHECK: scf.if %[[Z]] {
 # CHECK-NEXT: tt.store %arg0, %[[V]] : !tt.ptr<f32>
 # CHECK-NEXT: }
+
+
+@triton_stub.jit
+def halve(x_ptr, n):
+    steps = 0
+    while n > 1:
+        n = n // 2
+        steps += 1
+    tl.store(x_ptr, steps)
+
+
+print(triton_stub.compile(halve, signature={"x_ptr": "*i32", "n": "i32"},
+                          stages=("ttir",)).asm["ttir"])
+# `while` becomes scf.while carrying the names its body reassigns.
+# CHECK-LABEL: tt.func public @halve
+# CHECK: %[[S0:.*]] = arith.constant 0 : i32
+# CHECK: %[[W:.*]]:2 = scf.while (%[[N:.*]] = %arg1, %[[S:.*]] = %[[S0]]) : (i32, i32) -> (i32, i32) {
+# CHECK: %[[C:.*]] = arith.cmpi sgt, %[[N]], %{{.*}} : i32
+# CHECK: scf.condition(%[[C]]) %[[N]], %[[S]] : i32, i32
+# CHECK: } do {
+# CHECK: ^bb0(%[[N2:.*]]: i32, %[[S2:.*]]: i32):
+# CHECK: %[[H:.*]] = arith.divsi %[[N2]], %{{.*}} : i32
+# CHECK: %[[S3:.*]] = arith.addi %[[S2]], %{{.*}} : i32
+# CHECK: scf.yield %[[H]], %[[S3]] : i32, i32
+# CHECK: tt.store %arg0, %[[W]]#1 : !tt.ptr<i32>

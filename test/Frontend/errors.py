@@ -6,9 +6,11 @@ import triton_stub.language as tl
 
 
 @triton_stub.jit
-def while_loop(x_ptr, n):
-    while n > 0:
+def try_block(x_ptr, n):
+    try:
         n -= 1
+    finally:
+        pass
 
 
 @triton_stub.jit
@@ -23,7 +25,7 @@ def not_a_pointer(x_ptr, n):
     tl.load(n)
 
 
-for kernel in (while_loop, bad_shapes, not_a_pointer):
+for kernel in (try_block, bad_shapes, not_a_pointer):
     try:
         triton_stub.compile(kernel, signature={"x_ptr": "*fp32", "n": "i32"},
                             stages=("ttir",))
@@ -31,6 +33,6 @@ for kernel in (while_loop, bad_shapes, not_a_pointer):
     except triton_stub.CompilationError as e:
         print("error:", e)
 
-# CHECK: error: {{.*}}errors.py:10: in while_loop: unsupported Python construct: While
-# CHECK: error: {{.*}}errors.py:18: in bad_shapes: incompatible shapes [16] and [32] for broadcasting
-# CHECK: error: {{.*}}errors.py:23: in not_a_pointer: tl.load needs a pointer, got int32
+# CHECK: error: {{.*}}errors.py:10: in try_block: unsupported Python construct: Try
+# CHECK: error: {{.*}}errors.py:20: in bad_shapes: incompatible shapes [16] and [32] for broadcasting
+# CHECK: error: {{.*}}errors.py:25: in not_a_pointer: tl.load needs a pointer, got int32
