@@ -46,8 +46,10 @@ def unwrap(v):
 
 class CodeGenerator(ast.NodeVisitor):
     def __init__(self, fn, builder: Builder, scope: dict, filename: str,
-                 line_offset: int):
+                 line_offset: int, module=None, returns=None):
         self.fn = fn
+        self.module = module if module is not None else {}
+        self.returns = returns
         self.b = builder
         self.scope = scope
         self.globals = fn.__globals__
@@ -102,7 +104,11 @@ class CodeGenerator(ast.NodeVisitor):
 
     def visit_Return(self, node):
         if node.value is not None:
-            self.fail(node, "kernels return nothing (store results instead)")
+            if self.returns is None:
+                self.fail(node, "kernels return nothing (store results instead)")
+            value = self.visit(node.value)
+            values = value if isinstance(value, tuple) else (value,)
+            self.returns.extend(semantic.to_tensor(self.b, v) for v in values)
         return "return"
 
     def visit_Assign(self, node):
@@ -490,6 +496,8 @@ class CodeGenerator(ast.NodeVisitor):
             return fn(*args, _builder=self.b, **kwargs)
         from .jit import JITFunction
         if isinstance(fn, JITFunction):
+            if fn.noinline:
+                return noinline_call(self, fn, args, kwargs)
             return inline_call(self, fn, args, kwargs)
         if fn in (min, max, int, float, bool, len, range) and all(
                 is_static(a) for a in args):
@@ -530,6 +538,70 @@ def inline_call(gen: CodeGenerator, callee, args, kwargs):
     return result
 
 
+def noinline_call(gen: CodeGenerator, callee, args, kwargs):
+    """A `@jit(noinline=True)` helper: one private tt.func per argument types
+    and constexpr values, called with tt.call."""
+    tree, filename, offset = parse(callee.fn)
+    fdef = tree.body[0]
+    params = [a.arg for a in fdef.args.args]
+    bound = dict(zip(params, args))
+    bound.update(kwargs)
+    key_parts, values, scope = [], [], {}
+    builder = Builder()
+    for p in params:
+        if p not in bound:
+            gen.fail(gen.node, f"missing argument '{p}' for {callee.__name__}")
+        v = bound[p]
+        if isinstance(v, tensor):
+            arg = tensor(f"%arg{len(values)}", v.dtype, v.shape)
+            values.append(v)
+            scope[p] = arg
+            key_parts.append(v.type)
+        else:
+            scope[p] = v if isinstance(v, constexpr) else constexpr(v)
+            key_parts.append(f"{p}={unwrap(v)!r}")
+    key = (callee.fn, tuple(key_parts))
+    if key not in gen.module:
+        symbol = f'"{callee.fn.__module__}.{callee.__name__}__' + \
+            "_".join(k.replace('"', "") for k in key_parts) + '"'
+        gen.module[key] = None  # no recursion
+        returns = []
+        sub = CodeGenerator(callee.fn, builder, scope, filename, offset,
+                            gen.module, returns)
+        sub.visit(fdef)
+        loc = sub.loc()
+        ret_types = [r.type for r in returns]
+        ret_sig = "" if not returns else (
+            f" -> {ret_types[0]}" if len(returns) == 1 else f" -> ({', '.join(ret_types)})")
+        ret_line = (f"    tt.return {', '.join(r.name for r in returns)} : "
+                    f"{', '.join(ret_types)}" if returns else "    tt.return")
+        arg_list = ", ".join(f"%arg{i}: {v.type}" for i, v in enumerate(values))
+        text = (f"  tt.func private @{symbol}({arg_list}){ret_sig} attributes "
+                f"{{noinline = true}} {{\n" + "\n".join(builder.lines) +
+                f"\n{ret_line}{loc}\n  }}")
+        gen.module[key] = (symbol, text, [(r.dtype, r.shape) for r in returns])
+    entry = gen.module[key]
+    if entry is None:
+        gen.fail(gen.node, f"recursive call to {callee.__name__}")
+    symbol, _, rets = entry
+    b = gen.b
+    gen.b.loc = gen.loc
+    arg_types = ", ".join(v.type for v in values)
+    ret_types = ", ".join(core.ir_type(dt, shape) for dt, shape in rets)
+    call = (f"tt.call @{symbol}({', '.join(v.name for v in values)}) : "
+            f"({arg_types}) -> ({ret_types})" if len(rets) != 1 else
+            f"tt.call @{symbol}({', '.join(v.name for v in values)}) : "
+            f"({arg_types}) -> {ret_types}")
+    if not rets:
+        b.void(call)
+        return None
+    if len(rets) == 1:
+        return b.op(call, rets[0][0], rets[0][1])
+    name = b.fresh()
+    b.lines.append(f"{b.indent}{name}:{len(rets)} = {call}{gen.loc()}")
+    return tuple(tensor(f"{name}#{k}", dt, shape) for k, (dt, shape) in enumerate(rets))
+
+
 def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=()) -> str:
     tree, filename, line_offset = parse(fn)
     fdef = tree.body[0]
@@ -553,7 +625,8 @@ def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=()) -> 
         value = tensor(f"%arg{len(params)}", dt)
         scope[name] = value
         params.append((value, dt, name in divisible_by_16))
-    gen = CodeGenerator(fn, builder, scope, filename, line_offset)
+    module = {}
+    gen = CodeGenerator(fn, builder, scope, filename, line_offset, module)
     gen.visit(fdef)
     args = []
     for value, dt, divisible in params:
@@ -566,4 +639,5 @@ def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=()) -> 
     loc = f' loc("{filename}":{fdef.lineno + line_offset}:1)'
     return (f"module {{\n  tt.func public @{fn.__name__}({', '.join(args)}) "
             f"attributes {{noinline = false}} {{\n{body}\n    tt.return{loc}\n"
-            f"  }}{loc}\n}}\n")
+            f"  }}{loc}\n" +
+            "".join(text + "\n" for _, text, _ in module.values()) + "}\n")
