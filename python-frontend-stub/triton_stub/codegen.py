@@ -602,7 +602,8 @@ def noinline_call(gen: CodeGenerator, callee, args, kwargs):
     return tuple(tensor(f"{name}#{k}", dt, shape) for k, (dt, shape) in enumerate(rets))
 
 
-def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=()) -> str:
+def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
+                  unaligned=()) -> str:
     tree, filename, line_offset = parse(fn)
     fdef = tree.body[0]
     if not isinstance(fdef, ast.FunctionDef):
@@ -624,15 +625,15 @@ def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=()) -> 
         dt = core.parse_signature_type(signature[name])
         value = tensor(f"%arg{len(params)}", dt)
         scope[name] = value
-        params.append((value, dt, name in divisible_by_16))
+        params.append((value, dt, name in divisible_by_16 or (
+            isinstance(dt, core.pointer_type) and name not in unaligned)))
     module = {}
     gen = CodeGenerator(fn, builder, scope, filename, line_offset, module)
     gen.visit(fdef)
     args = []
     for value, dt, divisible in params:
-        # Pointers are assumed 16-byte aligned, as upstream's launcher
-        # specializes them; integers when the caller says so.
-        divisible = divisible or isinstance(dt, core.pointer_type)
+        # Pointers are taken as 16-byte aligned unless named unaligned (the
+        # launcher checks each address); integers when named divisible.
         attr = " {tt.divisibility = 16 : i32}" if divisible else ""
         args.append(f"{value.name}: {dt.ir}{attr}")
     body = "\n".join(builder.lines)
