@@ -23,4 +23,25 @@ def AllocateSharedMemory : Pass<"allocate-shared-memory", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"> {
+  let summary = "TritonGPU IR to the LLVM and NVVM dialects";
+  let description = [{
+    Each tensor becomes, per thread, an LLVM struct of the elements the
+    thread holds (register i of the layout); ops are lowered per thread from
+    the layout algebra. Lowered so far: functions (kernels get nvvm.kernel
+    and nvvm.reqntid), program ids and counts, make_range, splat, splat
+    constants, elementwise arith/math, addptr, and vectorized, predicated
+    tt.load/tt.store (inline PTX, widths from AxisInfo and the layout, one
+    store per replicated element). Other ops fail the conversion with their
+    location.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect"];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", "90",
+           "the SM version the code is for">,
+    Option<"ptxVersion", "ptx-version", "int32_t", "80",
+           "the PTX ISA version (major*10+minor)">
+  ];
+}
+
 #endif
