@@ -2,6 +2,7 @@
 
 #include "TritonDialect/Pipelines/Pipelines.h"
 
+#include "TritonDialect/Conversion/TritonGPUToLLVM/Passes.h"
 #include "TritonDialect/Conversion/TritonToTritonGPU/Passes.h"
 #include "TritonDialect/Dialect/Triton/Transforms/Passes.h"
 #include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
@@ -51,7 +52,23 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   // that can measure it.
 }
 
+void mlir::triton::buildTritonNvidiaPipeline(
+    OpPassManager &pm, const TritonToTritonGPUPipelineOptions &options) {
+  buildTritonToTritonGPUPipeline(pm, options);
+  // Shared memory is placed before the lowering reads its offsets.
+  pm.addPass(createAllocateSharedMemory());
+  pm.addPass(createConvertTritonGPUToLLVM());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+}
+
 void mlir::triton::registerTritonPipelines() {
+  PassPipelineRegistration<TritonToTritonGPUPipelineOptions>(
+      "triton-nvidia-pipeline",
+      "TTIR to the LLVM and NVVM dialects: the TTGIR pipeline, shared-memory "
+      "allocation and the lowering (then triton-translate --triton-to-ptx)",
+      buildTritonNvidiaPipeline);
   PassPipelineRegistration<TritonToTritonGPUPipelineOptions>(
       "triton-to-tritongpu-pipeline",
       "TTIR clean-ups, layout assignment and GPU optimizations: TTIR in, "

@@ -37,6 +37,11 @@ struct TritonToTritonGPUPipelineOptions
   PassOptions::Option<std::string> target{
       *this, "target", llvm::cl::desc("the target, such as cuda:90"),
       llvm::cl::init("cuda:90")};
+  PassOptions::Option<int32_t> numStages{
+      *this, "num-stages",
+      llvm::cl::desc("software-pipelining depth (accepted; the pipeliner is "
+                     "not written yet)"),
+      llvm::cl::init(3)};
 };
 
 /// TTIR clean-ups (inlining, block pointers to pointer tensors, combines,
@@ -45,6 +50,12 @@ struct TritonToTritonGPUPipelineOptions
 /// conversion removal) and a final clean-up, in upstream's order.
 void buildTritonToTritonGPUPipeline(
     OpPassManager &pm, const TritonToTritonGPUPipelineOptions &options);
+
+/// TTIR to the LLVM and NVVM dialects: the pipeline above, then
+/// allocate-shared-memory and convert-triton-gpu-to-llvm. Its output goes to
+/// `triton-translate --triton-to-ptx` (or `translateToPTX`).
+void buildTritonNvidiaPipeline(OpPassManager &pm,
+                               const TritonToTritonGPUPipelineOptions &options);
 
 /// Registers the pipelines with the pass registry (for triton-opt).
 void registerTritonPipelines();

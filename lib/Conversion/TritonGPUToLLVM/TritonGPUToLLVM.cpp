@@ -27,6 +27,10 @@
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
@@ -35,6 +39,8 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Transforms/DialectConversion.h"
+
+#include <map>
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVM
@@ -409,6 +415,98 @@ struct AddPtrOpConversion : public ConvertOpToLLVMPattern<AddPtrOp> {
   }
 };
 
+// --- shape ops and register-only conversions ------------------------------
+
+/// For each register of `dst`, the register of `src` holding the element it
+/// needs in the same thread, where `project` maps a `dst` coordinate to the
+/// `src` coordinate it reads. Fails unless every thread already holds what
+/// it needs (no data moves between threads).
+std::optional<SmallVector<int32_t>>
+registerMap(const LinearLayout &src, const LinearLayout &dst,
+            llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project) {
+  using namespace layout_dims;
+  auto coords = [](const LinearLayout &l, int32_t r, int32_t lane, int32_t warp) {
+    LinearLayout::Point p =
+        l.apply({{kRegister, r}, {kLane, lane}, {kWarp, warp}, {kBlock, 0}});
+    SmallVector<int32_t> c;
+    for (auto &[n, v] : p)
+      c.push_back(v);
+    return c;
+  };
+  auto size = [](const LinearLayout &l, const char *d) {
+    return l.hasInDim(d) ? l.getInDimSize(d) : 1;
+  };
+  // The lane/warp parts must agree after projection (checked on each basis).
+  for (const char *d : {kLane, kWarp}) {
+    if (size(src, d) != size(dst, d))
+      return std::nullopt;
+    for (int32_t bit = 0; bit < (dst.hasInDim(d) ? dst.getInDimSizeLog2(d) : 0); ++bit) {
+      int32_t lane = d == kLane ? 1 << bit : 0, warp = d == kWarp ? 1 << bit : 0;
+      if (project(coords(dst, 0, lane, warp)) != coords(src, 0, lane, warp))
+        return std::nullopt;
+    }
+  }
+  std::map<SmallVector<int32_t>, int32_t> where;
+  for (int32_t r = size(src, kRegister) - 1; r >= 0; --r)
+    where[coords(src, r, 0, 0)] = r;
+  SmallVector<int32_t> map;
+  for (int32_t r = 0; r < size(dst, kRegister); ++r) {
+    auto it = where.find(project(coords(dst, r, 0, 0)));
+    if (it == where.end())
+      return std::nullopt;
+    map.push_back(it->second);
+  }
+  return map;
+}
+
+/// expand_dims, broadcast and convert_layout when no data crosses threads:
+/// a permutation (or replication) of the thread's registers.
+template <typename SourceOp>
+struct RegisterRemapConversion : public ConvertOpToLLVMPattern<SourceOp> {
+  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
+    auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
+    std::optional<LinearLayout> src = layoutOf(srcType), dst = layoutOf(dstType);
+    Type structType = this->getTypeConverter()->convertType(dstType);
+    if (!src || !dst || !structType)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    ArrayRef<int64_t> srcShape = srcType.getShape();
+    std::optional<SmallVector<int32_t>> map;
+    if constexpr (std::is_same_v<SourceOp, ExpandDimsOp>) {
+      unsigned axis = op.getAxis();
+      map = registerMap(*src, *dst, [&](ArrayRef<int32_t> c) {
+        SmallVector<int32_t> out(c.begin(), c.end());
+        out.erase(out.begin() + axis);
+        return out;
+      });
+    } else if constexpr (std::is_same_v<SourceOp, BroadcastOp>) {
+      map = registerMap(*src, *dst, [&](ArrayRef<int32_t> c) {
+        SmallVector<int32_t> out(c.begin(), c.end());
+        for (size_t d = 0; d < out.size(); ++d)
+          if (srcShape[d] == 1)
+            out[d] = 0;
+        return out;
+      });
+    } else {
+      map = registerMap(*src, *dst, [](ArrayRef<int32_t> c) {
+        return SmallVector<int32_t>(c.begin(), c.end());
+      });
+    }
+    if (!map)
+      return rewriter.notifyMatchFailure(
+          op, "moves data between threads: not lowered yet");
+    SmallVector<Value> in = unpack(rewriter, op.getLoc(), adaptor.getOperands()[0]);
+    SmallVector<Value> out;
+    for (int32_t r : *map)
+      out.push_back(in[r]);
+    rewriter.replaceOp(op, pack(rewriter, op.getLoc(), structType, out));
+    return success();
+  }
+};
+
 // --- memory --------------------------------------------------------------
 
 /// PTX register constraint and width for elements of `bits`.
@@ -423,6 +521,56 @@ std::optional<std::pair<char, unsigned>> ptxRegister(unsigned bits) {
   default:
     return std::nullopt;
   }
+}
+
+/// How a vector of `vec` elements of `bits` travels: as `words` PTX
+/// registers of `wordBits` (16-bit and 8-bit elements packed into 32-bit
+/// words when the vector is wide enough), at most four per instruction.
+struct Packing {
+  unsigned wordBits, words, perWord;
+};
+
+std::optional<Packing> packingFor(unsigned bits, unsigned vec) {
+  unsigned wordBits = bits >= 32 ? bits : (vec * bits >= 32 ? 32 : bits);
+  if (wordBits == 8)
+    return std::nullopt; // single bytes: not lowered yet
+  Packing p{wordBits, vec * bits / wordBits, wordBits / bits};
+  if (p.words > 4 || !ptxRegister(wordBits))
+    return std::nullopt;
+  return p;
+}
+
+/// `perWord` elements (LLVM scalars of `bits`) as one integer word.
+Value packWord(OpBuilder &b, Location loc, ArrayRef<Value> elems,
+               unsigned bits, unsigned wordBits) {
+  Type intType = b.getIntegerType(bits);
+  if (elems.size() == 1)
+    return LLVM::BitcastOp::create(b, loc, b.getIntegerType(wordBits),
+                                   LLVM::BitcastOp::create(b, loc, intType, elems[0]));
+  auto vecType = VectorType::get({int64_t(elems.size())}, intType);
+  Value v = LLVM::UndefOp::create(b, loc, vecType);
+  for (auto [k, e] : llvm::enumerate(elems))
+    v = LLVM::InsertElementOp::create(b, loc, v,
+                                      LLVM::BitcastOp::create(b, loc, intType, e),
+                                      i32Const(b, loc, k));
+  return LLVM::BitcastOp::create(b, loc, b.getIntegerType(wordBits), v);
+}
+
+/// The inverse: the word's elements as scalars of `elem`.
+SmallVector<Value> unpackWord(OpBuilder &b, Location loc, Value word,
+                              unsigned perWord, Type elem) {
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  Type intType = b.getIntegerType(bits);
+  if (perWord == 1)
+    return {LLVM::BitcastOp::create(b, loc, elem, word)};
+  auto vecType = VectorType::get({int64_t(perWord)}, intType);
+  Value v = LLVM::BitcastOp::create(b, loc, vecType, word);
+  SmallVector<Value> out;
+  for (unsigned k = 0; k < perWord; ++k)
+    out.push_back(LLVM::BitcastOp::create(
+        b, loc, elem,
+        LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, k))));
+  return out;
 }
 
 /// Elements per vector for an access through `ptr` (a tensor of pointers)
@@ -461,8 +609,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
         getTypeConverter()->convertType(type));
     Type elem = structType ? structType.getBody()[0] : Type();
     unsigned bits = elem ? elem.getIntOrFloatBitWidth() : 0;
-    auto reg = ptxRegister(bits);
-    if (!layout || !structType || !reg)
+    if (!layout || !structType || !elem.isIntOrFloat())
       return rewriter.notifyMatchFailure(op, "element type or layout not lowered yet");
     Location loc = op.getLoc();
     unsigned vec = vectorSize(axis, op.getPtr(), op.getMask(), type, *layout, bits);
@@ -472,25 +619,35 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
       masks = unpack(rewriter, loc, adaptor.getMask());
     if (op.getOther())
       others = unpack(rewriter, loc, adaptor.getOther());
-    Type intType = rewriter.getIntegerType(bits);
+    std::optional<Packing> packing = packingFor(bits, vec);
+    while (!packing && vec > 1)
+      packing = packingFor(bits, vec /= 2);
+    if (!packing)
+      return rewriter.notifyMatchFailure(op, "element width not lowered yet");
+    unsigned wordBits = packing->wordBits, words = packing->words;
+    char regKind = ptxRegister(wordBits)->first;
+    Type wordType = rewriter.getIntegerType(wordBits);
     SmallVector<Value> results;
     for (size_t i = 0; i < ptrs.size(); i += vec) {
-      // mov each output from `other` (or 0), then a predicated vector load.
+      // Each output starts as `other` (or 0), then a predicated vector load.
       std::string asmText, constraints;
       SmallVector<Value> operands;
-      for (unsigned k = 0; k < vec; ++k)
-        constraints += std::string(constraints.empty() ? "" : ",") + "=" + reg->first;
-      unsigned next = vec;
-      for (unsigned k = 0; k < vec; ++k) {
-        Value o = others.empty()
-                      ? LLVM::ConstantOp::create(rewriter, loc, intType,
-                                                 rewriter.getIntegerAttr(intType, 0))
-                            .getResult()
-                      : LLVM::BitcastOp::create(rewriter, loc, intType, others[i + k])
-                            .getResult();
+      for (unsigned k = 0; k < words; ++k)
+        constraints += std::string(k ? "," : "") + "=" + regKind;
+      unsigned next = words;
+      for (unsigned k = 0; k < words; ++k) {
+        Value o;
+        if (others.empty())
+          o = LLVM::ConstantOp::create(rewriter, loc, wordType,
+                                       rewriter.getIntegerAttr(wordType, 0));
+        else
+          o = packWord(rewriter, loc,
+                       ArrayRef<Value>(others).slice(i + k * packing->perWord,
+                                                     packing->perWord),
+                       bits, wordBits);
         operands.push_back(o);
-        constraints += std::string(",") + reg->first;
-        asmText += "mov.b" + std::to_string(bits) + " $" + std::to_string(k) +
+        constraints += std::string(",") + regKind;
+        asmText += "mov.b" + std::to_string(wordBits) + " $" + std::to_string(k) +
                    ", $" + std::to_string(next++) + ";\n";
       }
       unsigned predIdx = 0;
@@ -503,31 +660,32 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
       constraints += ",l";
       unsigned ptrIdx = next++;
       std::string dst;
-      for (unsigned k = 0; k < vec; ++k)
+      for (unsigned k = 0; k < words; ++k)
         dst += (k ? ", $" : "$") + std::to_string(k);
       if (!masks.empty())
         asmText += "@$" + std::to_string(predIdx) + " ";
       asmText += "ld.global" +
-                 (vec > 1 ? ".v" + std::to_string(vec) : std::string()) +
-                 ".b" + std::to_string(bits) + " " +
-                 (vec > 1 ? "{" + dst + "}" : dst) + ", [$" +
+                 (words > 1 ? ".v" + std::to_string(words) : std::string()) +
+                 ".b" + std::to_string(wordBits) + " " +
+                 (words > 1 ? "{" + dst + "}" : dst) + ", [$" +
                  std::to_string(ptrIdx) + "];";
-      SmallVector<Type> outTypes(vec, intType);
-      Type retType = vec == 1 ? intType
-                              : LLVM::LLVMStructType::getLiteral(
-                                    rewriter.getContext(), outTypes);
+      SmallVector<Type> outTypes(words, wordType);
+      Type retType = words == 1 ? wordType
+                                : LLVM::LLVMStructType::getLiteral(
+                                      rewriter.getContext(), outTypes);
       auto asmOp = LLVM::InlineAsmOp::create(
           rewriter, loc, retType, operands, asmText, constraints,
           /*has_side_effects=*/true, /*is_align_stack=*/false,
           LLVM::TailCallKind::None,
           LLVM::AsmDialectAttr::get(rewriter.getContext(), LLVM::AsmDialect::AD_ATT),
           ArrayAttr());
-      for (unsigned k = 0; k < vec; ++k) {
-        Value v = vec == 1 ? asmOp.getResult(0)
-                           : LLVM::ExtractValueOp::create(rewriter, loc,
-                                                          asmOp.getResult(0), k)
-                                 .getResult();
-        results.push_back(LLVM::BitcastOp::create(rewriter, loc, elem, v));
+      for (unsigned k = 0; k < words; ++k) {
+        Value w = words == 1 ? asmOp.getResult(0)
+                             : LLVM::ExtractValueOp::create(rewriter, loc,
+                                                            asmOp.getResult(0), k)
+                                   .getResult();
+        for (Value e : unpackWord(rewriter, loc, w, packing->perWord, elem))
+          results.push_back(e);
       }
     }
     rewriter.replaceOp(op, pack(rewriter, loc, structType, results));
@@ -552,8 +710,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
         getTypeConverter()->convertType(type));
     Type elem = structType ? structType.getBody()[0] : Type();
     unsigned bits = elem ? elem.getIntOrFloatBitWidth() : 0;
-    auto reg = ptxRegister(bits);
-    if (!layout || !structType || !reg)
+    if (!layout || !structType || !elem.isIntOrFloat())
       return rewriter.notifyMatchFailure(op, "element type or layout not lowered yet");
     Location loc = op.getLoc();
     auto ptrType = cast<RankedTensorType>(op.getPtr().getType());
@@ -564,10 +721,16 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     if (op.getMask())
       masks = unpack(rewriter, loc, adaptor.getMask());
     Value firstCopy = firstCopyPredicate(rewriter, loc, *layout);
+    std::optional<Packing> packing = packingFor(bits, vec);
+    while (!packing && vec > 1)
+      packing = packingFor(bits, vec /= 2);
+    if (!packing)
+      return rewriter.notifyMatchFailure(op, "element width not lowered yet");
+    unsigned wordBits = packing->wordBits, words = packing->words;
+    char regKind = ptxRegister(wordBits)->first;
     // Registers holding the same element as an earlier register (a layout
     // replicating data within a thread) do not store again.
     DenseSet<int64_t> seen;
-    Type intType = rewriter.getIntegerType(bits);
     for (size_t i = 0; i < ptrs.size(); i += vec) {
       LinearLayout::Point p = layout->apply({{layout_dims::kRegister, int32_t(i)},
                                              {layout_dims::kLane, 0},
@@ -584,28 +747,28 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
                     : firstCopy;
       std::string constraints, src;
       SmallVector<Value> operands;
-      unsigned idx = 0;
+      unsigned idx = 0, predIdx = 0;
       if (pred) {
         operands.push_back(pred);
         constraints += "b";
+        predIdx = idx++;
       }
-      unsigned predIdx = idx++;
-      if (!pred)
-        idx = 0;
       operands.push_back(ptrs[i]);
       constraints += std::string(constraints.empty() ? "" : ",") + "l";
       unsigned ptrIdx = idx++;
-      for (unsigned k = 0; k < vec; ++k) {
-        operands.push_back(
-            LLVM::BitcastOp::create(rewriter, loc, intType, values[i + k]));
-        constraints += std::string(",") + reg->first;
+      for (unsigned k = 0; k < words; ++k) {
+        operands.push_back(packWord(
+            rewriter, loc,
+            ArrayRef<Value>(values).slice(i + k * packing->perWord, packing->perWord),
+            bits, wordBits));
+        constraints += std::string(",") + regKind;
         src += (k ? ", $" : "$") + std::to_string(idx++);
       }
       std::string asmText =
           (pred ? "@$" + std::to_string(predIdx) + " " : std::string()) +
-          "st.global" + (vec > 1 ? ".v" + std::to_string(vec) : std::string()) +
-          ".b" + std::to_string(bits) + " [$" + std::to_string(ptrIdx) + "], " +
-          (vec > 1 ? "{" + src + "}" : src) + ";";
+          "st.global" + (words > 1 ? ".v" + std::to_string(words) : std::string()) +
+          ".b" + std::to_string(wordBits) + " [$" + std::to_string(ptrIdx) + "], " +
+          (words > 1 ? "{" + src + "}" : src) + ";";
       LLVM::InlineAsmOp::create(
           rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
           operands, asmText, constraints, /*has_side_effects=*/true,
@@ -638,6 +801,18 @@ public:
         return signalPassFailure();
       }
     ModuleAxisInfoAnalysis axis(module);
+    // Structured control flow to branches first (tensor-typed block
+    // arguments are converted with everything else below).
+    {
+      RewritePatternSet scfPatterns(ctx);
+      populateSCFToControlFlowConversionPatterns(scfPatterns);
+      ConversionTarget scfTarget(*ctx);
+      scfTarget.addIllegalOp<scf::ForOp, scf::IfOp, scf::WhileOp,
+                             scf::ExecuteRegionOp, scf::IndexSwitchOp>();
+      scfTarget.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+      if (failed(applyPartialConversion(module, scfTarget, std::move(scfPatterns))))
+        return signalPassFailure();
+    }
     TritonLLVMTypeConverter converter(ctx);
     RewritePatternSet patterns(ctx);
     patterns.add<FuncOpConversion>(converter, numWarps);
@@ -646,14 +821,19 @@ public:
                  ProgramIdConversion<GetProgramIdOp, false>,
                  ProgramIdConversion<GetNumProgramsOp, true>>(converter);
     patterns.add<LoadOpConversion, StoreOpConversion>(converter, axis);
+    patterns.add<RegisterRemapConversion<ExpandDimsOp>,
+                 RegisterRemapConversion<BroadcastOp>,
+                 RegisterRemapConversion<ConvertLayoutOp>>(converter);
     patterns.add<ElementwiseOpConversion>(converter, ctx);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
 
     ConversionTarget target(*ctx);
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
     target.addIllegalDialect<TritonDialect, TritonGPUDialect,
-                             arith::ArithDialect, math::MathDialect>();
+                             arith::ArithDialect, math::MathDialect,
+                             cf::ControlFlowDialect, scf::SCFDialect>();
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();

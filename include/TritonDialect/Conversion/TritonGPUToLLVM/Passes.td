@@ -35,7 +35,8 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
     store per replicated element). Other ops fail the conversion with their
     location.
   }];
-  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect"];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect",
+                           "mlir::cf::ControlFlowDialect"];
   let options = [
     Option<"computeCapability", "compute-capability", "int32_t", "90",
            "the SM version the code is for">,

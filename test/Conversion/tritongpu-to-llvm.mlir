@@ -1,0 +1,100 @@
+// RUN: triton-opt %s -split-input-file --convert-triton-gpu-to-llvm | FileCheck %s
+
+// Vector add: a kernel with reqntid, indices from the layout, 128-bit
+// predicated loads and stores (4 x f32 per thread and vector).
+#v4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @add(%arg0: !llvm.ptr<1>, %arg1: !llvm.ptr<1>, %arg2: !llvm.ptr<1>, %arg3: i32)
+  // CHECK-SAME: nvvm.kernel
+  // CHECK-SAME: nvvm.reqntid = array<i32: 128, 1, 1>
+  // CHECK: nvvm.read.ptx.sreg.ctaid.x : i32
+  // CHECK: nvvm.read.ptx.sreg.tid.x : i32
+  // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"mov.b32 $0, $4;{{.*}}@$8 ld.global.v4.b32 {$0, $1, $2, $3}, [$9];", "=r,=r,=r,=r,r,r,r,r,b,l"
+  // CHECK: llvm.fadd %{{.*}}, %{{.*}} : f32
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.global.v4.b32 [$1], {$2, $3, $4, $5};", "b,l,r,r,r,r"
+  // CHECK-NOT: tt.
+  // CHECK: llvm.return
+  tt.func public @add(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+    %c512 = arith.constant 512 : i32
+    %pid = tt.get_program_id x : i32
+    %start = arith.muli %pid, %c512 : i32
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #v4>
+    %s = tt.splat %start : i32 -> tensor<512xi32, #v4>
+    %offs = arith.addi %s, %r : tensor<512xi32, #v4>
+    %ns = tt.splat %n : i32 -> tensor<512xi32, #v4>
+    %m = arith.cmpi slt, %offs, %ns : tensor<512xi32, #v4>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #v4>
+    %xp = tt.addptr %xs, %offs : tensor<512x!tt.ptr<f32>, #v4>, tensor<512xi32, #v4>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #v4>
+    %yp = tt.addptr %ys, %offs : tensor<512x!tt.ptr<f32>, #v4>, tensor<512xi32, #v4>
+    %a = tt.load %xp, %m : tensor<512x!tt.ptr<f32>, #v4>
+    %b = tt.load %yp, %m : tensor<512x!tt.ptr<f32>, #v4>
+    %c = arith.addf %a, %b : tensor<512xf32, #v4>
+    %os = tt.splat %out : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #v4>
+    %op = tt.addptr %os, %offs : tensor<512x!tt.ptr<f32>, #v4>, tensor<512xi32, #v4>
+    tt.store %op, %c, %m : tensor<512x!tt.ptr<f32>, #v4>
+    tt.return
+  }
+}
+
+// -----
+
+// f16: eight halves per thread travel as four 32-bit words; a tensor
+// replicated over lanes (32 elements on 128 threads) is stored by one copy.
+#v8 = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @halves
+  // CHECK: ld.global.v4.b32
+  // CHECK: llvm.bitcast %{{.*}} : i32 to vector<2xi16>
+  // CHECK: st.global.v4.b32
+  tt.func public @halves(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #v8>
+    %xs = tt.splat %x : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #v8>
+    %p = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f16>, #v8>, tensor<1024xi32, #v8>
+    %v = tt.load %p : tensor<1024x!tt.ptr<f16>, #v8>
+    tt.store %p, %v : tensor<1024x!tt.ptr<f16>, #v8>
+    tt.return
+  }
+  // Warps 1-3 hold copies of warp 0's 32 elements: the store is predicated
+  // on the warp bits being zero.
+  // CHECK-LABEL: llvm.func @replicated
+  // CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
+  // CHECK: llvm.inline_asm {{.*}}"@$0 st.global.b32 [$1], $2;", "b,l,r" %[[FIRST]]
+  tt.func public @replicated(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #b1>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<32x!tt.ptr<f32>, #b1>
+    %p = tt.addptr %xs, %r : tensor<32x!tt.ptr<f32>, #b1>, tensor<32xi32, #b1>
+    %c = arith.constant dense<1.0> : tensor<32xf32, #b1>
+    tt.store %p, %c : tensor<32x!tt.ptr<f32>, #b1>
+    tt.return
+  }
+}
+
+// -----
+
+// expand_dims and broadcast move no data between threads: they pick
+// registers.
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @rows
+  // CHECK-NOT: tt.expand_dims
+  // CHECK-NOT: tt.broadcast
+  // CHECK: st.global.v4.b32
+  tt.func public @rows(%x: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #ttg.slice<{dim = 1, parent = #b}>>
+    %e = tt.expand_dims %r {axis = 1 : i32} : tensor<16xi32, #ttg.slice<{dim = 1, parent = #b}>> -> tensor<16x1xi32, #b>
+    %bc = tt.broadcast %e : tensor<16x1xi32, #b> -> tensor<16x32xi32, #b>
+    %c = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #b}>>
+    %ce = tt.expand_dims %c {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #b}>> -> tensor<1x32xi32, #b>
+    %cb = tt.broadcast %ce : tensor<1x32xi32, #b> -> tensor<16x32xi32, #b>
+    %c32 = arith.constant dense<32> : tensor<16x32xi32, #b>
+    %row = arith.muli %bc, %c32 : tensor<16x32xi32, #b>
+    %offs = arith.addi %row, %cb : tensor<16x32xi32, #b>
+    %xs = tt.splat %x : !tt.ptr<i32> -> tensor<16x32x!tt.ptr<i32>, #b>
+    %p = tt.addptr %xs, %offs : tensor<16x32x!tt.ptr<i32>, #b>, tensor<16x32xi32, #b>
+    tt.store %p, %bc : tensor<16x32x!tt.ptr<i32>, #b>
+    tt.return
+  }
+}
