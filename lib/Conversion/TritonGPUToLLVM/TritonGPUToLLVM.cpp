@@ -38,6 +38,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 #include <map>
@@ -415,6 +416,35 @@ struct AddPtrOpConversion : public ConvertOpToLLVMPattern<AddPtrOp> {
   }
 };
 
+/// Scalar f32 exp and exp2 as upstream lowers them: ex2.approx.f32, after a
+/// multiplication by log2(e) for exp (NVPTX has no libcall for llvm.exp).
+template <typename MathOp, bool IsExp>
+struct FastExpConversion : public ConvertOpToLLVMPattern<MathOp> {
+  FastExpConversion(LLVMTypeConverter &c)
+      : ConvertOpToLLVMPattern<MathOp>(c, /*benefit=*/3) {}
+  LogicalResult
+  matchAndRewrite(MathOp op, typename MathOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return failure();
+    Location loc = op.getLoc();
+    Value x = adaptor.getOperand();
+    if (IsExp)
+      x = LLVM::FMulOp::create(
+          rewriter, loc, x,
+          LLVM::ConstantOp::create(rewriter, loc, rewriter.getF32Type(),
+                                   rewriter.getF32FloatAttr(1.4426950408889634f)));
+    auto asmOp = LLVM::InlineAsmOp::create(
+        rewriter, loc, rewriter.getF32Type(), ValueRange{x},
+        "ex2.approx.f32 $0, $1;", "=f,f", /*has_side_effects=*/false,
+        /*is_align_stack=*/false, LLVM::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(rewriter.getContext(), LLVM::AsmDialect::AD_ATT),
+        ArrayAttr());
+    rewriter.replaceOp(op, asmOp.getResult(0));
+    return success();
+  }
+};
+
 // --- shape ops and register-only conversions ------------------------------
 
 /// For each register of `dst`, the register of `src` holding the element it
@@ -503,6 +533,279 @@ struct RegisterRemapConversion : public ConvertOpToLLVMPattern<SourceOp> {
     for (int32_t r : *map)
       out.push_back(in[r]);
     rewriter.replaceOp(op, pack(rewriter, op.getLoc(), structType, out));
+    return success();
+  }
+};
+
+// --- reductions ------------------------------------------------------------
+
+/// The module's dynamic shared memory, as a pointer in address space 3.
+Value sharedBase(OpBuilder &b, Location loc, Operation *anchor) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  StringRef name = "global_smem";
+  auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
+  if (!global) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto type = LLVM::LLVMArrayType::get(b.getIntegerType(8), 0);
+    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/false,
+                                    LLVM::Linkage::External, name, Attribute(),
+                                    /*alignment=*/16, /*addrSpace=*/3);
+  }
+  return LLVM::AddressOfOp::create(b, loc, global);
+}
+
+/// Runs the reduce/scan combine region on (acc..., x...) at the insertion
+/// point; returns its results.
+SmallVector<Value> combine(ConversionPatternRewriter &rewriter, Location loc,
+                           Region &region, ValueRange acc, ValueRange x) {
+  Block &body = region.front();
+  IRMapping map;
+  unsigned n = acc.size();
+  for (unsigned i = 0; i < n; ++i) {
+    Value a = acc[i], c = x[i];
+    Type want = body.getArgument(i).getType();
+    auto cast = [&](Value v) {
+      return v.getType() == want
+                 ? v
+                 : UnrealizedConversionCastOp::create(rewriter, loc, want, v)
+                       .getResult(0);
+    };
+    map.map(body.getArgument(i), cast(a));
+    map.map(body.getArgument(n + i), cast(c));
+  }
+  for (Operation &op : body.without_terminator())
+    rewriter.clone(op, map);
+  SmallVector<Value> out;
+  for (Value v : body.getTerminator()->getOperands())
+    out.push_back(map.lookupOrDefault(v));
+  return out;
+}
+
+/// A 32-bit-or-narrower value shuffled to lane (lane ^ offset).
+Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned offset) {
+  Type type = v.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type();
+  Value word = v;
+  if (type != i32 && !type.isF32()) {
+    word = LLVM::BitcastOp::create(b, loc, b.getIntegerType(bits), v);
+    word = LLVM::ZExtOp::create(b, loc, i32, word);
+  }
+  Value r = NVVM::ShflOp::create(b, loc, word.getType(), i32Const(b, loc, -1),
+                                 word, i32Const(b, loc, offset),
+                                 i32Const(b, loc, 0x1f), NVVM::ShflKind::bfly,
+                                 UnitAttr());
+  if (type != i32 && !type.isF32()) {
+    r = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), r);
+    r = LLVM::BitcastOp::create(b, loc, type, r);
+  }
+  return r;
+}
+
+struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    using namespace layout_dims;
+    Location loc = op.getLoc();
+    unsigned axis = op.getAxis();
+    auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+    std::optional<LinearLayout> layout = layoutOf(srcType);
+    if (!layout)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    unsigned n = op.getSrcs().size();
+    for (Value v : op.getSrcs()) {
+      Type e = cast<RankedTensorType>(v.getType()).getElementType();
+      if (!e.isIntOrFloat() || e.getIntOrFloatBitWidth() > 32)
+        return rewriter.notifyMatchFailure(op, "reductions of wider than 32-bit values are not lowered yet");
+    }
+    // Bases must each touch the reduced axis alone or not at all.
+    auto axisOnly = [&](const char *dim, int32_t bit) {
+      const auto &basis = layout->getBasis(dim, bit);
+      bool onAxis = basis[axis] != 0;
+      for (size_t d = 0; d < basis.size(); ++d)
+        if (d != axis && basis[d] != 0 && onAxis)
+          return std::optional<bool>();
+      return std::optional<bool>(onAxis);
+    };
+    SmallVector<SmallVector<Value>> elems;
+    for (Value v : adaptor.getSrcs())
+      elems.push_back(unpack(rewriter, loc, v));
+    int32_t regs = layout->getInDimSize(kRegister);
+
+    // 1. Within the thread: registers with one key (coordinates but axis).
+    std::map<SmallVector<int32_t>, SmallVector<Value>> acc;
+    SmallVector<SmallVector<int32_t>> keys;
+    for (int32_t r = 0; r < regs; ++r) {
+      LinearLayout::Point p =
+          layout->apply({{kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
+      SmallVector<int32_t> key;
+      for (auto [d, c] : llvm::enumerate(p))
+        if (d != axis)
+          key.push_back(c.second);
+      SmallVector<Value> x;
+      for (unsigned i = 0; i < n; ++i)
+        x.push_back(elems[i][r]);
+      auto it = acc.find(key);
+      if (it == acc.end()) {
+        acc[key] = x;
+        keys.push_back(key);
+      } else {
+        it->second = combine(rewriter, loc, op.getCombineOp(), it->second, x);
+      }
+    }
+    // 2. Within the warp: butterfly shuffles over lane bits on the axis.
+    for (int32_t bit = 0; bit < layout->getInDimSizeLog2(kLane); ++bit) {
+      std::optional<bool> on = axisOnly(kLane, bit);
+      if (!on)
+        return rewriter.notifyMatchFailure(op, "lane bases mix the axis with other dimensions");
+      if (!*on)
+        continue;
+      for (auto &key : keys) {
+        SmallVector<Value> other;
+        for (Value v : acc[key])
+          other.push_back(shuffleXor(rewriter, loc, v, 1u << bit));
+        acc[key] = combine(rewriter, loc, op.getCombineOp(), acc[key], other);
+      }
+    }
+    // 3. Across warps: through shared memory.
+    SmallVector<int32_t> axisWarpBits;
+    for (int32_t bit = 0; bit < layout->getInDimSizeLog2(kWarp); ++bit) {
+      std::optional<bool> on = axisOnly(kWarp, bit);
+      if (!on)
+        return rewriter.notifyMatchFailure(op, "warp bases mix the axis with other dimensions");
+      if (*on)
+        axisWarpBits.push_back(bit);
+    }
+    if (!axisWarpBits.empty()) {
+      auto offsetAttr = op->getAttrOfType<IntegerAttr>("allocation.offset");
+      if (!offsetAttr)
+        return rewriter.notifyMatchFailure(op, "no shared memory allocated (run allocate-shared-memory)");
+      auto [lane, warp] = laneAndWarp(rewriter, loc);
+      (void)lane;
+      // The warp's index along the axis: its axis bits, compressed.
+      Value warpIdx = i32Const(rewriter, loc, 0);
+      for (auto [k, bit] : llvm::enumerate(axisWarpBits)) {
+        Value b = LLVM::AndOp::create(
+            rewriter, loc, LLVM::LShrOp::create(rewriter, loc, warp, i32Const(rewriter, loc, bit)),
+            i32Const(rewriter, loc, 1));
+        warpIdx = LLVM::OrOp::create(rewriter, loc, warpIdx,
+                                     LLVM::ShlOp::create(rewriter, loc, b, i32Const(rewriter, loc, k)));
+      }
+      unsigned warps = 1u << axisWarpBits.size();
+      // Result elements, linearized over the result shape (thread part
+      // included): each key's element index at run time.
+      SmallVector<int64_t> resShape;
+      for (auto [d, size] : llvm::enumerate(srcType.getShape()))
+        if (d != axis)
+          resShape.push_back(size);
+      int64_t numResults = 1;
+      for (int64_t sz : resShape)
+        numResults *= sz;
+      SmallVector<SmallVector<Value>> indices = emitIndices(rewriter, loc, *layout);
+      Value base = sharedBase(rewriter, loc, op);
+      Type i8 = rewriter.getIntegerType(8);
+      // Barrier: earlier users of this scratch are done.
+      NVVM::Barrier0Op::create(rewriter, loc);
+      uint64_t operandOffset = offsetAttr.getInt();
+      SmallVector<uint64_t> operandBase;
+      for (unsigned i = 0; i < n; ++i) {
+        operandBase.push_back(operandOffset);
+        Type e = cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType();
+        operandOffset += warps * numResults * ((e.getIntOrFloatBitWidth() + 7) / 8);
+      }
+      auto linearIndex = [&](int32_t reg) {
+        Value idx = i32Const(rewriter, loc, 0);
+        unsigned rd = 0;
+        for (unsigned d = 0; d < indices[reg].size(); ++d) {
+          if (d == axis)
+            continue;
+          idx = LLVM::AddOp::create(
+              rewriter, loc,
+              LLVM::MulOp::create(rewriter, loc, idx, i32Const(rewriter, loc, resShape[rd++])),
+              indices[reg][d]);
+        }
+        return idx;
+      };
+      // The register that first produced each key, for its run-time index.
+      std::map<SmallVector<int32_t>, int32_t> firstReg;
+      for (int32_t r = 0; r < regs; ++r) {
+        LinearLayout::Point p =
+            layout->apply({{kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
+        SmallVector<int32_t> key;
+        for (auto [d, c] : llvm::enumerate(p))
+          if (d != axis)
+            key.push_back(c.second);
+        firstReg.insert({key, r});
+      }
+      auto slot = [&](unsigned i, Value warpSlot, Value elemIdx) {
+        Type e = cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType();
+        Type llvmE = getTypeConverter()->convertType(e);
+        Value flat = LLVM::AddOp::create(
+            rewriter, loc,
+            LLVM::MulOp::create(rewriter, loc, warpSlot, i32Const(rewriter, loc, numResults)),
+            elemIdx);
+        Value bytes = LLVM::GEPOp::create(rewriter, loc, base.getType(), i8, base,
+                                          ValueRange{i32Const(rewriter, loc, operandBase[i])});
+        return std::make_pair(LLVM::GEPOp::create(rewriter, loc, base.getType(), llvmE,
+                                                  bytes, ValueRange{flat}).getResult(),
+                              llvmE);
+      };
+      for (auto &key : keys) {
+        Value idx = linearIndex(firstReg[key]);
+        for (unsigned i = 0; i < n; ++i) {
+          auto [ptr, ty] = slot(i, warpIdx, idx);
+          LLVM::StoreOp::create(rewriter, loc, acc[key][i], ptr);
+        }
+      }
+      NVVM::Barrier0Op::create(rewriter, loc);
+      for (auto &key : keys) {
+        Value idx = linearIndex(firstReg[key]);
+        SmallVector<Value> total;
+        for (unsigned w = 0; w < warps; ++w) {
+          SmallVector<Value> part;
+          for (unsigned i = 0; i < n; ++i) {
+            auto [ptr, ty] = slot(i, i32Const(rewriter, loc, w), idx);
+            part.push_back(LLVM::LoadOp::create(rewriter, loc, ty, ptr));
+          }
+          total = w == 0 ? part
+                         : combine(rewriter, loc, op.getCombineOp(), total, part);
+        }
+        acc[key] = total;
+      }
+      NVVM::Barrier0Op::create(rewriter, loc);
+    }
+    // Results: scalars, or tensors in the slice layout.
+    SmallVector<Value> results;
+    for (unsigned i = 0; i < n; ++i) {
+      Type resType = op.getResult()[i].getType();
+      auto resTensor = dyn_cast<RankedTensorType>(resType);
+      if (!resTensor) {
+        results.push_back(acc[keys.front()][i]);
+        continue;
+      }
+      std::optional<LinearLayout> resLayout = layoutOf(resTensor);
+      Type structType = getTypeConverter()->convertType(resTensor);
+      if (!resLayout || !structType)
+        return rewriter.notifyMatchFailure(op, "no result layout");
+      SmallVector<Value> vals;
+      for (int32_t r = 0; r < resLayout->getInDimSize(kRegister); ++r) {
+        LinearLayout::Point p = resLayout->apply(
+            {{kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
+        SmallVector<int32_t> key;
+        for (auto &c : p)
+          key.push_back(c.second);
+        auto it = acc.find(key);
+        if (it == acc.end())
+          return rewriter.notifyMatchFailure(op, "result layout does not match the operand's");
+        vals.push_back(it->second[i]);
+      }
+      results.push_back(pack(rewriter, loc, structType, vals));
+    }
+    rewriter.replaceOp(op, results);
     return success();
   }
 };
@@ -603,7 +906,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto type = dyn_cast<RankedTensorType>(op.getType());
     if (!type)
-      return rewriter.notifyMatchFailure(op, "scalar loads are not lowered yet");
+      return lowerScalar(op, adaptor, rewriter);
     std::optional<LinearLayout> layout = layoutOf(type);
     auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
         getTypeConverter()->convertType(type));
@@ -692,6 +995,42 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     return success();
   }
 
+  /// A scalar load: every thread loads (all need the value), predicated on
+  /// the mask, `other` (or 0) where it is off.
+  LogicalResult lowerScalar(LoadOp op, OpAdaptor adaptor,
+                            ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    Type elem = getTypeConverter()->convertType(op.getType());
+    if (!elem || !elem.isIntOrFloat() || !ptxRegister(elem.getIntOrFloatBitWidth()))
+      return rewriter.notifyMatchFailure(op, "scalar load type not lowered yet");
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    char reg = ptxRegister(bits)->first;
+    Type intType = rewriter.getIntegerType(bits);
+    Value other = op.getOther()
+                      ? LLVM::BitcastOp::create(rewriter, loc, intType, adaptor.getOther()).getResult()
+                      : LLVM::ConstantOp::create(rewriter, loc, intType,
+                                                 rewriter.getIntegerAttr(intType, 0)).getResult();
+    SmallVector<Value> operands{other};
+    std::string constraints = std::string("=") + reg + "," + reg;
+    std::string text = "mov.b" + std::to_string(bits) + " $0, $1;\n";
+    if (op.getMask()) {
+      operands.push_back(adaptor.getMask());
+      constraints += ",b";
+      text += "@$2 ";
+    }
+    operands.push_back(adaptor.getPtr());
+    constraints += ",l";
+    text += "ld.global.b" + std::to_string(bits) + " $0, [$" +
+            std::to_string(operands.size()) + "];";
+    auto asmOp = LLVM::InlineAsmOp::create(
+        rewriter, loc, intType, operands, text, constraints, true, false,
+        LLVM::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(rewriter.getContext(), LLVM::AsmDialect::AD_ATT),
+        ArrayAttr());
+    rewriter.replaceOp(op, LLVM::BitcastOp::create(rewriter, loc, elem, asmOp.getResult(0)));
+    return success();
+  }
+
   const ModuleAxisInfoAnalysis &axis;
 };
 
@@ -704,7 +1043,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto type = dyn_cast<RankedTensorType>(op.getValue().getType());
     if (!type)
-      return rewriter.notifyMatchFailure(op, "scalar stores are not lowered yet");
+      return lowerScalar(op, adaptor, rewriter);
     std::optional<LinearLayout> layout = layoutOf(type);
     auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
         getTypeConverter()->convertType(type));
@@ -780,6 +1119,33 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     return success();
   }
 
+  /// A scalar store: one thread (thread 0 of the program) stores it.
+  LogicalResult lowerScalar(StoreOp op, OpAdaptor adaptor,
+                            ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    Type elem = adaptor.getValue().getType();
+    if (!elem.isIntOrFloat() || !ptxRegister(elem.getIntOrFloatBitWidth()))
+      return rewriter.notifyMatchFailure(op, "scalar store type not lowered yet");
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+    Value pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, tid,
+                                      i32Const(rewriter, loc, 0));
+    if (op.getMask())
+      pred = LLVM::AndOp::create(rewriter, loc, pred, adaptor.getMask());
+    Value v = LLVM::BitcastOp::create(rewriter, loc, rewriter.getIntegerType(bits),
+                                      adaptor.getValue());
+    std::string text = "@$0 st.global.b" + std::to_string(bits) + " [$1], $2;";
+    std::string constraints = std::string("b,l,") + ptxRegister(bits)->first;
+    LLVM::InlineAsmOp::create(
+        rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
+        ValueRange{pred, adaptor.getPtr(), v}, text, constraints, true, false,
+        LLVM::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(rewriter.getContext(), LLVM::AsmDialect::AD_ATT),
+        ArrayAttr());
+    rewriter.eraseOp(op);
+    return success();
+  }
+
   const ModuleAxisInfoAnalysis &axis;
 };
 
@@ -821,6 +1187,8 @@ public:
                  ProgramIdConversion<GetProgramIdOp, false>,
                  ProgramIdConversion<GetNumProgramsOp, true>>(converter);
     patterns.add<LoadOpConversion, StoreOpConversion>(converter, axis);
+    patterns.add<ReduceOpConversion, FastExpConversion<math::ExpOp, true>,
+                 FastExpConversion<math::Exp2Op, false>>(converter);
     patterns.add<RegisterRemapConversion<ExpandDimsOp>,
                  RegisterRemapConversion<BroadcastOp>,
                  RegisterRemapConversion<ConvertLayoutOp>>(converter);
