@@ -22,14 +22,24 @@ configure: deps $(BUILD_DIR)/build.ninja
 build: configure
 	$(CMAKE) --build $(BUILD_DIR)
 
-# Today the main job is: parse, verify and simplify a TTIR kernel, then give
-# it GPU layouts (TTGIR) with the vectorization report.
+# The main job: parse, verify and simplify a TTIR kernel, give it GPU layouts
+# (TTGIR) with the vectorization report, and compile it to PTX (assembled by
+# ptxas when the CUDA toolkit is installed).
 demo: build
 	@echo "== $(DEMO): parse, verify, canonicalize, cse =="
 	$(BUILD_DIR)/bin/triton-opt $(DEMO) --canonicalize --cse
 	@echo "== $(DEMO): TTIR -> optimized TTGIR (triton-to-tritongpu-pipeline) =="
 	$(BUILD_DIR)/bin/triton-opt $(DEMO) --triton-to-tritongpu-pipeline="num-warps=4 num-ctas=1 target=cuda:90" \
 	  --tritongpu-coalesce=remarks=true
+	@echo "== $(DEMO): TTIR -> PTX (triton-nvidia-pipeline | triton-translate) =="
+	$(BUILD_DIR)/bin/triton-opt $(DEMO) --triton-nvidia-pipeline="num-warps=4 target=cuda:90" | \
+	  $(BUILD_DIR)/bin/triton-translate --triton-to-ptx -o $(BUILD_DIR)/demo.ptx
+	@grep -E "\.target|\.entry|ld\.global|st\.global" $(BUILD_DIR)/demo.ptx
+	@cat $(BUILD_DIR)/demo.meta.json
+	@if command -v ptxas >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/ptxas ]; then \
+	  PTXAS=$$(command -v ptxas || echo /usr/local/cuda/bin/ptxas); \
+	  $$PTXAS -arch=sm_90 $(BUILD_DIR)/demo.ptx -o $(BUILD_DIR)/demo.cubin && echo "ptxas: ok (sm_90)"; \
+	else echo "ptxas not found (no CUDA toolkit): PTX not assembled"; fi
 
 test: build
 	python3 scripts/run-tests.py $(BUILD_DIR)

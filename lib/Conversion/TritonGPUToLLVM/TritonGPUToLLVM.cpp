@@ -1149,6 +1149,161 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
   const ModuleAxisInfoAnalysis &axis;
 };
 
+/// tt.atomic_rmw through `atom`: element by element, each element by one
+/// thread (the first copy; thread 0 for a scalar), predicated on the mask.
+/// The old values are returned where the issuing thread is the only holder;
+/// results that replicated copies or other threads would need (scalar
+/// atomics whose result is used) are not lowered yet.
+struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<AtomicRMWOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  static std::optional<std::string> opSuffix(RMWOp op, Type elem) {
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    std::string w = std::to_string(bits);
+    switch (op) {
+    case RMWOp::FADD:
+      return elem.isF32() || elem.isF64() ? std::optional<std::string>("add.f" + w)
+                                          : std::nullopt;
+    case RMWOp::ADD:
+      return "add.u" + w;
+    case RMWOp::MAX:
+      return "max.s" + w;
+    case RMWOp::MIN:
+      return "min.s" + w;
+    case RMWOp::UMAX:
+      return "max.u" + w;
+    case RMWOp::UMIN:
+      return "min.u" + w;
+    case RMWOp::AND:
+      return "and.b" + w;
+    case RMWOp::OR:
+      return "or.b" + w;
+    case RMWOp::XOR:
+      return "xor.b" + w;
+    case RMWOp::XCHG:
+      return "exch.b" + w;
+    }
+    return std::nullopt;
+  }
+
+  LogicalResult
+  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type valType = op.getVal().getType();
+    auto tensor = dyn_cast<RankedTensorType>(valType);
+    Type elem = getTypeConverter()->convertType(
+        tensor ? tensor.getElementType() : valType);
+    if (!elem || !elem.isIntOrFloat() ||
+        (elem.getIntOrFloatBitWidth() != 32 && elem.getIntOrFloatBitWidth() != 64))
+      return rewriter.notifyMatchFailure(op, "atomics on this type are not lowered yet");
+    std::optional<std::string> suffix = opSuffix(op.getAtomicRmwOp(), elem);
+    if (!suffix)
+      return rewriter.notifyMatchFailure(op, "this atomic is not lowered yet");
+    std::string sem = stringifyMemSemantic(op.getSem()).str();
+    std::string scope = stringifyMemSyncScope(op.getScope()).str();
+    std::string text = "@$3 atom." + sem + "." + scope + ".global." + *suffix +
+                       " $0, [$1], $2;";
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    char reg = bits == 64 ? 'l' : 'r';
+    std::string constraints = std::string("=") + reg + ",l," + reg + ",b";
+    Type intType = rewriter.getIntegerType(bits);
+    auto atom = [&](Value ptr, Value val, Value pred) {
+      Value v = LLVM::BitcastOp::create(rewriter, loc, intType, val);
+      auto asmOp = LLVM::InlineAsmOp::create(
+          rewriter, loc, intType, ValueRange{ptr, v, pred}, text, constraints,
+          true, false, LLVM::TailCallKind::None,
+          LLVM::AsmDialectAttr::get(rewriter.getContext(), LLVM::AsmDialect::AD_ATT),
+          ArrayAttr());
+      return LLVM::BitcastOp::create(rewriter, loc, elem, asmOp.getResult(0)).getResult();
+    };
+    if (!tensor) {
+      if (!op.getResult().use_empty())
+        return rewriter.notifyMatchFailure(op, "scalar atomics whose result is used are not lowered yet");
+      Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+      Value pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, tid,
+                                        i32Const(rewriter, loc, 0));
+      if (op.getMask())
+        pred = LLVM::AndOp::create(rewriter, loc, pred, adaptor.getMask());
+      Value r = atom(adaptor.getPtr(), adaptor.getVal(), pred);
+      rewriter.replaceOp(op, r);
+      return success();
+    }
+    std::optional<LinearLayout> layout = layoutOf(tensor);
+    auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
+        getTypeConverter()->convertType(tensor));
+    if (!layout || !structType)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    Value firstCopy = firstCopyPredicate(rewriter, loc, *layout);
+    if (firstCopy && !op.getResult().use_empty())
+      return rewriter.notifyMatchFailure(op, "atomic results on replicated layouts are not lowered yet");
+    SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
+    SmallVector<Value> vals = unpack(rewriter, loc, adaptor.getVal());
+    SmallVector<Value> masks;
+    if (op.getMask())
+      masks = unpack(rewriter, loc, adaptor.getMask());
+    Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                            rewriter.getBoolAttr(true));
+    SmallVector<Value> results;
+    DenseSet<int64_t> seen;
+    for (size_t i = 0; i < ptrs.size(); ++i) {
+      Value pred = masks.empty() ? always : masks[i];
+      if (firstCopy)
+        pred = LLVM::AndOp::create(rewriter, loc, pred, firstCopy);
+      // A register repeating an earlier register's element does not act.
+      LinearLayout::Point p = layout->apply({{layout_dims::kRegister, int32_t(i)},
+                                             {layout_dims::kLane, 0},
+                                             {layout_dims::kWarp, 0},
+                                             {layout_dims::kBlock, 0}});
+      int64_t key = 0;
+      for (auto &[name, v] : p)
+        key = key * 65536 + v;
+      if (!seen.insert(key).second)
+        pred = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                        rewriter.getBoolAttr(false));
+      results.push_back(atom(ptrs[i], vals[i], pred));
+    }
+    rewriter.replaceOp(op, pack(rewriter, loc, structType, results));
+    return success();
+  }
+};
+
+/// tt.mulhiui: the high half of the unsigned product, element by element.
+struct MulhiUIOpConversion : public ConvertOpToLLVMPattern<MulhiUIOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(MulhiUIOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto hi = [&](Value a, Value b) -> Value {
+      unsigned bits = a.getType().getIntOrFloatBitWidth();
+      Type wide = rewriter.getIntegerType(2 * bits);
+      Value p = LLVM::MulOp::create(rewriter, loc,
+                                    LLVM::ZExtOp::create(rewriter, loc, wide, a),
+                                    LLVM::ZExtOp::create(rewriter, loc, wide, b));
+      Value sh = LLVM::LShrOp::create(
+          rewriter, loc, p,
+          LLVM::ConstantOp::create(rewriter, loc, wide, rewriter.getIntegerAttr(wide, bits)));
+      return LLVM::TruncOp::create(rewriter, loc, a.getType(), sh);
+    };
+    if (!isa<RankedTensorType>(op.getType())) {
+      rewriter.replaceOp(op, hi(adaptor.getX(), adaptor.getY()));
+      return success();
+    }
+    auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
+        getTypeConverter()->convertType(op.getType()));
+    if (!structType)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    SmallVector<Value> xs = unpack(rewriter, loc, adaptor.getX());
+    SmallVector<Value> ys = unpack(rewriter, loc, adaptor.getY());
+    SmallVector<Value> out;
+    for (auto [a, b] : llvm::zip(xs, ys))
+      out.push_back(hi(a, b));
+    rewriter.replaceOp(op, pack(rewriter, loc, structType, out));
+    return success();
+  }
+};
+
 class ConvertTritonGPUToLLVMPass
     : public mlir::triton::impl::ConvertTritonGPUToLLVMBase<
           ConvertTritonGPUToLLVMPass> {
@@ -1187,6 +1342,7 @@ public:
                  ProgramIdConversion<GetProgramIdOp, false>,
                  ProgramIdConversion<GetNumProgramsOp, true>>(converter);
     patterns.add<LoadOpConversion, StoreOpConversion>(converter, axis);
+    patterns.add<AtomicRMWOpConversion, MulhiUIOpConversion>(converter);
     patterns.add<ReduceOpConversion, FastExpConversion<math::ExpOp, true>,
                  FastExpConversion<math::Exp2Op, false>>(converter);
     patterns.add<RegisterRemapConversion<ExpandDimsOp>,
