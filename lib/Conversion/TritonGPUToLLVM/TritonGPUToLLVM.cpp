@@ -335,7 +335,8 @@ struct ElementwiseOpConversion : public ConversionPattern {
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+    if ((!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+         !isa<PreciseDivFOp, PreciseSqrtOp, ClampFOp>(op)) ||
         op->getNumResults() != 1 || op->getNumRegions() ||
         !op->hasTrait<OpTrait::Elementwise>() ||
         !isa<RankedTensorType>(op->getResult(0).getType()))
@@ -441,6 +442,81 @@ struct FastExpConversion : public ConvertOpToLLVMPattern<MathOp> {
         LLVM::AsmDialectAttr::get(rewriter.getContext(), LLVM::AsmDialect::AD_ATT),
         ArrayAttr());
     rewriter.replaceOp(op, asmOp.getResult(0));
+    return success();
+  }
+};
+
+/// Math without an NVPTX lowering of its LLVM intrinsic: a call to
+/// libdevice (`__nv_erff`, `__nv_sinf`...), linked by triton-translate.
+template <typename MathOp>
+struct LibdeviceConversion : public ConvertOpToLLVMPattern<MathOp> {
+  LibdeviceConversion(LLVMTypeConverter &c, StringRef name)
+      : ConvertOpToLLVMPattern<MathOp>(c, /*benefit=*/3), name(name) {}
+  LogicalResult
+  matchAndRewrite(MathOp op, typename MathOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!type.isF32() && !type.isF64())
+      return failure();
+    std::string fn = "__nv_" + name + (type.isF32() ? "f" : "");
+    auto module = op->template getParentOfType<ModuleOp>();
+    auto func = module.template lookupSymbol<LLVM::LLVMFuncOp>(fn);
+    if (!func) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      SmallVector<Type> args(adaptor.getOperands().size(), type);
+      func = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), fn,
+                                      LLVM::LLVMFunctionType::get(type, args));
+    }
+    rewriter.replaceOpWithNewOp<LLVM::CallOp>(op, func, adaptor.getOperands());
+    return success();
+  }
+  std::string name;
+};
+
+/// tt.precise_divf / tt.precise_sqrt on scalars: IEEE division and square
+/// root (div.rn / sqrt.rn once NVPTX selects them).
+struct PreciseDivConversion : public ConvertOpToLLVMPattern<PreciseDivFOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(PreciseDivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::FDivOp>(op, adaptor.getX(), adaptor.getY());
+    return success();
+  }
+};
+/// tt.clampf: max then min; NaNs propagate with propagateNan = all.
+struct ClampFConversion : public ConvertOpToLLVMPattern<ClampFOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ClampFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getType()))
+      return failure();
+    Location loc = op.getLoc();
+    Value r;
+    if (op.getPropagateNan() == PropagateNan::ALL) {
+      r = LLVM::MaximumOp::create(rewriter, loc, adaptor.getX(), adaptor.getMin());
+      r = LLVM::MinimumOp::create(rewriter, loc, r, adaptor.getMax());
+    } else {
+      r = LLVM::MaxNumOp::create(rewriter, loc, adaptor.getX(), adaptor.getMin());
+      r = LLVM::MinNumOp::create(rewriter, loc, r, adaptor.getMax());
+    }
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+struct PreciseSqrtConversion : public ConvertOpToLLVMPattern<PreciseSqrtOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(PreciseSqrtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::SqrtOp>(op, adaptor.getX());
     return success();
   }
 };
@@ -1342,7 +1418,22 @@ public:
                  ProgramIdConversion<GetProgramIdOp, false>,
                  ProgramIdConversion<GetNumProgramsOp, true>>(converter);
     patterns.add<LoadOpConversion, StoreOpConversion>(converter, axis);
-    patterns.add<AtomicRMWOpConversion, MulhiUIOpConversion>(converter);
+    patterns.add<AtomicRMWOpConversion, MulhiUIOpConversion,
+                 PreciseDivConversion, PreciseSqrtConversion,
+                 ClampFConversion>(converter);
+    patterns.add<LibdeviceConversion<math::ErfOp>>(converter, "erf");
+    patterns.add<LibdeviceConversion<math::SinOp>>(converter, "sin");
+    patterns.add<LibdeviceConversion<math::CosOp>>(converter, "cos");
+    patterns.add<LibdeviceConversion<math::TanOp>>(converter, "tan");
+    patterns.add<LibdeviceConversion<math::TanhOp>>(converter, "tanh");
+    patterns.add<LibdeviceConversion<math::LogOp>>(converter, "log");
+    patterns.add<LibdeviceConversion<math::Log2Op>>(converter, "log2");
+    patterns.add<LibdeviceConversion<math::Log1pOp>>(converter, "log1p");
+    patterns.add<LibdeviceConversion<math::ExpM1Op>>(converter, "expm1");
+    patterns.add<LibdeviceConversion<math::RsqrtOp>>(converter, "rsqrt");
+    patterns.add<LibdeviceConversion<math::PowFOp>>(converter, "pow");
+    patterns.add<LibdeviceConversion<math::AtanOp>>(converter, "atan");
+    patterns.add<LibdeviceConversion<math::Atan2Op>>(converter, "atan2");
     patterns.add<ReduceOpConversion, FastExpConversion<math::ExpOp, true>,
                  FastExpConversion<math::Exp2Op, false>>(converter);
     patterns.add<RegisterRemapConversion<ExpandDimsOp>,
