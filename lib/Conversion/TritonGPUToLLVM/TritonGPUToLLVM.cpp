@@ -28,16 +28,16 @@
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
-#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -104,10 +104,23 @@ Value pack(OpBuilder &b, Location loc, Type structType, ValueRange values) {
   return s;
 }
 
+/// Inline PTX (AT&T dialect, no stack alignment): `text` with operands
+/// `$0...` bound by `constraints`.
+LLVM::InlineAsmOp ptxAsm(OpBuilder &b, Location loc, Type result,
+                         ValueRange operands, StringRef text,
+                         StringRef constraints, bool sideEffects) {
+  return LLVM::InlineAsmOp::create(
+      b, loc, result, operands, text, constraints, sideEffects,
+      /*is_align_stack=*/false, LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      ArrayAttr());
+}
+
 /// The thread's lane and warp (threads-per-warp 32, one-dimensional CTA).
 std::pair<Value, Value> laneAndWarp(OpBuilder &b, Location loc) {
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-  Value lane = LLVM::AndOp::create(b, loc, tid, i32Const(b, loc, kWarpSize - 1));
+  Value lane =
+      LLVM::AndOp::create(b, loc, tid, i32Const(b, loc, kWarpSize - 1));
   Value warp = LLVM::LShrOp::create(b, loc, tid, i32Const(b, loc, 5));
   return {lane, warp};
 }
@@ -133,8 +146,7 @@ SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc,
         int32_t basis = layout.getBasis(dim, bit)[d];
         if (!basis)
           continue;
-        Value term =
-            LLVM::MulOp::create(b, loc, set, i32Const(b, loc, basis));
+        Value term = LLVM::MulOp::create(b, loc, set, i32Const(b, loc, basis));
         threadPart[d] = LLVM::XOrOp::create(b, loc, threadPart[d], term);
       }
     }
@@ -142,15 +154,15 @@ SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc,
   SmallVector<SmallVector<Value>> result;
   int32_t regs = layout.getInDimSize(kRegister);
   for (int32_t r = 0; r < regs; ++r) {
-    LinearLayout::Point p = layout.apply(
-        {{kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
+    LinearLayout::Point p =
+        layout.apply({{kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
     SmallVector<Value> coords;
     for (unsigned d = 0; d < rank; ++d)
-      coords.push_back(p[d].second ? LLVM::XOrOp::create(
-                                         b, loc, threadPart[d],
-                                         i32Const(b, loc, p[d].second))
-                                         .getResult()
-                                   : threadPart[d]);
+      coords.push_back(p[d].second
+                           ? LLVM::XOrOp::create(b, loc, threadPart[d],
+                                                 i32Const(b, loc, p[d].second))
+                                 .getResult()
+                           : threadPart[d]);
     result.push_back(coords);
   }
   return result;
@@ -192,7 +204,8 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
                   ConversionPatternRewriter &rewriter) const override {
     FunctionType type = op.getFunctionType();
     if (type.getNumResults() != 0)
-      return rewriter.notifyMatchFailure(op, "functions with results are not lowered yet");
+      return rewriter.notifyMatchFailure(
+          op, "functions with results are not lowered yet");
     TypeConverter::SignatureConversion signature(type.getNumInputs());
     SmallVector<Type> argTypes;
     for (auto [i, t] : llvm::enumerate(type.getInputs())) {
@@ -209,8 +222,9 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
     if (op.isPublic()) {
       func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
                     rewriter.getUnitAttr());
-      func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
-                    rewriter.getDenseI32ArrayAttr({int32_t(numWarps * kWarpSize), 1, 1}));
+      func->setAttr(
+          NVVM::NVVMDialect::getReqntidAttrName(),
+          rewriter.getDenseI32ArrayAttr({int32_t(numWarps * kWarpSize), 1, 1}));
     } else {
       func.setLinkage(LLVM::Linkage::Internal);
     }
@@ -231,7 +245,8 @@ struct ReturnOpConversion : public ConvertOpToLLVMPattern<ReturnOp> {
   matchAndRewrite(ReturnOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (op.getNumOperands())
-      return rewriter.notifyMatchFailure(op, "returning values is not lowered yet");
+      return rewriter.notifyMatchFailure(op,
+                                         "returning values is not lowered yet");
     rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, ValueRange());
     return success();
   }
@@ -280,8 +295,8 @@ struct MakeRangeOpConversion : public ConvertOpToLLVMPattern<MakeRangeOp> {
     Location loc = op.getLoc();
     SmallVector<Value> values;
     for (auto &coords : emitIndices(rewriter, loc, *layout))
-      values.push_back(LLVM::AddOp::create(rewriter, loc, coords[0],
-                                           i32Const(rewriter, loc, op.getStart())));
+      values.push_back(LLVM::AddOp::create(
+          rewriter, loc, coords[0], i32Const(rewriter, loc, op.getStart())));
     rewriter.replaceOp(op, pack(rewriter, loc, structType, values));
     return success();
   }
@@ -318,8 +333,8 @@ struct ConstantOpConversion : public ConvertOpToLLVMPattern<arith::ConstantOp> {
     if (!structType)
       return rewriter.notifyMatchFailure(op, "no layout");
     Type element = structType.getBody()[0];
-    Value scalar = LLVM::ConstantOp::create(
-        rewriter, op.getLoc(), element, splat.getSplatValue<TypedAttr>());
+    Value scalar = LLVM::ConstantOp::create(rewriter, op.getLoc(), element,
+                                            splat.getSplatValue<TypedAttr>());
     SmallVector<Value> values(structType.getBody().size(), scalar);
     rewriter.replaceOp(op, pack(rewriter, op.getLoc(), structType, values));
     return success();
@@ -360,11 +375,12 @@ struct ElementwiseOpConversion : public ConversionPattern {
       // original scalar types through materializations.
       SmallVector<Value> typed;
       for (auto [v, orig] : llvm::zip(scalars, op->getOperands())) {
-        Type origScalar = cast<RankedTensorType>(orig.getType()).getElementType();
+        Type origScalar =
+            cast<RankedTensorType>(orig.getType()).getElementType();
         typed.push_back(v.getType() == origScalar
                             ? v
-                            : UnrealizedConversionCastOp::create(
-                                  rewriter, loc, origScalar, v)
+                            : UnrealizedConversionCastOp::create(rewriter, loc,
+                                                                 origScalar, v)
                                   .getResult(0));
       }
       OperationState state(loc, op->getName().getStringRef(), typed,
@@ -399,13 +415,12 @@ struct AddPtrOpConversion : public ConvertOpToLLVMPattern<AddPtrOp> {
       return rewriter.notifyMatchFailure(op, "pointee type not lowered");
     if (!isa<RankedTensorType>(resultType)) {
       Type ptrType = getTypeConverter()->convertType(resultType);
-      rewriter.replaceOpWithNewOp<LLVM::GEPOp>(op, ptrType, elem,
-                                               adaptor.getPtr(),
-                                               ValueRange{adaptor.getOffset()});
+      rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
+          op, ptrType, elem, adaptor.getPtr(), ValueRange{adaptor.getOffset()});
       return success();
     }
-    auto structType = cast<LLVM::LLVMStructType>(
-        getTypeConverter()->convertType(resultType));
+    auto structType =
+        cast<LLVM::LLVMStructType>(getTypeConverter()->convertType(resultType));
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> offs = unpack(rewriter, loc, adaptor.getOffset());
     SmallVector<Value> out;
@@ -433,14 +448,12 @@ struct FastExpConversion : public ConvertOpToLLVMPattern<MathOp> {
     if (IsExp)
       x = LLVM::FMulOp::create(
           rewriter, loc, x,
-          LLVM::ConstantOp::create(rewriter, loc, rewriter.getF32Type(),
-                                   rewriter.getF32FloatAttr(1.4426950408889634f)));
-    auto asmOp = LLVM::InlineAsmOp::create(
-        rewriter, loc, rewriter.getF32Type(), ValueRange{x},
-        "ex2.approx.f32 $0, $1;", "=f,f", /*has_side_effects=*/false,
-        /*is_align_stack=*/false, LLVM::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(rewriter.getContext(), LLVM::AsmDialect::AD_ATT),
-        ArrayAttr());
+          LLVM::ConstantOp::create(
+              rewriter, loc, rewriter.getF32Type(),
+              rewriter.getF32FloatAttr(1.4426950408889634f)));
+    auto asmOp =
+        ptxAsm(rewriter, loc, rewriter.getF32Type(), ValueRange{x},
+               "ex2.approx.f32 $0, $1;", "=f,f", /*sideEffects=*/false);
     rewriter.replaceOp(op, asmOp.getResult(0));
     return success();
   }
@@ -483,7 +496,8 @@ struct PreciseDivConversion : public ConvertOpToLLVMPattern<PreciseDivFOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (isa<RankedTensorType>(op.getType()))
       return failure();
-    rewriter.replaceOpWithNewOp<LLVM::FDivOp>(op, adaptor.getX(), adaptor.getY());
+    rewriter.replaceOpWithNewOp<LLVM::FDivOp>(op, adaptor.getX(),
+                                              adaptor.getY());
     return success();
   }
 };
@@ -498,10 +512,12 @@ struct ClampFConversion : public ConvertOpToLLVMPattern<ClampFOp> {
     Location loc = op.getLoc();
     Value r;
     if (op.getPropagateNan() == PropagateNan::ALL) {
-      r = LLVM::MaximumOp::create(rewriter, loc, adaptor.getX(), adaptor.getMin());
+      r = LLVM::MaximumOp::create(rewriter, loc, adaptor.getX(),
+                                  adaptor.getMin());
       r = LLVM::MinimumOp::create(rewriter, loc, r, adaptor.getMax());
     } else {
-      r = LLVM::MaxNumOp::create(rewriter, loc, adaptor.getX(), adaptor.getMin());
+      r = LLVM::MaxNumOp::create(rewriter, loc, adaptor.getX(),
+                                 adaptor.getMin());
       r = LLVM::MinNumOp::create(rewriter, loc, r, adaptor.getMax());
     }
     rewriter.replaceOp(op, r);
@@ -527,11 +543,12 @@ struct PreciseSqrtConversion : public ConvertOpToLLVMPattern<PreciseSqrtOp> {
 /// needs in the same thread, where `project` maps a `dst` coordinate to the
 /// `src` coordinate it reads. Fails unless every thread already holds what
 /// it needs (no data moves between threads).
-std::optional<SmallVector<int32_t>>
-registerMap(const LinearLayout &src, const LinearLayout &dst,
-            llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project) {
+std::optional<SmallVector<int32_t>> registerMap(
+    const LinearLayout &src, const LinearLayout &dst,
+    llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project) {
   using namespace layout_dims;
-  auto coords = [](const LinearLayout &l, int32_t r, int32_t lane, int32_t warp) {
+  auto coords = [](const LinearLayout &l, int32_t r, int32_t lane,
+                   int32_t warp) {
     LinearLayout::Point p =
         l.apply({{kRegister, r}, {kLane, lane}, {kWarp, warp}, {kBlock, 0}});
     SmallVector<int32_t> c;
@@ -546,8 +563,10 @@ registerMap(const LinearLayout &src, const LinearLayout &dst,
   for (const char *d : {kLane, kWarp}) {
     if (size(src, d) != size(dst, d))
       return std::nullopt;
-    for (int32_t bit = 0; bit < (dst.hasInDim(d) ? dst.getInDimSizeLog2(d) : 0); ++bit) {
-      int32_t lane = d == kLane ? 1 << bit : 0, warp = d == kWarp ? 1 << bit : 0;
+    for (int32_t bit = 0; bit < (dst.hasInDim(d) ? dst.getInDimSizeLog2(d) : 0);
+         ++bit) {
+      int32_t lane = d == kLane ? 1 << bit : 0,
+              warp = d == kWarp ? 1 << bit : 0;
       if (project(coords(dst, 0, lane, warp)) != coords(src, 0, lane, warp))
         return std::nullopt;
     }
@@ -575,7 +594,8 @@ struct RegisterRemapConversion : public ConvertOpToLLVMPattern<SourceOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
     auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
-    std::optional<LinearLayout> src = layoutOf(srcType), dst = layoutOf(dstType);
+    std::optional<LinearLayout> src = layoutOf(srcType),
+                                dst = layoutOf(dstType);
     Type structType = this->getTypeConverter()->convertType(dstType);
     if (!src || !dst || !structType)
       return rewriter.notifyMatchFailure(op, "no layout");
@@ -604,7 +624,8 @@ struct RegisterRemapConversion : public ConvertOpToLLVMPattern<SourceOp> {
     if (!map)
       return rewriter.notifyMatchFailure(
           op, "moves data between threads: not lowered yet");
-    SmallVector<Value> in = unpack(rewriter, op.getLoc(), adaptor.getOperands()[0]);
+    SmallVector<Value> in =
+        unpack(rewriter, op.getLoc(), adaptor.getOperands()[0]);
     SmallVector<Value> out;
     for (int32_t r : *map)
       out.push_back(in[r]);
@@ -668,10 +689,10 @@ Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned offset) {
     word = LLVM::BitcastOp::create(b, loc, b.getIntegerType(bits), v);
     word = LLVM::ZExtOp::create(b, loc, i32, word);
   }
-  Value r = NVVM::ShflOp::create(b, loc, word.getType(), i32Const(b, loc, -1),
-                                 word, i32Const(b, loc, offset),
-                                 i32Const(b, loc, 0x1f), NVVM::ShflKind::bfly,
-                                 UnitAttr());
+  Value r =
+      NVVM::ShflOp::create(b, loc, word.getType(), i32Const(b, loc, -1), word,
+                           i32Const(b, loc, offset), i32Const(b, loc, 0x1f),
+                           NVVM::ShflKind::bfly, UnitAttr());
   if (type != i32 && !type.isF32()) {
     r = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), r);
     r = LLVM::BitcastOp::create(b, loc, type, r);
@@ -696,7 +717,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
     for (Value v : op.getSrcs()) {
       Type e = cast<RankedTensorType>(v.getType()).getElementType();
       if (!e.isIntOrFloat() || e.getIntOrFloatBitWidth() > 32)
-        return rewriter.notifyMatchFailure(op, "reductions of wider than 32-bit values are not lowered yet");
+        return rewriter.notifyMatchFailure(
+            op, "reductions of wider than 32-bit values are not lowered yet");
     }
     // Bases must each touch the reduced axis alone or not at all.
     auto axisOnly = [&](const char *dim, int32_t bit) {
@@ -737,7 +759,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
     for (int32_t bit = 0; bit < layout->getInDimSizeLog2(kLane); ++bit) {
       std::optional<bool> on = axisOnly(kLane, bit);
       if (!on)
-        return rewriter.notifyMatchFailure(op, "lane bases mix the axis with other dimensions");
+        return rewriter.notifyMatchFailure(
+            op, "lane bases mix the axis with other dimensions");
       if (!*on)
         continue;
       for (auto &key : keys) {
@@ -752,24 +775,29 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
     for (int32_t bit = 0; bit < layout->getInDimSizeLog2(kWarp); ++bit) {
       std::optional<bool> on = axisOnly(kWarp, bit);
       if (!on)
-        return rewriter.notifyMatchFailure(op, "warp bases mix the axis with other dimensions");
+        return rewriter.notifyMatchFailure(
+            op, "warp bases mix the axis with other dimensions");
       if (*on)
         axisWarpBits.push_back(bit);
     }
     if (!axisWarpBits.empty()) {
       auto offsetAttr = op->getAttrOfType<IntegerAttr>("allocation.offset");
       if (!offsetAttr)
-        return rewriter.notifyMatchFailure(op, "no shared memory allocated (run allocate-shared-memory)");
+        return rewriter.notifyMatchFailure(
+            op, "no shared memory allocated (run allocate-shared-memory)");
       auto [lane, warp] = laneAndWarp(rewriter, loc);
       (void)lane;
       // The warp's index along the axis: its axis bits, compressed.
       Value warpIdx = i32Const(rewriter, loc, 0);
       for (auto [k, bit] : llvm::enumerate(axisWarpBits)) {
         Value b = LLVM::AndOp::create(
-            rewriter, loc, LLVM::LShrOp::create(rewriter, loc, warp, i32Const(rewriter, loc, bit)),
+            rewriter, loc,
+            LLVM::LShrOp::create(rewriter, loc, warp,
+                                 i32Const(rewriter, loc, bit)),
             i32Const(rewriter, loc, 1));
-        warpIdx = LLVM::OrOp::create(rewriter, loc, warpIdx,
-                                     LLVM::ShlOp::create(rewriter, loc, b, i32Const(rewriter, loc, k)));
+        warpIdx = LLVM::OrOp::create(
+            rewriter, loc, warpIdx,
+            LLVM::ShlOp::create(rewriter, loc, b, i32Const(rewriter, loc, k)));
       }
       unsigned warps = 1u << axisWarpBits.size();
       // Result elements, linearized over the result shape (thread part
@@ -781,7 +809,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       int64_t numResults = 1;
       for (int64_t sz : resShape)
         numResults *= sz;
-      SmallVector<SmallVector<Value>> indices = emitIndices(rewriter, loc, *layout);
+      SmallVector<SmallVector<Value>> indices =
+          emitIndices(rewriter, loc, *layout);
       Value base = sharedBase(rewriter, loc, op);
       Type i8 = rewriter.getIntegerType(8);
       // Barrier: earlier users of this scratch are done.
@@ -790,8 +819,10 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       SmallVector<uint64_t> operandBase;
       for (unsigned i = 0; i < n; ++i) {
         operandBase.push_back(operandOffset);
-        Type e = cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType();
-        operandOffset += warps * numResults * ((e.getIntOrFloatBitWidth() + 7) / 8);
+        Type e =
+            cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType();
+        operandOffset +=
+            warps * numResults * ((e.getIntOrFloatBitWidth() + 7) / 8);
       }
       auto linearIndex = [&](int32_t reg) {
         Value idx = i32Const(rewriter, loc, 0);
@@ -801,7 +832,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
             continue;
           idx = LLVM::AddOp::create(
               rewriter, loc,
-              LLVM::MulOp::create(rewriter, loc, idx, i32Const(rewriter, loc, resShape[rd++])),
+              LLVM::MulOp::create(rewriter, loc, idx,
+                                  i32Const(rewriter, loc, resShape[rd++])),
               indices[reg][d]);
         }
         return idx;
@@ -809,8 +841,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       // The register that first produced each key, for its run-time index.
       std::map<SmallVector<int32_t>, int32_t> firstReg;
       for (int32_t r = 0; r < regs; ++r) {
-        LinearLayout::Point p =
-            layout->apply({{kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
+        LinearLayout::Point p = layout->apply(
+            {{kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
         SmallVector<int32_t> key;
         for (auto [d, c] : llvm::enumerate(p))
           if (d != axis)
@@ -818,16 +850,21 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
         firstReg.insert({key, r});
       }
       auto slot = [&](unsigned i, Value warpSlot, Value elemIdx) {
-        Type e = cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType();
+        Type e =
+            cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType();
         Type llvmE = getTypeConverter()->convertType(e);
         Value flat = LLVM::AddOp::create(
             rewriter, loc,
-            LLVM::MulOp::create(rewriter, loc, warpSlot, i32Const(rewriter, loc, numResults)),
+            LLVM::MulOp::create(rewriter, loc, warpSlot,
+                                i32Const(rewriter, loc, numResults)),
             elemIdx);
-        Value bytes = LLVM::GEPOp::create(rewriter, loc, base.getType(), i8, base,
-                                          ValueRange{i32Const(rewriter, loc, operandBase[i])});
-        return std::make_pair(LLVM::GEPOp::create(rewriter, loc, base.getType(), llvmE,
-                                                  bytes, ValueRange{flat}).getResult(),
+        Value bytes = LLVM::GEPOp::create(
+            rewriter, loc, base.getType(), i8, base,
+            ValueRange{i32Const(rewriter, loc, operandBase[i])});
+        return std::make_pair(LLVM::GEPOp::create(rewriter, loc, base.getType(),
+                                                  llvmE, bytes,
+                                                  ValueRange{flat})
+                                  .getResult(),
                               llvmE);
       };
       for (auto &key : keys) {
@@ -847,8 +884,9 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
             auto [ptr, ty] = slot(i, i32Const(rewriter, loc, w), idx);
             part.push_back(LLVM::LoadOp::create(rewriter, loc, ty, ptr));
           }
-          total = w == 0 ? part
-                         : combine(rewriter, loc, op.getCombineOp(), total, part);
+          total = w == 0
+                      ? part
+                      : combine(rewriter, loc, op.getCombineOp(), total, part);
         }
         acc[key] = total;
       }
@@ -876,7 +914,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
           key.push_back(c.second);
         auto it = acc.find(key);
         if (it == acc.end())
-          return rewriter.notifyMatchFailure(op, "result layout does not match the operand's");
+          return rewriter.notifyMatchFailure(
+              op, "result layout does not match the operand's");
         vals.push_back(it->second[i]);
       }
       results.push_back(pack(rewriter, loc, structType, vals));
@@ -920,18 +959,19 @@ std::optional<Packing> packingFor(unsigned bits, unsigned vec) {
 }
 
 /// `perWord` elements (LLVM scalars of `bits`) as one integer word.
-Value packWord(OpBuilder &b, Location loc, ArrayRef<Value> elems,
-               unsigned bits, unsigned wordBits) {
+Value packWord(OpBuilder &b, Location loc, ArrayRef<Value> elems, unsigned bits,
+               unsigned wordBits) {
   Type intType = b.getIntegerType(bits);
   if (elems.size() == 1)
-    return LLVM::BitcastOp::create(b, loc, b.getIntegerType(wordBits),
-                                   LLVM::BitcastOp::create(b, loc, intType, elems[0]));
+    return LLVM::BitcastOp::create(
+        b, loc, b.getIntegerType(wordBits),
+        LLVM::BitcastOp::create(b, loc, intType, elems[0]));
   auto vecType = VectorType::get({int64_t(elems.size())}, intType);
   Value v = LLVM::UndefOp::create(b, loc, vecType);
   for (auto [k, e] : llvm::enumerate(elems))
-    v = LLVM::InsertElementOp::create(b, loc, v,
-                                      LLVM::BitcastOp::create(b, loc, intType, e),
-                                      i32Const(b, loc, k));
+    v = LLVM::InsertElementOp::create(
+        b, loc, v, LLVM::BitcastOp::create(b, loc, intType, e),
+        i32Const(b, loc, k));
   return LLVM::BitcastOp::create(b, loc, b.getIntegerType(wordBits), v);
 }
 
@@ -963,9 +1003,9 @@ unsigned vectorSize(const ModuleAxisInfoAnalysis &axis, Value ptr, Value mask,
   if (auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
     dim = blocked.getOrder()[0];
   unsigned vec = std::max(1u, 128 / bits);
-  vec = std::min<unsigned>(vec, layout.getNumConsecutiveInOut(
-                                    layout_dims::kRegister,
-                                    layout_dims::outDimName(dim)));
+  vec = std::min<unsigned>(
+      vec, layout.getNumConsecutiveInOut(layout_dims::kRegister,
+                                         layout_dims::outDimName(dim)));
   vec = std::min(vec, axis.getPtrContiguity(ptr, dim));
   vec = std::min(vec, axis.getPtrAlignment(ptr, dim));
   if (mask)
@@ -989,9 +1029,11 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     Type elem = structType ? structType.getBody()[0] : Type();
     unsigned bits = elem ? elem.getIntOrFloatBitWidth() : 0;
     if (!layout || !structType || !elem.isIntOrFloat())
-      return rewriter.notifyMatchFailure(op, "element type or layout not lowered yet");
+      return rewriter.notifyMatchFailure(
+          op, "element type or layout not lowered yet");
     Location loc = op.getLoc();
-    unsigned vec = vectorSize(axis, op.getPtr(), op.getMask(), type, *layout, bits);
+    unsigned vec =
+        vectorSize(axis, op.getPtr(), op.getMask(), type, *layout, bits);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> masks, others;
     if (op.getMask())
@@ -1026,8 +1068,8 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
                        bits, wordBits);
         operands.push_back(o);
         constraints += std::string(",") + regKind;
-        asmText += "mov.b" + std::to_string(wordBits) + " $" + std::to_string(k) +
-                   ", $" + std::to_string(next++) + ";\n";
+        asmText += "mov.b" + std::to_string(wordBits) + " $" +
+                   std::to_string(k) + ", $" + std::to_string(next++) + ";\n";
       }
       unsigned predIdx = 0;
       if (!masks.empty()) {
@@ -1052,16 +1094,12 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
       Type retType = words == 1 ? wordType
                                 : LLVM::LLVMStructType::getLiteral(
                                       rewriter.getContext(), outTypes);
-      auto asmOp = LLVM::InlineAsmOp::create(
-          rewriter, loc, retType, operands, asmText, constraints,
-          /*has_side_effects=*/true, /*is_align_stack=*/false,
-          LLVM::TailCallKind::None,
-          LLVM::AsmDialectAttr::get(rewriter.getContext(), LLVM::AsmDialect::AD_ATT),
-          ArrayAttr());
+      auto asmOp = ptxAsm(rewriter, loc, retType, operands, asmText,
+                          constraints, /*sideEffects=*/true);
       for (unsigned k = 0; k < words; ++k) {
         Value w = words == 1 ? asmOp.getResult(0)
-                             : LLVM::ExtractValueOp::create(rewriter, loc,
-                                                            asmOp.getResult(0), k)
+                             : LLVM::ExtractValueOp::create(
+                                   rewriter, loc, asmOp.getResult(0), k)
                                    .getResult();
         for (Value e : unpackWord(rewriter, loc, w, packing->perWord, elem))
           results.push_back(e);
@@ -1077,15 +1115,21 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
                             ConversionPatternRewriter &rewriter) const {
     Location loc = op.getLoc();
     Type elem = getTypeConverter()->convertType(op.getType());
-    if (!elem || !elem.isIntOrFloat() || !ptxRegister(elem.getIntOrFloatBitWidth()))
-      return rewriter.notifyMatchFailure(op, "scalar load type not lowered yet");
+    if (!elem || !elem.isIntOrFloat() ||
+        !ptxRegister(elem.getIntOrFloatBitWidth()))
+      return rewriter.notifyMatchFailure(op,
+                                         "scalar load type not lowered yet");
     unsigned bits = elem.getIntOrFloatBitWidth();
     char reg = ptxRegister(bits)->first;
     Type intType = rewriter.getIntegerType(bits);
-    Value other = op.getOther()
-                      ? LLVM::BitcastOp::create(rewriter, loc, intType, adaptor.getOther()).getResult()
-                      : LLVM::ConstantOp::create(rewriter, loc, intType,
-                                                 rewriter.getIntegerAttr(intType, 0)).getResult();
+    Value other =
+        op.getOther()
+            ? LLVM::BitcastOp::create(rewriter, loc, intType,
+                                      adaptor.getOther())
+                  .getResult()
+            : LLVM::ConstantOp::create(rewriter, loc, intType,
+                                       rewriter.getIntegerAttr(intType, 0))
+                  .getResult();
     SmallVector<Value> operands{other};
     std::string constraints = std::string("=") + reg + "," + reg;
     std::string text = "mov.b" + std::to_string(bits) + " $0, $1;\n";
@@ -1098,12 +1142,10 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     constraints += ",l";
     text += "ld.global.b" + std::to_string(bits) + " $0, [$" +
             std::to_string(operands.size()) + "];";
-    auto asmOp = LLVM::InlineAsmOp::create(
-        rewriter, loc, intType, operands, text, constraints, true, false,
-        LLVM::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(rewriter.getContext(), LLVM::AsmDialect::AD_ATT),
-        ArrayAttr());
-    rewriter.replaceOp(op, LLVM::BitcastOp::create(rewriter, loc, elem, asmOp.getResult(0)));
+    auto asmOp = ptxAsm(rewriter, loc, intType, operands, text, constraints,
+                        /*sideEffects=*/true);
+    rewriter.replaceOp(
+        op, LLVM::BitcastOp::create(rewriter, loc, elem, asmOp.getResult(0)));
     return success();
   }
 
@@ -1126,10 +1168,12 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     Type elem = structType ? structType.getBody()[0] : Type();
     unsigned bits = elem ? elem.getIntOrFloatBitWidth() : 0;
     if (!layout || !structType || !elem.isIntOrFloat())
-      return rewriter.notifyMatchFailure(op, "element type or layout not lowered yet");
+      return rewriter.notifyMatchFailure(
+          op, "element type or layout not lowered yet");
     Location loc = op.getLoc();
     auto ptrType = cast<RankedTensorType>(op.getPtr().getType());
-    unsigned vec = vectorSize(axis, op.getPtr(), op.getMask(), ptrType, *layout, bits);
+    unsigned vec =
+        vectorSize(axis, op.getPtr(), op.getMask(), ptrType, *layout, bits);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> values = unpack(rewriter, loc, adaptor.getValue());
     SmallVector<Value> masks;
@@ -1147,10 +1191,11 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     // replicating data within a thread) do not store again.
     DenseSet<int64_t> seen;
     for (size_t i = 0; i < ptrs.size(); i += vec) {
-      LinearLayout::Point p = layout->apply({{layout_dims::kRegister, int32_t(i)},
-                                             {layout_dims::kLane, 0},
-                                             {layout_dims::kWarp, 0},
-                                             {layout_dims::kBlock, 0}});
+      LinearLayout::Point p =
+          layout->apply({{layout_dims::kRegister, int32_t(i)},
+                         {layout_dims::kLane, 0},
+                         {layout_dims::kWarp, 0},
+                         {layout_dims::kBlock, 0}});
       int64_t key = 0;
       for (auto &[name, v] : p)
         key = key * 65536 + v;
@@ -1158,7 +1203,8 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
         continue;
       Value pred = masks.empty() ? Value() : masks[i];
       if (firstCopy)
-        pred = pred ? LLVM::AndOp::create(rewriter, loc, pred, firstCopy).getResult()
+        pred = pred ? LLVM::AndOp::create(rewriter, loc, pred, firstCopy)
+                          .getResult()
                     : firstCopy;
       std::string constraints, src;
       SmallVector<Value> operands;
@@ -1172,24 +1218,22 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
       constraints += std::string(constraints.empty() ? "" : ",") + "l";
       unsigned ptrIdx = idx++;
       for (unsigned k = 0; k < words; ++k) {
-        operands.push_back(packWord(
-            rewriter, loc,
-            ArrayRef<Value>(values).slice(i + k * packing->perWord, packing->perWord),
-            bits, wordBits));
+        operands.push_back(
+            packWord(rewriter, loc,
+                     ArrayRef<Value>(values).slice(i + k * packing->perWord,
+                                                   packing->perWord),
+                     bits, wordBits));
         constraints += std::string(",") + regKind;
         src += (k ? ", $" : "$") + std::to_string(idx++);
       }
       std::string asmText =
           (pred ? "@$" + std::to_string(predIdx) + " " : std::string()) +
-          "st.global" + (words > 1 ? ".v" + std::to_string(words) : std::string()) +
-          ".b" + std::to_string(wordBits) + " [$" + std::to_string(ptrIdx) + "], " +
+          "st.global" +
+          (words > 1 ? ".v" + std::to_string(words) : std::string()) + ".b" +
+          std::to_string(wordBits) + " [$" + std::to_string(ptrIdx) + "], " +
           (words > 1 ? "{" + src + "}" : src) + ";";
-      LLVM::InlineAsmOp::create(
-          rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
-          operands, asmText, constraints, /*has_side_effects=*/true,
-          /*is_align_stack=*/false, LLVM::TailCallKind::None,
-          LLVM::AsmDialectAttr::get(rewriter.getContext(), LLVM::AsmDialect::AD_ATT),
-          ArrayAttr());
+      ptxAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
+             operands, asmText, constraints, /*sideEffects=*/true);
     }
     rewriter.eraseOp(op);
     return success();
@@ -1201,23 +1245,21 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     Location loc = op.getLoc();
     Type elem = adaptor.getValue().getType();
     if (!elem.isIntOrFloat() || !ptxRegister(elem.getIntOrFloatBitWidth()))
-      return rewriter.notifyMatchFailure(op, "scalar store type not lowered yet");
+      return rewriter.notifyMatchFailure(op,
+                                         "scalar store type not lowered yet");
     unsigned bits = elem.getIntOrFloatBitWidth();
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
-    Value pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, tid,
-                                      i32Const(rewriter, loc, 0));
+    Value pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                      tid, i32Const(rewriter, loc, 0));
     if (op.getMask())
       pred = LLVM::AndOp::create(rewriter, loc, pred, adaptor.getMask());
-    Value v = LLVM::BitcastOp::create(rewriter, loc, rewriter.getIntegerType(bits),
-                                      adaptor.getValue());
+    Value v = LLVM::BitcastOp::create(
+        rewriter, loc, rewriter.getIntegerType(bits), adaptor.getValue());
     std::string text = "@$0 st.global.b" + std::to_string(bits) + " [$1], $2;";
     std::string constraints = std::string("b,l,") + ptxRegister(bits)->first;
-    LLVM::InlineAsmOp::create(
-        rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
-        ValueRange{pred, adaptor.getPtr(), v}, text, constraints, true, false,
-        LLVM::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(rewriter.getContext(), LLVM::AsmDialect::AD_ATT),
-        ArrayAttr());
+    ptxAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
+           ValueRange{pred, adaptor.getPtr(), v}, text, constraints,
+           /*sideEffects=*/true);
     rewriter.eraseOp(op);
     return success();
   }
@@ -1238,8 +1280,9 @@ struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<AtomicRMWOp> {
     std::string w = std::to_string(bits);
     switch (op) {
     case RMWOp::FADD:
-      return elem.isF32() || elem.isF64() ? std::optional<std::string>("add.f" + w)
-                                          : std::nullopt;
+      return elem.isF32() || elem.isF64()
+                 ? std::optional<std::string>("add.f" + w)
+                 : std::nullopt;
     case RMWOp::ADD:
       return "add.u" + w;
     case RMWOp::MAX:
@@ -1268,11 +1311,13 @@ struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<AtomicRMWOp> {
     Location loc = op.getLoc();
     Type valType = op.getVal().getType();
     auto tensor = dyn_cast<RankedTensorType>(valType);
-    Type elem = getTypeConverter()->convertType(
-        tensor ? tensor.getElementType() : valType);
+    Type elem = getTypeConverter()->convertType(tensor ? tensor.getElementType()
+                                                       : valType);
     if (!elem || !elem.isIntOrFloat() ||
-        (elem.getIntOrFloatBitWidth() != 32 && elem.getIntOrFloatBitWidth() != 64))
-      return rewriter.notifyMatchFailure(op, "atomics on this type are not lowered yet");
+        (elem.getIntOrFloatBitWidth() != 32 &&
+         elem.getIntOrFloatBitWidth() != 64))
+      return rewriter.notifyMatchFailure(
+          op, "atomics on this type are not lowered yet");
     std::optional<std::string> suffix = opSuffix(op.getAtomicRmwOp(), elem);
     if (!suffix)
       return rewriter.notifyMatchFailure(op, "this atomic is not lowered yet");
@@ -1286,19 +1331,19 @@ struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<AtomicRMWOp> {
     Type intType = rewriter.getIntegerType(bits);
     auto atom = [&](Value ptr, Value val, Value pred) {
       Value v = LLVM::BitcastOp::create(rewriter, loc, intType, val);
-      auto asmOp = LLVM::InlineAsmOp::create(
-          rewriter, loc, intType, ValueRange{ptr, v, pred}, text, constraints,
-          true, false, LLVM::TailCallKind::None,
-          LLVM::AsmDialectAttr::get(rewriter.getContext(), LLVM::AsmDialect::AD_ATT),
-          ArrayAttr());
-      return LLVM::BitcastOp::create(rewriter, loc, elem, asmOp.getResult(0)).getResult();
+      auto asmOp = ptxAsm(rewriter, loc, intType, ValueRange{ptr, v, pred},
+                          text, constraints, /*sideEffects=*/true);
+      return LLVM::BitcastOp::create(rewriter, loc, elem, asmOp.getResult(0))
+          .getResult();
     };
     if (!tensor) {
       if (!op.getResult().use_empty())
-        return rewriter.notifyMatchFailure(op, "scalar atomics whose result is used are not lowered yet");
-      Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
-      Value pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, tid,
-                                        i32Const(rewriter, loc, 0));
+        return rewriter.notifyMatchFailure(
+            op, "scalar atomics whose result is used are not lowered yet");
+      Value tid =
+          NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+      Value pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                        tid, i32Const(rewriter, loc, 0));
       if (op.getMask())
         pred = LLVM::AndOp::create(rewriter, loc, pred, adaptor.getMask());
       Value r = atom(adaptor.getPtr(), adaptor.getVal(), pred);
@@ -1312,7 +1357,8 @@ struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<AtomicRMWOp> {
       return rewriter.notifyMatchFailure(op, "no layout");
     Value firstCopy = firstCopyPredicate(rewriter, loc, *layout);
     if (firstCopy && !op.getResult().use_empty())
-      return rewriter.notifyMatchFailure(op, "atomic results on replicated layouts are not lowered yet");
+      return rewriter.notifyMatchFailure(
+          op, "atomic results on replicated layouts are not lowered yet");
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> vals = unpack(rewriter, loc, adaptor.getVal());
     SmallVector<Value> masks;
@@ -1327,10 +1373,11 @@ struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<AtomicRMWOp> {
       if (firstCopy)
         pred = LLVM::AndOp::create(rewriter, loc, pred, firstCopy);
       // A register repeating an earlier register's element does not act.
-      LinearLayout::Point p = layout->apply({{layout_dims::kRegister, int32_t(i)},
-                                             {layout_dims::kLane, 0},
-                                             {layout_dims::kWarp, 0},
-                                             {layout_dims::kBlock, 0}});
+      LinearLayout::Point p =
+          layout->apply({{layout_dims::kRegister, int32_t(i)},
+                         {layout_dims::kLane, 0},
+                         {layout_dims::kWarp, 0},
+                         {layout_dims::kBlock, 0}});
       int64_t key = 0;
       for (auto &[name, v] : p)
         key = key * 65536 + v;
@@ -1354,12 +1401,13 @@ struct MulhiUIOpConversion : public ConvertOpToLLVMPattern<MulhiUIOp> {
     auto hi = [&](Value a, Value b) -> Value {
       unsigned bits = a.getType().getIntOrFloatBitWidth();
       Type wide = rewriter.getIntegerType(2 * bits);
-      Value p = LLVM::MulOp::create(rewriter, loc,
-                                    LLVM::ZExtOp::create(rewriter, loc, wide, a),
-                                    LLVM::ZExtOp::create(rewriter, loc, wide, b));
+      Value p = LLVM::MulOp::create(
+          rewriter, loc, LLVM::ZExtOp::create(rewriter, loc, wide, a),
+          LLVM::ZExtOp::create(rewriter, loc, wide, b));
       Value sh = LLVM::LShrOp::create(
           rewriter, loc, p,
-          LLVM::ConstantOp::create(rewriter, loc, wide, rewriter.getIntegerAttr(wide, bits)));
+          LLVM::ConstantOp::create(rewriter, loc, wide,
+                                   rewriter.getIntegerAttr(wide, bits)));
       return LLVM::TruncOp::create(rewriter, loc, a.getType(), sh);
     };
     if (!isa<RankedTensorType>(op.getType())) {
@@ -1407,7 +1455,8 @@ public:
       scfTarget.addIllegalOp<scf::ForOp, scf::IfOp, scf::WhileOp,
                              scf::ExecuteRegionOp, scf::IndexSwitchOp>();
       scfTarget.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-      if (failed(applyPartialConversion(module, scfTarget, std::move(scfPatterns))))
+      if (failed(applyPartialConversion(module, scfTarget,
+                                        std::move(scfPatterns))))
         return signalPassFailure();
     }
     TritonLLVMTypeConverter converter(ctx);
@@ -1419,8 +1468,8 @@ public:
                  ProgramIdConversion<GetNumProgramsOp, true>>(converter);
     patterns.add<LoadOpConversion, StoreOpConversion>(converter, axis);
     patterns.add<AtomicRMWOpConversion, MulhiUIOpConversion,
-                 PreciseDivConversion, PreciseSqrtConversion,
-                 ClampFConversion>(converter);
+                 PreciseDivConversion, PreciseSqrtConversion, ClampFConversion>(
+        converter);
     patterns.add<LibdeviceConversion<math::ErfOp>>(converter, "erf");
     patterns.add<LibdeviceConversion<math::SinOp>>(converter, "sin");
     patterns.add<LibdeviceConversion<math::CosOp>>(converter, "cos");
