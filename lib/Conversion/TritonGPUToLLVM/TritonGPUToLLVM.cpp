@@ -736,6 +736,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
 
     // 1. Within the thread: registers with one key (coordinates but axis).
     std::map<SmallVector<int32_t>, SmallVector<Value>> acc;
+    // The register that first produced each key (its run-time index).
+    std::map<SmallVector<int32_t>, int32_t> firstReg;
     SmallVector<SmallVector<int32_t>> keys;
     for (int32_t r = 0; r < regs; ++r) {
       LinearLayout::Point p =
@@ -751,6 +753,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       if (it == acc.end()) {
         acc[key] = x;
         keys.push_back(key);
+        firstReg[key] = r;
       } else {
         it->second = combine(rewriter, loc, op.getCombineOp(), it->second, x);
       }
@@ -838,17 +841,6 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
         }
         return idx;
       };
-      // The register that first produced each key, for its run-time index.
-      std::map<SmallVector<int32_t>, int32_t> firstReg;
-      for (int32_t r = 0; r < regs; ++r) {
-        LinearLayout::Point p = layout->apply(
-            {{kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
-        SmallVector<int32_t> key;
-        for (auto [d, c] : llvm::enumerate(p))
-          if (d != axis)
-            key.push_back(c.second);
-        firstReg.insert({key, r});
-      }
       auto slot = [&](unsigned i, Value warpSlot, Value elemIdx) {
         Type e =
             cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType();
