@@ -122,8 +122,8 @@ private:
       SmallVector<std::pair<uint64_t, uint64_t>> taken;
       for (size_t j = 0; j < i; ++j)
         if (buffers[j].start <= buffer.end && buffer.start <= buffers[j].end)
-          taken.push_back({buffers[j].offset,
-                           buffers[j].offset + buffers[j].size});
+          taken.push_back(
+              {buffers[j].offset, buffers[j].offset + buffers[j].size});
       llvm::sort(taken);
       uint64_t offset = 0;
       for (auto [lo, hi] : taken) {
@@ -142,8 +142,7 @@ private:
   }
 
   static void numberOps(Operation *root, DenseMap<Operation *, uint64_t> &id,
-                        DenseMap<Operation *, uint64_t> &last,
-                        uint64_t &next) {
+                        DenseMap<Operation *, uint64_t> &last, uint64_t &next) {
     id[root] = next++;
     for (Region &region : root->getRegions())
       for (Block &block : region)
@@ -155,8 +154,7 @@ private:
   /// The last op id at which a local_alloc's buffer (or a view of it) is
   /// used; a use nested in a region of an op in the alloc's block counts
   /// as a use by that whole op (a loop reads it on every iteration).
-  static uint64_t liveEnd(Operation *alloc,
-                          DenseMap<Operation *, uint64_t> &id,
+  static uint64_t liveEnd(Operation *alloc, DenseMap<Operation *, uint64_t> &id,
                           DenseMap<Operation *, uint64_t> &last) {
     uint64_t end = id[alloc];
     SmallVector<Value> values{alloc->getResult(0)};

@@ -1,0 +1,274 @@
+//===- ElementwiseOpToLLVM.cpp - elementwise ops
+//------------------------------===//
+//
+// Elementwise arith/math on tensors (one scalar op per register, then
+// MLIR's arith/math lowering), tt.addptr, fast exp/exp2 (ex2.approx),
+// libdevice calls for math NVPTX cannot lower, precise div/sqrt, clampf,
+// mulhiui.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternTritonGPUOpToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::gpu::lowering;
+
+namespace {
+/// An elementwise arith/math op on tensors: the same op on each element's
+/// scalars (lowered in turn by MLIR's arith and math patterns).
+struct ElementwiseOpConversion : public ConversionPattern {
+  ElementwiseOpConversion(TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if ((!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+         !isa<PreciseDivFOp, PreciseSqrtOp, ClampFOp>(op)) ||
+        op->getNumResults() != 1 || op->getNumRegions() ||
+        !op->hasTrait<OpTrait::Elementwise>() ||
+        !isa<RankedTensorType>(op->getResult(0).getType()))
+      return failure();
+    auto resultType = dyn_cast_or_null<LLVM::LLVMStructType>(
+        getTypeConverter()->convertType(op->getResult(0).getType()));
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    Location loc = op->getLoc();
+    SmallVector<SmallVector<Value>> elements;
+    for (Value v : operands)
+      elements.push_back(unpack(rewriter, loc, v));
+    auto tensorType = cast<RankedTensorType>(op->getResult(0).getType());
+    Type scalarType = tensorType.getElementType();
+    SmallVector<Value> results;
+    for (size_t i = 0; i < resultType.getBody().size(); ++i) {
+      SmallVector<Value> scalars;
+      for (auto &e : elements)
+        scalars.push_back(e[i]);
+      // Operands are already LLVM-typed scalars; build the op on the
+      // original scalar types through materializations.
+      SmallVector<Value> typed;
+      for (auto [v, orig] : llvm::zip(scalars, op->getOperands())) {
+        Type origScalar =
+            cast<RankedTensorType>(orig.getType()).getElementType();
+        typed.push_back(v.getType() == origScalar
+                            ? v
+                            : UnrealizedConversionCastOp::create(rewriter, loc,
+                                                                 origScalar, v)
+                                  .getResult(0));
+      }
+      OperationState state(loc, op->getName().getStringRef(), typed,
+                           {scalarType}, op->getAttrs());
+      Operation *scalarOp = rewriter.create(state);
+      Value r = scalarOp->getResult(0);
+      if (r.getType() != resultType.getBody()[i])
+        r = UnrealizedConversionCastOp::create(rewriter, loc,
+                                               resultType.getBody()[i], r)
+                .getResult(0);
+      results.push_back(r);
+    }
+    rewriter.replaceOp(op, pack(rewriter, loc, resultType, results));
+    return success();
+  }
+};
+
+struct AddPtrOpConversion : public ConvertOpToLLVMPattern<AddPtrOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(AddPtrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type pointee;
+    auto resultType = op.getType();
+    if (auto tensor = dyn_cast<RankedTensorType>(resultType))
+      pointee = cast<PointerType>(tensor.getElementType()).getPointeeType();
+    else
+      pointee = cast<PointerType>(resultType).getPointeeType();
+    Type elem = getTypeConverter()->convertType(pointee);
+    if (!elem)
+      return rewriter.notifyMatchFailure(op, "pointee type not lowered");
+    if (!isa<RankedTensorType>(resultType)) {
+      Type ptrType = getTypeConverter()->convertType(resultType);
+      rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
+          op, ptrType, elem, adaptor.getPtr(), ValueRange{adaptor.getOffset()});
+      return success();
+    }
+    auto structType =
+        cast<LLVM::LLVMStructType>(getTypeConverter()->convertType(resultType));
+    SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
+    SmallVector<Value> offs = unpack(rewriter, loc, adaptor.getOffset());
+    SmallVector<Value> out;
+    for (auto [p, o] : llvm::zip(ptrs, offs))
+      out.push_back(LLVM::GEPOp::create(rewriter, loc, p.getType(), elem, p,
+                                        ValueRange{o}));
+    rewriter.replaceOp(op, pack(rewriter, loc, structType, out));
+    return success();
+  }
+};
+
+/// Scalar f32 exp and exp2 as upstream lowers them: ex2.approx.f32, after a
+/// multiplication by log2(e) for exp (NVPTX has no libcall for llvm.exp).
+template <typename MathOp, bool IsExp>
+struct FastExpConversion : public ConvertOpToLLVMPattern<MathOp> {
+  FastExpConversion(LLVMTypeConverter &c)
+      : ConvertOpToLLVMPattern<MathOp>(c, /*benefit=*/3) {}
+  LogicalResult
+  matchAndRewrite(MathOp op, typename MathOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return failure();
+    Location loc = op.getLoc();
+    Value x = adaptor.getOperand();
+    if (IsExp)
+      x = LLVM::FMulOp::create(
+          rewriter, loc, x,
+          LLVM::ConstantOp::create(
+              rewriter, loc, rewriter.getF32Type(),
+              rewriter.getF32FloatAttr(1.4426950408889634f)));
+    auto asmOp =
+        ptxAsm(rewriter, loc, rewriter.getF32Type(), ValueRange{x},
+               "ex2.approx.f32 $0, $1;", "=f,f", /*sideEffects=*/false);
+    rewriter.replaceOp(op, asmOp.getResult(0));
+    return success();
+  }
+};
+
+/// Math without an NVPTX lowering of its LLVM intrinsic: a call to
+/// libdevice (`__nv_erff`, `__nv_sinf`...), linked by triton-translate.
+template <typename MathOp>
+struct LibdeviceConversion : public ConvertOpToLLVMPattern<MathOp> {
+  LibdeviceConversion(LLVMTypeConverter &c, StringRef name)
+      : ConvertOpToLLVMPattern<MathOp>(c, /*benefit=*/3), name(name) {}
+  LogicalResult
+  matchAndRewrite(MathOp op, typename MathOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!type.isF32() && !type.isF64())
+      return failure();
+    std::string fn = "__nv_" + name + (type.isF32() ? "f" : "");
+    auto module = op->template getParentOfType<ModuleOp>();
+    auto func = module.template lookupSymbol<LLVM::LLVMFuncOp>(fn);
+    if (!func) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      SmallVector<Type> args(adaptor.getOperands().size(), type);
+      func = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), fn,
+                                      LLVM::LLVMFunctionType::get(type, args));
+    }
+    rewriter.replaceOpWithNewOp<LLVM::CallOp>(op, func, adaptor.getOperands());
+    return success();
+  }
+  std::string name;
+};
+
+/// tt.precise_divf / tt.precise_sqrt on scalars: IEEE division and square
+/// root (div.rn / sqrt.rn once NVPTX selects them).
+struct PreciseDivConversion : public ConvertOpToLLVMPattern<PreciseDivFOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(PreciseDivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::FDivOp>(op, adaptor.getX(),
+                                              adaptor.getY());
+    return success();
+  }
+};
+/// tt.clampf: max then min; NaNs propagate with propagateNan = all.
+struct ClampFConversion : public ConvertOpToLLVMPattern<ClampFOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ClampFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getType()))
+      return failure();
+    Location loc = op.getLoc();
+    Value r;
+    if (op.getPropagateNan() == PropagateNan::ALL) {
+      r = LLVM::MaximumOp::create(rewriter, loc, adaptor.getX(),
+                                  adaptor.getMin());
+      r = LLVM::MinimumOp::create(rewriter, loc, r, adaptor.getMax());
+    } else {
+      r = LLVM::MaxNumOp::create(rewriter, loc, adaptor.getX(),
+                                 adaptor.getMin());
+      r = LLVM::MinNumOp::create(rewriter, loc, r, adaptor.getMax());
+    }
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+struct PreciseSqrtConversion : public ConvertOpToLLVMPattern<PreciseSqrtOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(PreciseSqrtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::SqrtOp>(op, adaptor.getX());
+    return success();
+  }
+};
+/// tt.mulhiui: the high half of the unsigned product, element by element.
+struct MulhiUIOpConversion : public ConvertOpToLLVMPattern<MulhiUIOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(MulhiUIOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto hi = [&](Value a, Value b) -> Value {
+      unsigned bits = a.getType().getIntOrFloatBitWidth();
+      Type wide = rewriter.getIntegerType(2 * bits);
+      Value p = LLVM::MulOp::create(
+          rewriter, loc, LLVM::ZExtOp::create(rewriter, loc, wide, a),
+          LLVM::ZExtOp::create(rewriter, loc, wide, b));
+      Value sh = LLVM::LShrOp::create(
+          rewriter, loc, p,
+          LLVM::ConstantOp::create(rewriter, loc, wide,
+                                   rewriter.getIntegerAttr(wide, bits)));
+      return LLVM::TruncOp::create(rewriter, loc, a.getType(), sh);
+    };
+    if (!isa<RankedTensorType>(op.getType())) {
+      rewriter.replaceOp(op, hi(adaptor.getX(), adaptor.getY()));
+      return success();
+    }
+    auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
+        getTypeConverter()->convertType(op.getType()));
+    if (!structType)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    SmallVector<Value> xs = unpack(rewriter, loc, adaptor.getX());
+    SmallVector<Value> ys = unpack(rewriter, loc, adaptor.getY());
+    SmallVector<Value> out;
+    for (auto [a, b] : llvm::zip(xs, ys))
+      out.push_back(hi(a, b));
+    rewriter.replaceOp(op, pack(rewriter, loc, structType, out));
+    return success();
+  }
+};
+} // namespace
+
+void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<AddPtrOpConversion, MulhiUIOpConversion, PreciseDivConversion,
+               PreciseSqrtConversion, ClampFConversion,
+               FastExpConversion<math::ExpOp, true>,
+               FastExpConversion<math::Exp2Op, false>>(converter);
+  patterns.add<LibdeviceConversion<math::ErfOp>>(converter, "erf");
+  patterns.add<LibdeviceConversion<math::SinOp>>(converter, "sin");
+  patterns.add<LibdeviceConversion<math::CosOp>>(converter, "cos");
+  patterns.add<LibdeviceConversion<math::TanOp>>(converter, "tan");
+  patterns.add<LibdeviceConversion<math::TanhOp>>(converter, "tanh");
+  patterns.add<LibdeviceConversion<math::LogOp>>(converter, "log");
+  patterns.add<LibdeviceConversion<math::Log2Op>>(converter, "log2");
+  patterns.add<LibdeviceConversion<math::Log1pOp>>(converter, "log1p");
+  patterns.add<LibdeviceConversion<math::ExpM1Op>>(converter, "expm1");
+  patterns.add<LibdeviceConversion<math::RsqrtOp>>(converter, "rsqrt");
+  patterns.add<LibdeviceConversion<math::PowFOp>>(converter, "pow");
+  patterns.add<LibdeviceConversion<math::AtanOp>>(converter, "atan");
+  patterns.add<LibdeviceConversion<math::Atan2Op>>(converter, "atan2");
+  patterns.add<ElementwiseOpConversion>(converter, &converter.getContext());
+}

@@ -1,0 +1,41 @@
+//===- PatternTritonGPUOpToLLVM.h - lowering patterns by family -*- C++ -*-===//
+//
+// convert-triton-gpu-to-llvm collects its patterns from one file per op
+// family:
+//   FuncOpToLLVM.cpp          tt.func, tt.return, tt.call
+//   ViewOpToLLVM.cpp          program ids, make_range, splat, constants,
+//                             expand_dims, broadcast, reshape, trans, join,
+//                             split (register permutations)
+//   ElementwiseOpToLLVM.cpp   arith/math on tensors, addptr, fast exp,
+//                             libdevice, precise div/sqrt, clampf, mulhiui
+//   MemoryOpToLLVM.cpp        tt.load, tt.store, tt.atomic_rmw, atomic_cas
+//   ReduceScanOpToLLVM.cpp    tt.reduce, tt.scan
+//   ConvertLayoutOpToLLVM.cpp ttg.convert_layout (registers, shared memory)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITONDIALECT_LIB_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
+#define TRITONDIALECT_LIB_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
+
+#include "Utility.h"
+
+namespace mlir::triton::gpu::lowering {
+
+void populateFuncOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns,
+                                  unsigned numWarps);
+void populateViewOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns);
+void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                         RewritePatternSet &patterns);
+void populateMemoryOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const ModuleAxisInfoAnalysis &axis);
+void populateReduceScanOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                        RewritePatternSet &patterns);
+void populateConvertLayoutOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                           RewritePatternSet &patterns);
+
+} // namespace mlir::triton::gpu::lowering
+
+#endif

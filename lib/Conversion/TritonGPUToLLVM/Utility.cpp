@@ -1,0 +1,364 @@
+//===- Utility.cpp - shared helpers of convert-triton-gpu-to-llvm ---------===//
+
+#include "Utility.h"
+
+#include <map>
+
+namespace mlir::triton::gpu::lowering {
+
+std::optional<LinearLayout> layoutOf(RankedTensorType type) {
+  if (!type.getEncoding() || !isDistributedEncoding(type.getEncoding()))
+    return std::nullopt;
+  return toLinearLayout(type.getShape(), type.getEncoding());
+}
+
+TritonLLVMTypeConverter::TritonLLVMTypeConverter(MLIRContext *ctx)
+    : LLVMTypeConverter(ctx) {
+  addConversion([ctx](PointerType type) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, type.getAddressSpace());
+  });
+  addConversion([this](RankedTensorType type) -> std::optional<Type> {
+    std::optional<LinearLayout> layout = layoutOf(type);
+    if (!layout)
+      return std::nullopt;
+    Type element = convertType(type.getElementType());
+    if (!element)
+      return std::nullopt;
+    SmallVector<Type> fields(layout->getInDimSize(layout_dims::kRegister),
+                             element);
+    return LLVM::LLVMStructType::getLiteral(type.getContext(), fields);
+  });
+}
+
+SmallVector<int32_t> registerCoords(const LinearLayout &layout, int32_t reg) {
+  using namespace layout_dims;
+  LinearLayout::Point p =
+      layout.apply({{kRegister, reg}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
+  SmallVector<int32_t> c;
+  for (auto &[name, v] : p)
+    c.push_back(v);
+  return c;
+}
+
+Value i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(v));
+}
+
+SmallVector<Value> unpack(OpBuilder &b, Location loc, Value structValue) {
+  auto type = cast<LLVM::LLVMStructType>(structValue.getType());
+  SmallVector<Value> out;
+  for (unsigned i = 0; i < type.getBody().size(); ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, structValue, i));
+  return out;
+}
+
+Value pack(OpBuilder &b, Location loc, Type structType, ValueRange values) {
+  Value s = LLVM::UndefOp::create(b, loc, structType);
+  for (auto [i, v] : llvm::enumerate(values))
+    s = LLVM::InsertValueOp::create(b, loc, s, v, i);
+  return s;
+}
+
+/// Inline PTX (AT&T dialect, no stack alignment): `text` with operands
+/// `$0...` bound by `constraints`.
+LLVM::InlineAsmOp ptxAsm(OpBuilder &b, Location loc, Type result,
+                         ValueRange operands, StringRef text,
+                         StringRef constraints, bool sideEffects) {
+  return LLVM::InlineAsmOp::create(
+      b, loc, result, operands, text, constraints, sideEffects,
+      /*is_align_stack=*/false, LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      ArrayAttr());
+}
+
+/// The thread's lane and warp (threads-per-warp 32, one-dimensional CTA).
+std::pair<Value, Value> laneAndWarp(OpBuilder &b, Location loc) {
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  Value lane =
+      LLVM::AndOp::create(b, loc, tid, i32Const(b, loc, kWarpSize - 1));
+  Value warp = LLVM::LShrOp::create(b, loc, tid, i32Const(b, loc, 5));
+  return {lane, warp};
+}
+
+/// For each register of `layout`, the coordinates (one i32 per dimension)
+/// of the element this thread holds there: the XOR of the register's
+/// constant part and the lane/warp part computed at run time.
+SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc,
+                                            const LinearLayout &layout) {
+  using namespace layout_dims;
+  auto [lane, warp] = laneAndWarp(b, loc);
+  unsigned rank = layout.getOutDims().size();
+  SmallVector<Value> threadPart(rank, i32Const(b, loc, 0));
+  for (auto [dim, id] : {std::pair<const char *, Value>{kLane, lane},
+                         std::pair<const char *, Value>{kWarp, warp}}) {
+    if (!layout.hasInDim(dim))
+      continue;
+    for (int32_t bit = 0; bit < layout.getInDimSizeLog2(dim); ++bit) {
+      Value set = LLVM::AndOp::create(
+          b, loc, LLVM::LShrOp::create(b, loc, id, i32Const(b, loc, bit)),
+          i32Const(b, loc, 1));
+      for (unsigned d = 0; d < rank; ++d) {
+        int32_t basis = layout.getBasis(dim, bit)[d];
+        if (!basis)
+          continue;
+        Value term = LLVM::MulOp::create(b, loc, set, i32Const(b, loc, basis));
+        threadPart[d] = LLVM::XOrOp::create(b, loc, threadPart[d], term);
+      }
+    }
+  }
+  SmallVector<SmallVector<Value>> result;
+  int32_t regs = layout.getInDimSize(kRegister);
+  for (int32_t r = 0; r < regs; ++r) {
+    LinearLayout::Point p =
+        layout.apply({{kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
+    SmallVector<Value> coords;
+    for (unsigned d = 0; d < rank; ++d)
+      coords.push_back(p[d].second
+                           ? LLVM::XOrOp::create(b, loc, threadPart[d],
+                                                 i32Const(b, loc, p[d].second))
+                                 .getResult()
+                           : threadPart[d]);
+    result.push_back(coords);
+  }
+  return result;
+}
+
+/// A predicate that is true in exactly one of the threads holding each
+/// element: lane and warp bits the layout does not use must be zero.
+Value firstCopyPredicate(OpBuilder &b, Location loc,
+                         const LinearLayout &layout) {
+  using namespace layout_dims;
+  auto [lane, warp] = laneAndWarp(b, loc);
+  Value pred;
+  for (auto [dim, id] : {std::pair<const char *, Value>{kLane, lane},
+                         std::pair<const char *, Value>{kWarp, warp}}) {
+    if (!layout.hasInDim(dim))
+      continue;
+    int64_t freeMask = 0;
+    for (int32_t bit = 0; bit < layout.getInDimSizeLog2(dim); ++bit)
+      if (llvm::all_of(layout.getBasis(dim, bit), [](int32_t v) { return !v; }))
+        freeMask |= int64_t(1) << bit;
+    if (!freeMask)
+      continue;
+    Value bits = LLVM::AndOp::create(b, loc, id, i32Const(b, loc, freeMask));
+    Value zero = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
+                                      i32Const(b, loc, 0));
+    pred = pred ? LLVM::AndOp::create(b, loc, pred, zero).getResult() : zero;
+  }
+  return pred;
+}
+
+/// For each register of `dst`, the register of `src` holding the element it
+/// needs in the same thread, where `project` maps a `dst` coordinate to the
+/// `src` coordinate it reads. Fails unless every thread already holds what
+/// it needs (no data moves between threads).
+std::optional<SmallVector<int32_t>> registerMap(
+    const LinearLayout &src, const LinearLayout &dst,
+    llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project) {
+  using namespace layout_dims;
+  auto coords = [](const LinearLayout &l, int32_t r, int32_t lane,
+                   int32_t warp) {
+    LinearLayout::Point p =
+        l.apply({{kRegister, r}, {kLane, lane}, {kWarp, warp}, {kBlock, 0}});
+    SmallVector<int32_t> c;
+    for (auto &[n, v] : p)
+      c.push_back(v);
+    return c;
+  };
+  auto size = [](const LinearLayout &l, const char *d) {
+    return l.hasInDim(d) ? l.getInDimSize(d) : 1;
+  };
+  // The lane/warp parts must agree after projection (checked on each basis).
+  for (const char *d : {kLane, kWarp}) {
+    if (size(src, d) != size(dst, d))
+      return std::nullopt;
+    for (int32_t bit = 0; bit < (dst.hasInDim(d) ? dst.getInDimSizeLog2(d) : 0);
+         ++bit) {
+      int32_t lane = d == kLane ? 1 << bit : 0,
+              warp = d == kWarp ? 1 << bit : 0;
+      if (project(coords(dst, 0, lane, warp)) != coords(src, 0, lane, warp))
+        return std::nullopt;
+    }
+  }
+  std::map<SmallVector<int32_t>, int32_t> where;
+  for (int32_t r = size(src, kRegister) - 1; r >= 0; --r)
+    where[coords(src, r, 0, 0)] = r;
+  SmallVector<int32_t> map;
+  for (int32_t r = 0; r < size(dst, kRegister); ++r) {
+    auto it = where.find(project(coords(dst, r, 0, 0)));
+    if (it == where.end())
+      return std::nullopt;
+    map.push_back(it->second);
+  }
+  return map;
+}
+
+/// The module's dynamic shared memory, as a pointer in address space 3.
+Value sharedBase(OpBuilder &b, Location loc, Operation *anchor) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  StringRef name = "global_smem";
+  auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
+  if (!global) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto type = LLVM::LLVMArrayType::get(b.getIntegerType(8), 0);
+    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/false,
+                                    LLVM::Linkage::External, name, Attribute(),
+                                    /*alignment=*/16, /*addrSpace=*/3);
+  }
+  return LLVM::AddressOfOp::create(b, loc, global);
+}
+
+Value sharedPtr(OpBuilder &b, Location loc, Operation *anchor,
+                uint64_t offset) {
+  Value base = sharedBase(b, loc, anchor);
+  if (!offset)
+    return base;
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getIntegerType(8), base,
+                             ValueRange{i32Const(b, loc, offset)});
+}
+
+/// Runs the reduce/scan combine region on (acc..., x...) at the insertion
+/// point; returns its results.
+SmallVector<Value> combine(ConversionPatternRewriter &rewriter, Location loc,
+                           Region &region, ValueRange acc, ValueRange x) {
+  Block &body = region.front();
+  IRMapping map;
+  unsigned n = acc.size();
+  for (unsigned i = 0; i < n; ++i) {
+    Value a = acc[i], c = x[i];
+    Type want = body.getArgument(i).getType();
+    auto cast = [&](Value v) {
+      return v.getType() == want
+                 ? v
+                 : UnrealizedConversionCastOp::create(rewriter, loc, want, v)
+                       .getResult(0);
+    };
+    map.map(body.getArgument(i), cast(a));
+    map.map(body.getArgument(n + i), cast(c));
+  }
+  for (Operation &op : body.without_terminator())
+    rewriter.clone(op, map);
+  SmallVector<Value> out;
+  for (Value v : body.getTerminator()->getOperands())
+    out.push_back(map.lookupOrDefault(v));
+  return out;
+}
+
+namespace {
+Value shuffle(OpBuilder &b, Location loc, Value v, Value offset,
+              NVVM::ShflKind kind, int32_t clamp) {
+  Type type = v.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type();
+  bool asIs = type == i32 || type.isF32();
+  Value word = v;
+  if (!asIs) {
+    word = LLVM::BitcastOp::create(b, loc, b.getIntegerType(bits), v);
+    word = LLVM::ZExtOp::create(b, loc, i32, word);
+  }
+  Value r =
+      NVVM::ShflOp::create(b, loc, word.getType(), i32Const(b, loc, -1), word,
+                           offset, i32Const(b, loc, clamp), kind, UnitAttr());
+  if (!asIs) {
+    r = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), r);
+    r = LLVM::BitcastOp::create(b, loc, type, r);
+  }
+  return r;
+}
+} // namespace
+
+Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned offset) {
+  return shuffle(b, loc, v, i32Const(b, loc, offset), NVVM::ShflKind::bfly,
+                 0x1f);
+}
+
+Value shuffleUp(OpBuilder &b, Location loc, Value v, unsigned offset) {
+  return shuffle(b, loc, v, i32Const(b, loc, offset), NVVM::ShflKind::up, 0);
+}
+
+Value shuffleIdx(OpBuilder &b, Location loc, Value v, Value srcLane) {
+  return shuffle(b, loc, v, srcLane, NVVM::ShflKind::idx, 0x1f);
+}
+
+/// PTX register constraint and width for elements of `bits`.
+std::optional<std::pair<char, unsigned>> ptxRegister(unsigned bits) {
+  switch (bits) {
+  case 16:
+    return std::make_pair('h', 16u);
+  case 32:
+    return std::make_pair('r', 32u);
+  case 64:
+    return std::make_pair('l', 64u);
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<Packing> packingFor(unsigned bits, unsigned vec) {
+  unsigned wordBits = bits >= 32 ? bits : (vec * bits >= 32 ? 32 : bits);
+  if (wordBits == 8)
+    return std::nullopt; // single bytes: not lowered yet
+  Packing p{wordBits, vec * bits / wordBits, wordBits / bits};
+  if (p.words > 4 || !ptxRegister(wordBits))
+    return std::nullopt;
+  return p;
+}
+
+/// `perWord` elements (LLVM scalars of `bits`) as one integer word.
+Value packWord(OpBuilder &b, Location loc, ArrayRef<Value> elems, unsigned bits,
+               unsigned wordBits) {
+  Type intType = b.getIntegerType(bits);
+  if (elems.size() == 1)
+    return LLVM::BitcastOp::create(
+        b, loc, b.getIntegerType(wordBits),
+        LLVM::BitcastOp::create(b, loc, intType, elems[0]));
+  auto vecType = VectorType::get({int64_t(elems.size())}, intType);
+  Value v = LLVM::UndefOp::create(b, loc, vecType);
+  for (auto [k, e] : llvm::enumerate(elems))
+    v = LLVM::InsertElementOp::create(
+        b, loc, v, LLVM::BitcastOp::create(b, loc, intType, e),
+        i32Const(b, loc, k));
+  return LLVM::BitcastOp::create(b, loc, b.getIntegerType(wordBits), v);
+}
+
+/// The inverse: the word's elements as scalars of `elem`.
+SmallVector<Value> unpackWord(OpBuilder &b, Location loc, Value word,
+                              unsigned perWord, Type elem) {
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  Type intType = b.getIntegerType(bits);
+  if (perWord == 1)
+    return {LLVM::BitcastOp::create(b, loc, elem, word)};
+  auto vecType = VectorType::get({int64_t(perWord)}, intType);
+  Value v = LLVM::BitcastOp::create(b, loc, vecType, word);
+  SmallVector<Value> out;
+  for (unsigned k = 0; k < perWord; ++k)
+    out.push_back(LLVM::BitcastOp::create(
+        b, loc, elem,
+        LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, k))));
+  return out;
+}
+
+/// Elements per vector for an access through `ptr` (a tensor of pointers)
+/// in `layout`: consecutive registers along the fastest dimension, bounded
+/// by AxisInfo's contiguity and alignment, the mask and 128 bits.
+unsigned vectorSize(const ModuleAxisInfoAnalysis &axis, Value ptr, Value mask,
+                    RankedTensorType type, const LinearLayout &layout,
+                    unsigned bits) {
+  unsigned rank = type.getRank();
+  unsigned dim = rank - 1;
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
+    dim = blocked.getOrder()[0];
+  unsigned vec = std::max(1u, 128 / bits);
+  vec = std::min<unsigned>(
+      vec, layout.getNumConsecutiveInOut(layout_dims::kRegister,
+                                         layout_dims::outDimName(dim)));
+  vec = std::min(vec, axis.getPtrContiguity(ptr, dim));
+  vec = std::min(vec, axis.getPtrAlignment(ptr, dim));
+  if (mask)
+    vec = std::min(vec, axis.getMaskAlignment(mask, dim));
+  return std::max(1u, unsigned(llvm::bit_floor(vec)));
+}
+
+} // namespace mlir::triton::gpu::lowering

@@ -1,0 +1,119 @@
+//===- Utility.h - shared helpers of convert-triton-gpu-to-llvm -*- C++ -*-===//
+//
+// What every lowering of a tt/ttg op to LLVM/NVVM builds on: the type
+// converter (a distributed tensor is, per thread, an LLVM struct of the
+// registers its layout gives the thread), struct packing, inline PTX, the
+// thread's lane and warp, the coordinates each register holds (from the
+// linear layout), shared memory, shuffles and the vector packing of memory
+// accesses.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITONDIALECT_LIB_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+#define TRITONDIALECT_LIB_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+
+#include "TritonDialect/Analysis/AxisInfo.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <optional>
+
+namespace mlir::triton::gpu::lowering {
+
+constexpr unsigned kWarpSize = 32;
+
+/// The linear layout of a distributed tensor type.
+std::optional<LinearLayout> layoutOf(RankedTensorType type);
+
+class TritonLLVMTypeConverter : public LLVMTypeConverter {
+public:
+  TritonLLVMTypeConverter(MLIRContext *ctx);
+};
+
+Value i32Const(OpBuilder &b, Location loc, int64_t v);
+
+/// The fields of an LLVM struct value, and the inverse.
+SmallVector<Value> unpack(OpBuilder &b, Location loc, Value structValue);
+Value pack(OpBuilder &b, Location loc, Type structType, ValueRange values);
+
+/// Inline PTX (AT&T dialect, no stack alignment): `text` with operands
+/// `$0...` bound by `constraints`.
+LLVM::InlineAsmOp ptxAsm(OpBuilder &b, Location loc, Type result,
+                         ValueRange operands, StringRef text,
+                         StringRef constraints, bool sideEffects);
+
+/// The thread's lane and warp (threads-per-warp 32, one-dimensional CTA).
+std::pair<Value, Value> laneAndWarp(OpBuilder &b, Location loc);
+
+/// For each register of `layout`, the coordinates (one i32 per dimension)
+/// of the element this thread holds there.
+SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc,
+                                            const LinearLayout &layout);
+
+/// The coordinates `layout` gives register `reg` of lane 0 of warp 0.
+SmallVector<int32_t> registerCoords(const LinearLayout &layout, int32_t reg);
+
+/// A predicate that is true in exactly one of the threads holding each
+/// element (null when no element is held twice across threads).
+Value firstCopyPredicate(OpBuilder &b, Location loc,
+                         const LinearLayout &layout);
+
+/// For each register of `dst`, the register of `src` holding the element it
+/// needs in the same thread, where `project` maps a `dst` coordinate to the
+/// `src` coordinate it reads; nullopt when data would cross threads.
+std::optional<SmallVector<int32_t>> registerMap(
+    const LinearLayout &src, const LinearLayout &dst,
+    llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project);
+
+/// The module's dynamic shared memory, as a pointer in address space 3.
+Value sharedBase(OpBuilder &b, Location loc, Operation *anchor);
+
+/// Pointer to byte `offset` of the dynamic shared memory.
+Value sharedPtr(OpBuilder &b, Location loc, Operation *anchor, uint64_t offset);
+
+/// Runs a reduce/scan combine region on (acc..., x...) at the insertion
+/// point; returns its results.
+SmallVector<Value> combine(ConversionPatternRewriter &rewriter, Location loc,
+                           Region &region, ValueRange acc, ValueRange x);
+
+/// A value of at most 32 bits shuffled from lane (lane ^ offset).
+Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned offset);
+/// A value of at most 32 bits shuffled from lane (lane - offset) (lanes
+/// below `offset` get their own value).
+Value shuffleUp(OpBuilder &b, Location loc, Value v, unsigned offset);
+/// A value of at most 32 bits shuffled from lane `srcLane`.
+Value shuffleIdx(OpBuilder &b, Location loc, Value v, Value srcLane);
+
+/// PTX register constraint and width for elements of `bits`.
+std::optional<std::pair<char, unsigned>> ptxRegister(unsigned bits);
+
+/// How a vector of `vec` elements of `bits` travels: as `words` PTX
+/// registers of `wordBits` (16-bit elements packed into 32-bit words when
+/// the vector is wide enough), at most four per instruction.
+struct Packing {
+  unsigned wordBits, words, perWord;
+};
+std::optional<Packing> packingFor(unsigned bits, unsigned vec);
+
+/// `perWord` elements (LLVM scalars of `bits`) as one integer word.
+Value packWord(OpBuilder &b, Location loc, ArrayRef<Value> elems, unsigned bits,
+               unsigned wordBits);
+/// The inverse: the word's elements as scalars of `elem`.
+SmallVector<Value> unpackWord(OpBuilder &b, Location loc, Value word,
+                              unsigned perWord, Type elem);
+
+/// Elements per vector for an access through `ptr` (a tensor of pointers)
+/// in `layout`: consecutive registers along the fastest dimension, bounded
+/// by AxisInfo's contiguity and alignment, the mask and 128 bits.
+unsigned vectorSize(const ModuleAxisInfoAnalysis &axis, Value ptr, Value mask,
+                    RankedTensorType type, const LinearLayout &layout,
+                    unsigned bits);
+
+} // namespace mlir::triton::gpu::lowering
+
+#endif

@@ -1,0 +1,165 @@
+//===- ViewOpToLLVM.cpp - indices and register-only shape ops
+//-----------------===//
+//
+// Program ids and counts, tt.make_range (the layout's coordinates of each
+// register), tt.splat, splat constants, and the shape ops that only permute
+// or replicate a thread's registers (expand_dims, broadcast, and
+// convert_layout when no data crosses threads).
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternTritonGPUOpToLLVM.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::gpu::lowering;
+
+namespace {
+template <typename SourceOp, bool IsCount>
+struct ProgramIdConversion : public ConvertOpToLLVMPattern<SourceOp> {
+  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    Value v;
+    switch (op.getAxisAsInt()) {
+    case 0:
+      v = IsCount ? NVVM::GridDimXOp::create(rewriter, loc, i32).getResult()
+                  : NVVM::BlockIdXOp::create(rewriter, loc, i32).getResult();
+      break;
+    case 1:
+      v = IsCount ? NVVM::GridDimYOp::create(rewriter, loc, i32).getResult()
+                  : NVVM::BlockIdYOp::create(rewriter, loc, i32).getResult();
+      break;
+    default:
+      v = IsCount ? NVVM::GridDimZOp::create(rewriter, loc, i32).getResult()
+                  : NVVM::BlockIdZOp::create(rewriter, loc, i32).getResult();
+      break;
+    }
+    rewriter.replaceOp(op, v);
+    return success();
+  }
+};
+
+struct MakeRangeOpConversion : public ConvertOpToLLVMPattern<MakeRangeOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(MakeRangeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    std::optional<LinearLayout> layout = layoutOf(type);
+    Type structType = getTypeConverter()->convertType(type);
+    if (!layout || !structType)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    Location loc = op.getLoc();
+    SmallVector<Value> values;
+    for (auto &coords : emitIndices(rewriter, loc, *layout))
+      values.push_back(LLVM::AddOp::create(
+          rewriter, loc, coords[0], i32Const(rewriter, loc, op.getStart())));
+    rewriter.replaceOp(op, pack(rewriter, loc, structType, values));
+    return success();
+  }
+};
+
+struct SplatOpConversion : public ConvertOpToLLVMPattern<SplatOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(SplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
+        getTypeConverter()->convertType(op.getType()));
+    if (!structType)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    SmallVector<Value> values(structType.getBody().size(), adaptor.getSrc());
+    rewriter.replaceOp(op, pack(rewriter, op.getLoc(), structType, values));
+    return success();
+  }
+};
+
+/// A splat constant tensor: the scalar constant in every register.
+struct ConstantOpConversion : public ConvertOpToLLVMPattern<arith::ConstantOp> {
+  ConstantOpConversion(LLVMTypeConverter &c)
+      : ConvertOpToLLVMPattern(c, /*benefit=*/2) {}
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
+    if (!type || !splat)
+      return failure();
+    auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
+        getTypeConverter()->convertType(type));
+    if (!structType)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    Type element = structType.getBody()[0];
+    Value scalar = LLVM::ConstantOp::create(rewriter, op.getLoc(), element,
+                                            splat.getSplatValue<TypedAttr>());
+    SmallVector<Value> values(structType.getBody().size(), scalar);
+    rewriter.replaceOp(op, pack(rewriter, op.getLoc(), structType, values));
+    return success();
+  }
+};
+
+/// expand_dims, broadcast and convert_layout when no data crosses threads:
+/// a permutation (or replication) of the thread's registers.
+template <typename SourceOp>
+struct RegisterRemapConversion : public ConvertOpToLLVMPattern<SourceOp> {
+  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
+    auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
+    std::optional<LinearLayout> src = layoutOf(srcType),
+                                dst = layoutOf(dstType);
+    Type structType = this->getTypeConverter()->convertType(dstType);
+    if (!src || !dst || !structType)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    ArrayRef<int64_t> srcShape = srcType.getShape();
+    std::optional<SmallVector<int32_t>> map;
+    if constexpr (std::is_same_v<SourceOp, ExpandDimsOp>) {
+      unsigned axis = op.getAxis();
+      map = registerMap(*src, *dst, [&](ArrayRef<int32_t> c) {
+        SmallVector<int32_t> out(c.begin(), c.end());
+        out.erase(out.begin() + axis);
+        return out;
+      });
+    } else if constexpr (std::is_same_v<SourceOp, BroadcastOp>) {
+      map = registerMap(*src, *dst, [&](ArrayRef<int32_t> c) {
+        SmallVector<int32_t> out(c.begin(), c.end());
+        for (size_t d = 0; d < out.size(); ++d)
+          if (srcShape[d] == 1)
+            out[d] = 0;
+        return out;
+      });
+    } else {
+      map = registerMap(*src, *dst, [](ArrayRef<int32_t> c) {
+        return SmallVector<int32_t>(c.begin(), c.end());
+      });
+    }
+    if (!map)
+      return rewriter.notifyMatchFailure(
+          op, "moves data between threads: not lowered yet");
+    SmallVector<Value> in =
+        unpack(rewriter, op.getLoc(), adaptor.getOperands()[0]);
+    SmallVector<Value> out;
+    for (int32_t r : *map)
+      out.push_back(in[r]);
+    rewriter.replaceOp(op, pack(rewriter, op.getLoc(), structType, out));
+    return success();
+  }
+};
+} // namespace
+
+void mlir::triton::gpu::lowering::populateViewOpToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<MakeRangeOpConversion, SplatOpConversion, ConstantOpConversion,
+               ProgramIdConversion<GetProgramIdOp, false>,
+               ProgramIdConversion<GetNumProgramsOp, true>,
+               RegisterRemapConversion<ExpandDimsOp>,
+               RegisterRemapConversion<BroadcastOp>,
+               RegisterRemapConversion<ConvertLayoutOp>>(converter);
+}
