@@ -46,7 +46,8 @@ uint64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
   if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
     auto src = cast<RankedTensorType>(cvt.getSrc().getType());
     auto dst = cast<RankedTensorType>(cvt.getType());
-    return cvtNeedsSharedMemory(src, dst) ? tensorBytes(src) : 0;
+    // Data crossing lanes goes through shared memory too (no shuffle path).
+    return cvtMovesDataAcrossThreads(src, dst) ? tensorBytes(src) : 0;
   }
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     unsigned axis = reduce.getAxis();

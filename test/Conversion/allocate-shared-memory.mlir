@@ -28,17 +28,18 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 // -----
 
 // A buffer used inside a loop is live for the whole loop: scratch inside the
-// loop (a conversion across warps, 64x64xf32 = 16384 bytes) gets its own
-// space; a conversion that stays within warps needs none.
+// loop (a conversion across threads, 64x64xf32 = 16384 bytes) gets its own
+// space; a conversion that only permutes each thread's registers needs none.
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [1, 0]}>
-#blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [0, 1]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [0, 1]}>
+#blocked3 = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: tt.func @loop
   // CHECK-SAME: allocation.size = 18432 : i32
-  tt.func @loop(%x: tensor<32x32xf16, #blocked>, %t: tensor<64x64xf32, #blocked>, %n: i32) {
+  tt.func @loop(%x: tensor<32x32xf16, #blocked>, %t: tensor<64x64xf32, #blocked>, %n: i32, %u: tensor<64x64xf32, #blocked3>) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     // CHECK: ttg.local_alloc %arg0 {allocation.offset = 16384 : i32}
@@ -47,8 +48,8 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
       // CHECK: ttg.convert_layout %arg1 {allocation.offset = 0 : i32} : tensor<64x64xf32, #{{.*}}> -> tensor<64x64xf32, #[[B1:.*]]>
       %cv = ttg.convert_layout %t : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
       // CHECK-NOT: allocation.offset
-      // CHECK: ttg.convert_layout %arg1 : tensor<64x64xf32
-      %cw = ttg.convert_layout %t : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked2>
+      // CHECK: ttg.convert_layout %arg3 : tensor<64x64xf32
+      %cw = ttg.convert_layout %u : tensor<64x64xf32, #blocked3> -> tensor<64x64xf32, #blocked2>
       %l = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #blocked>
     }
     tt.return

@@ -24,7 +24,7 @@ inline constexpr const char *kAllocationSizeAttr = "allocation.size";
 
 /// Bytes of scratch `op` needs while it runs, 0 if none (calls excluded:
 /// their scratch is the callee's allocation):
-///  - ttg.convert_layout that moves elements between warps: the tensor;
+///  - ttg.convert_layout that moves elements between threads: the tensor;
 ///  - tt.reduce / tt.scan whose axis spans several warps: one value per
 ///    (warp along the axis, result element) / the tensor, for each operand;
 ///  - tt.gather whose gathered axis spans several warps: the source;

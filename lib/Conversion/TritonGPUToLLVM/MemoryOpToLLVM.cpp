@@ -10,6 +10,10 @@
 
 #include "PatternTritonGPUOpToLLVM.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+#include <set>
+
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::gpu;
@@ -270,92 +274,152 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
   const ModuleAxisInfoAnalysis &axis;
 };
 
-/// tt.atomic_rmw through `atom`: element by element, each element by one
-/// thread (the first copy; thread 0 for a scalar), predicated on the mask.
-/// The old values are returned where the issuing thread is the only holder;
-/// results that replicated copies or other threads would need (scalar
-/// atomics whose result is used) are not lowered yet.
-struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<AtomicRMWOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-
-  static std::optional<std::string> opSuffix(RMWOp op, Type elem) {
-    unsigned bits = elem.getIntOrFloatBitWidth();
-    std::string w = std::to_string(bits);
-    switch (op) {
-    case RMWOp::FADD:
-      return elem.isF32() || elem.isF64()
-                 ? std::optional<std::string>("add.f" + w)
-                 : std::nullopt;
-    case RMWOp::ADD:
-      return "add.u" + w;
-    case RMWOp::MAX:
-      return "max.s" + w;
-    case RMWOp::MIN:
-      return "min.s" + w;
-    case RMWOp::UMAX:
-      return "max.u" + w;
-    case RMWOp::UMIN:
-      return "min.u" + w;
-    case RMWOp::AND:
-      return "and.b" + w;
-    case RMWOp::OR:
-      return "or.b" + w;
-    case RMWOp::XOR:
-      return "xor.b" + w;
-    case RMWOp::XCHG:
-      return "exch.b" + w;
-    }
-    return std::nullopt;
+/// The suffix of `atom` for an RMW kind on `elem` (nullopt: not in PTX).
+std::optional<std::string> atomSuffix(RMWOp op, Type elem) {
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  std::string w = std::to_string(bits);
+  bool isFloat = isa<FloatType>(elem);
+  switch (op) {
+  case RMWOp::FADD:
+    if (elem.isF16())
+      return std::string("add.noftz.f16");
+    if (elem.isBF16())
+      return std::string("add.noftz.bf16");
+    return isFloat ? std::optional<std::string>("add.f" + w) : std::nullopt;
+  case RMWOp::ADD:
+    return bits == 64 ? "add.u64" : "add.u" + w;
+  case RMWOp::MAX:
+    return "max.s" + w;
+  case RMWOp::MIN:
+    return "min.s" + w;
+  case RMWOp::UMAX:
+    return "max.u" + w;
+  case RMWOp::UMIN:
+    return "min.u" + w;
+  case RMWOp::AND:
+    return "and.b" + w;
+  case RMWOp::OR:
+    return "or.b" + w;
+  case RMWOp::XOR:
+    return "xor.b" + w;
+  case RMWOp::XCHG:
+    return "exch.b" + w;
   }
+  return std::nullopt;
+}
+
+/// tt.atomic_rmw and tt.atomic_cas through `atom`, element by element: each
+/// element by one thread (the first copy of a replicated layout; thread 0
+/// for a scalar pointer), predicated on the mask. A scalar atomic whose
+/// result is used broadcasts the old value to every thread through its
+/// scratch shared memory; a tensor atomic returns the old value to the
+/// issuing thread, so its result is lowered only when no element is held
+/// twice.
+template <typename AtomicOp>
+struct AtomicOpConversion : public ConvertOpToLLVMPattern<AtomicOp> {
+  using ConvertOpToLLVMPattern<AtomicOp>::ConvertOpToLLVMPattern;
+  using Adaptor = typename AtomicOp::Adaptor;
+  static constexpr bool IsCas = std::is_same_v<AtomicOp, AtomicCASOp>;
 
   LogicalResult
-  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+  matchAndRewrite(AtomicOp op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type valType = op.getVal().getType();
     auto tensor = dyn_cast<RankedTensorType>(valType);
-    Type elem = getTypeConverter()->convertType(tensor ? tensor.getElementType()
-                                                       : valType);
-    if (!elem || !elem.isIntOrFloat() ||
-        (elem.getIntOrFloatBitWidth() != 32 &&
-         elem.getIntOrFloatBitWidth() != 64))
-      return rewriter.notifyMatchFailure(
-          op, "atomics on this type are not lowered yet");
-    std::optional<std::string> suffix = opSuffix(op.getAtomicRmwOp(), elem);
-    if (!suffix)
-      return rewriter.notifyMatchFailure(op, "this atomic is not lowered yet");
+    Type elem = this->getTypeConverter()->convertType(
+        tensor ? tensor.getElementType() : valType);
+    if (!elem || !elem.isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "atomics on this type");
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    std::string suffix;
+    if constexpr (IsCas) {
+      if (bits != 16 && bits != 32 && bits != 64)
+        return rewriter.notifyMatchFailure(op, "atomic_cas on this width");
+      suffix = "cas.b" + std::to_string(bits);
+    } else {
+      std::optional<std::string> s = atomSuffix(op.getAtomicRmwOp(), elem);
+      if (!s || (bits != 32 && bits != 64 &&
+                 !(bits == 16 && op.getAtomicRmwOp() == RMWOp::FADD)))
+        return rewriter.notifyMatchFailure(
+            op, "this atomic kind on this type has no PTX atom");
+      suffix = *s;
+    }
     std::string sem = stringifyMemSemantic(op.getSem()).str();
     std::string scope = stringifyMemSyncScope(op.getScope()).str();
-    std::string text = "@$3 atom." + sem + "." + scope + ".global." + *suffix +
-                       " $0, [$1], $2;";
-    unsigned bits = elem.getIntOrFloatBitWidth();
-    char reg = bits == 64 ? 'l' : 'r';
-    std::string constraints = std::string("=") + reg + ",l," + reg + ",b";
+    // PTX spells the GPU scope `gpu` and system scope `sys`; CTA `cta`.
+    char reg = bits == 64 ? 'l' : bits == 16 ? 'h' : 'r';
+    unsigned numValues = IsCas ? 2 : 1;
+    std::string text = "@$" + std::to_string(2 + numValues) + " atom." + sem +
+                       "." + scope + ".global." + suffix + " $0, [$1], $2";
+    text += IsCas ? ", $3;" : ";";
+    std::string constraints = std::string("=") + reg + ",l";
+    for (unsigned i = 0; i < numValues; ++i)
+      constraints += std::string(",") + reg;
+    constraints += ",b";
     Type intType = rewriter.getIntegerType(bits);
-    auto atom = [&](Value ptr, Value val, Value pred) {
-      Value v = LLVM::BitcastOp::create(rewriter, loc, intType, val);
-      auto asmOp = ptxAsm(rewriter, loc, intType, ValueRange{ptr, v, pred},
-                          text, constraints, /*sideEffects=*/true);
+    auto atom = [&](Value ptr, ArrayRef<Value> vals, Value pred) {
+      SmallVector<Value> operands{ptr};
+      for (Value v : vals)
+        operands.push_back(LLVM::BitcastOp::create(rewriter, loc, intType, v));
+      operands.push_back(pred);
+      auto asmOp = ptxAsm(rewriter, loc, intType, operands, text, constraints,
+                          /*sideEffects=*/true);
       return LLVM::BitcastOp::create(rewriter, loc, elem, asmOp.getResult(0))
           .getResult();
     };
+    Value mask;
+    SmallVector<Value> values;
+    if constexpr (IsCas) {
+      values = {adaptor.getCmp(), adaptor.getVal()};
+    } else {
+      values = {adaptor.getVal()};
+      mask = adaptor.getMask();
+    }
+
     if (!tensor) {
-      if (!op.getResult().use_empty())
-        return rewriter.notifyMatchFailure(
-            op, "scalar atomics whose result is used are not lowered yet");
       Value tid =
           NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
       Value pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
                                         tid, i32Const(rewriter, loc, 0));
-      if (op.getMask())
-        pred = LLVM::AndOp::create(rewriter, loc, pred, adaptor.getMask());
-      Value r = atom(adaptor.getPtr(), adaptor.getVal(), pred);
-      rewriter.replaceOp(op, r);
+      if (mask)
+        pred = LLVM::AndOp::create(rewriter, loc, pred, mask);
+      Value old = atom(adaptor.getPtr(), values, pred);
+      if (op.getResult().use_empty()) {
+        rewriter.replaceOp(op, old);
+        return success();
+      }
+      // Broadcast: thread 0 writes the old value, every thread reads it.
+      auto offset =
+          op->template getAttrOfType<IntegerAttr>("allocation.offset");
+      if (!offset)
+        return rewriter.notifyMatchFailure(
+            op, "no shared memory allocated (run allocate-shared-memory)");
+      Value slot = sharedPtr(rewriter, loc, op, offset.getInt());
+      Value word =
+          bits == 16 ? LLVM::ZExtOp::create(
+                           rewriter, loc, rewriter.getI32Type(),
+                           LLVM::BitcastOp::create(rewriter, loc, intType, old))
+                           .getResult()
+                     : LLVM::BitcastOp::create(rewriter, loc, intType, old)
+                           .getResult();
+      char wreg = bits == 64 ? 'l' : 'r';
+      ptxAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
+             ValueRange{pred,
+                        LLVM::PtrToIntOp::create(rewriter, loc,
+                                                 rewriter.getI32Type(), slot),
+                        word},
+             "@$0 st.shared.b" + std::to_string(bits) + " [$1], $2;",
+             std::string("b,r,") + wreg, /*sideEffects=*/true);
+      NVVM::Barrier0Op::create(rewriter, loc);
+      Value loaded = LLVM::LoadOp::create(rewriter, loc, elem, slot);
+      rewriter.replaceOp(op, loaded);
       return success();
     }
+
     std::optional<LinearLayout> layout = layoutOf(tensor);
     auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
-        getTypeConverter()->convertType(tensor));
+        this->getTypeConverter()->convertType(tensor));
     if (!layout || !structType)
       return rewriter.notifyMatchFailure(op, "no layout");
     Value firstCopy = firstCopyPredicate(rewriter, loc, *layout);
@@ -363,33 +427,41 @@ struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<AtomicRMWOp> {
       return rewriter.notifyMatchFailure(
           op, "atomic results on replicated layouts are not lowered yet");
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
-    SmallVector<Value> vals = unpack(rewriter, loc, adaptor.getVal());
+    SmallVector<SmallVector<Value>> vals;
+    for (Value v : values)
+      vals.push_back(unpack(rewriter, loc, v));
     SmallVector<Value> masks;
-    if (op.getMask())
-      masks = unpack(rewriter, loc, adaptor.getMask());
+    if (mask)
+      masks = unpack(rewriter, loc, mask);
     Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                             rewriter.getBoolAttr(true));
     SmallVector<Value> results;
-    DenseSet<int64_t> seen;
+    std::set<SmallVector<int32_t>> seen;
     for (size_t i = 0; i < ptrs.size(); ++i) {
       Value pred = masks.empty() ? always : masks[i];
       if (firstCopy)
         pred = LLVM::AndOp::create(rewriter, loc, pred, firstCopy);
       // A register repeating an earlier register's element does not act.
-      LinearLayout::Point p =
-          layout->apply({{layout_dims::kRegister, int32_t(i)},
-                         {layout_dims::kLane, 0},
-                         {layout_dims::kWarp, 0},
-                         {layout_dims::kBlock, 0}});
-      int64_t key = 0;
-      for (auto &[name, v] : p)
-        key = key * 65536 + v;
-      if (!seen.insert(key).second)
+      if (!seen.insert(registerCoords(*layout, i)).second)
         pred = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                         rewriter.getBoolAttr(false));
-      results.push_back(atom(ptrs[i], vals[i], pred));
+      SmallVector<Value> elementVals;
+      for (auto &v : vals)
+        elementVals.push_back(v[i]);
+      results.push_back(atom(ptrs[i], elementVals, pred));
     }
     rewriter.replaceOp(op, pack(rewriter, loc, structType, results));
+    return success();
+  }
+};
+/// gpu.barrier (placed by the membar analysis) -> bar.sync 0.
+struct BarrierOpConversion
+    : public ConvertOpToLLVMPattern<mlir::gpu::BarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(mlir::gpu::BarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::Barrier0Op>(op);
     return success();
   }
 };
@@ -399,5 +471,8 @@ void mlir::triton::gpu::lowering::populateMemoryOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const ModuleAxisInfoAnalysis &axis) {
   patterns.add<LoadOpConversion, StoreOpConversion>(converter, axis);
-  patterns.add<AtomicRMWOpConversion>(converter);
+  patterns.add<BarrierOpConversion>(converter);
+  patterns
+      .add<AtomicOpConversion<AtomicRMWOp>, AtomicOpConversion<AtomicCASOp>>(
+          converter);
 }

@@ -135,8 +135,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
           emitIndices(rewriter, loc, *layout);
       Value base = sharedBase(rewriter, loc, op);
       Type i8 = rewriter.getIntegerType(8);
-      // Barrier: earlier users of this scratch are done.
-      NVVM::Barrier0Op::create(rewriter, loc);
+      // Earlier users of this scratch are done: the membar analysis put a
+      // barrier before this op where needed.
       uint64_t operandOffset = offsetAttr.getInt();
       SmallVector<uint64_t> operandBase;
       for (unsigned i = 0; i < n; ++i) {
@@ -201,7 +201,6 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
         }
         acc[key] = total;
       }
-      NVVM::Barrier0Op::create(rewriter, loc);
     }
     // Results: scalars, or tensors in the slice layout.
     SmallVector<Value> results;

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PatternTritonGPUOpToLLVM.h"
+#include "TritonDialect/Analysis/Membar.h"
 #include "TritonDialect/Conversion/TritonGPUToLLVM/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -19,6 +20,7 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -51,6 +53,10 @@ public:
         return signalPassFailure();
       }
     ModuleAxisInfoAnalysis axis(module);
+    // Barriers between shared-memory accesses that could race (gpu.barrier,
+    // lowered to bar.sync below). Ops that use scratch put the barrier
+    // between their own writes and reads themselves.
+    insertSharedMemoryBarriers(module);
     // Structured control flow to branches first (tensor-typed block
     // arguments are converted with everything else below).
     {
@@ -78,9 +84,10 @@ public:
 
     ConversionTarget target(*ctx);
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
-    target.addIllegalDialect<TritonDialect, TritonGPUDialect,
-                             arith::ArithDialect, math::MathDialect,
-                             cf::ControlFlowDialect, scf::SCFDialect>();
+    target.addIllegalDialect<mlir::gpu::GPUDialect, TritonDialect,
+                             TritonGPUDialect, arith::ArithDialect,
+                             math::MathDialect, cf::ControlFlowDialect,
+                             scf::SCFDialect>();
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();

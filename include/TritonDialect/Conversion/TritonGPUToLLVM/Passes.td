@@ -28,15 +28,16 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
   let description = [{
     Each tensor becomes, per thread, an LLVM struct of the elements the
     thread holds (register i of the layout); ops are lowered per thread from
-    the layout algebra. Lowered so far: functions (kernels get nvvm.kernel
-    and nvvm.reqntid), program ids and counts, make_range, splat, splat
-    constants, elementwise arith/math, addptr, and vectorized, predicated
-    tt.load/tt.store (inline PTX, widths from AxisInfo and the layout, one
-    store per replicated element). Other ops fail the conversion with their
+    the layout algebra (one file per op family, listed in
+    lib/Conversion/TritonGPUToLLVM/PatternTritonGPUOpToLLVM.h). Barriers
+    between racing shared-memory accesses are inserted first (the membar
+    analysis of Analysis/Membar.h, on the offsets allocate-shared-memory
+    assigned). An op no pattern lowers fails the conversion with its
     location.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect",
-                           "mlir::cf::ControlFlowDialect"];
+                           "mlir::cf::ControlFlowDialect",
+                           "mlir::gpu::GPUDialect"];
   let options = [
     Option<"computeCapability", "compute-capability", "int32_t", "90",
            "the SM version the code is for">,

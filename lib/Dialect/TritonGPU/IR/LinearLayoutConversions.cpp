@@ -466,6 +466,41 @@ bool mlir::triton::gpu::cvtNeedsSharedMemory(RankedTensorType src,
   return false;
 }
 
+bool mlir::triton::gpu::cvtMovesDataAcrossThreads(RankedTensorType src,
+                                                  RankedTensorType dst) {
+  std::optional<LL> from = toLinearLayout(src.getShape(), src.getEncoding());
+  std::optional<LL> to = toLinearLayout(dst.getShape(), dst.getEncoding());
+  if (!from || !to ||
+      !llvm::equal(from->getOutDims(), to->getOutDims(),
+                   [](const LL::OutDim &a, const LL::OutDim &b) {
+                     return a.name == b.name && a.size == b.size;
+                   }))
+    return true;
+  using namespace layout_dims;
+  auto bits = [](const LL &l, const char *dim) {
+    return l.hasInDim(dim) ? l.getInDimSizeLog2(dim) : 0;
+  };
+  // Every thread holds what it needs iff, with S = span(source register
+  // bases), every destination register basis lies in S and each
+  // destination lane/warp/block basis differs from the source's by an
+  // element of S.
+  for (const char *dim : {kLane, kWarp, kBlock})
+    if (bits(*from, dim) != bits(*to, dim))
+      return true;
+  XorSpan local;
+  for (int32_t bit = 0; bit < bits(*from, kRegister); ++bit)
+    local.add(flatBasis(*from, kRegister, bit));
+  for (int32_t bit = 0; bit < bits(*to, kRegister); ++bit)
+    if (!local.contains(flatBasis(*to, kRegister, bit)))
+      return true;
+  for (const char *dim : {kLane, kWarp, kBlock})
+    for (int32_t bit = 0; bit < bits(*to, dim); ++bit)
+      if (!local.contains(flatBasis(*to, dim, bit) ^
+                          flatBasis(*from, dim, bit)))
+        return true;
+  return false;
+}
+
 SwizzledSharedEncodingAttr mlir::triton::gpu::getSharedEncodingForDotOperand(
     DotOperandEncodingAttr dotOperand, ArrayRef<int64_t> shape,
     ArrayRef<unsigned> order, CTALayoutAttr ctaLayout,

@@ -76,6 +76,10 @@ BlockedEncodingAttr getDefaultBlockedEncoding(MLIRContext *ctx,
 /// form.
 bool cvtNeedsSharedMemory(RankedTensorType src, RankedTensorType dst);
 
+/// Whether converting `src` to `dst` moves any element to another thread
+/// (false: each thread only permutes or replicates its own registers).
+bool cvtMovesDataAcrossThreads(RankedTensorType src, RankedTensorType dst);
+
 /// The shared layout a dot operand of `shape` is staged in, rows along
 /// `order[0]`: for tensor-core (nvidia_mma) operands, 16-byte vectors XOR
 /// swizzled so that the eight rows of an 8x8 ldmatrix tile hit different
