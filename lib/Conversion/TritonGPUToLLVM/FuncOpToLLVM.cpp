@@ -2,7 +2,8 @@
 //---------------------------------===//
 //
 // tt.func -> llvm.func (public functions are kernels: nvvm.kernel and
-// nvvm.reqntid), tt.return -> llvm.return.
+// nvvm.reqntid; others internal device functions), tt.return ->
+// llvm.return, tt.call -> llvm.call (several results as one struct).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,26 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
+/// The LLVM result type of a function returning `results`: void, the one
+/// result, or a struct of them (null if one does not convert).
+Type resultTypeOf(const TypeConverter &converter, TypeRange results) {
+  MLIRContext *ctx = nullptr;
+  SmallVector<Type> converted;
+  for (Type t : results) {
+    ctx = t.getContext();
+    Type c = converter.convertType(t);
+    if (!c)
+      return Type();
+    converted.push_back(c);
+  }
+  if (converted.empty())
+    return LLVM::LLVMVoidType::get(
+        &static_cast<const LLVMTypeConverter &>(converter).getContext());
+  if (converted.size() == 1)
+    return converted.front();
+  return LLVM::LLVMStructType::getLiteral(ctx, converted);
+}
+
 struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
   FuncOpConversion(LLVMTypeConverter &converter, unsigned numWarps)
       : ConvertOpToLLVMPattern(converter), numWarps(numWarps) {}
@@ -22,9 +43,15 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
   matchAndRewrite(FuncOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FunctionType type = op.getFunctionType();
-    if (type.getNumResults() != 0)
-      return rewriter.notifyMatchFailure(
-          op, "functions with results are not lowered yet");
+    if (!op.isPublic())
+      if (auto size = op->getAttrOfType<IntegerAttr>("allocation.size"))
+        if (size.getInt() > 0)
+          return rewriter.notifyMatchFailure(
+              op, "device functions that use shared memory are not lowered "
+                  "yet");
+    Type resultType = resultTypeOf(*getTypeConverter(), type.getResults());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "result type not lowered");
     TypeConverter::SignatureConversion signature(type.getNumInputs());
     SmallVector<Type> argTypes;
     for (auto [i, t] : llvm::enumerate(type.getInputs())) {
@@ -34,8 +61,7 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
       signature.addInputs(i, converted);
       argTypes.push_back(converted);
     }
-    auto llvmType = LLVM::LLVMFunctionType::get(
-        LLVM::LLVMVoidType::get(op.getContext()), argTypes);
+    auto llvmType = LLVM::LLVMFunctionType::get(resultType, argTypes);
     auto func = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getSymName(),
                                          llvmType);
     if (op.isPublic()) {
@@ -46,6 +72,9 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
           rewriter.getDenseI32ArrayAttr({int32_t(numWarps * kWarpSize), 1, 1}));
     } else {
       func.setLinkage(LLVM::Linkage::Internal);
+      if (auto noinline = op->getAttrOfType<BoolAttr>("noinline"))
+        if (noinline.getValue())
+          func.setNoInline(true);
     }
     rewriter.inlineRegionBefore(op.getBody(), func.getBody(), func.end());
     if (failed(rewriter.convertRegionTypes(&func.getBody(), *getTypeConverter(),
@@ -63,10 +92,38 @@ struct ReturnOpConversion : public ConvertOpToLLVMPattern<ReturnOp> {
   LogicalResult
   matchAndRewrite(ReturnOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.getNumOperands())
-      return rewriter.notifyMatchFailure(op,
-                                         "returning values is not lowered yet");
-    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, ValueRange());
+    ValueRange values = adaptor.getOperands();
+    if (values.size() <= 1) {
+      rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, values);
+      return success();
+    }
+    Type structType = resultTypeOf(*getTypeConverter(), op.getOperandTypes());
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(
+        op, pack(rewriter, op.getLoc(), structType, values));
+    return success();
+  }
+};
+
+/// tt.call of a (noinline) device function: llvm.call; several results
+/// travel as one struct.
+struct CallOpConversion : public ConvertOpToLLVMPattern<CallOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(CallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = resultTypeOf(*getTypeConverter(), op.getResultTypes());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "result type not lowered");
+    Location loc = op.getLoc();
+    auto call = LLVM::CallOp::create(
+        rewriter, loc,
+        isa<LLVM::LLVMVoidType>(resultType) ? TypeRange() : TypeRange(resultType),
+        op.getCallee(), adaptor.getOperands());
+    if (op.getNumResults() <= 1) {
+      rewriter.replaceOp(op, call->getResults());
+      return success();
+    }
+    rewriter.replaceOp(op, unpack(rewriter, loc, call.getResult()));
     return success();
   }
 };
@@ -76,5 +133,5 @@ void mlir::triton::gpu::lowering::populateFuncOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     unsigned numWarps) {
   patterns.add<FuncOpConversion>(converter, numWarps);
-  patterns.add<ReturnOpConversion>(converter);
+  patterns.add<ReturnOpConversion, CallOpConversion>(converter);
 }

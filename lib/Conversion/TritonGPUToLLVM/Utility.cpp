@@ -149,47 +149,51 @@ Value firstCopyPredicate(OpBuilder &b, Location loc,
   return pred;
 }
 
-/// For each register of `dst`, the register of `src` holding the element it
-/// needs in the same thread, where `project` maps a `dst` coordinate to the
-/// `src` coordinate it reads. Fails unless every thread already holds what
-/// it needs (no data moves between threads).
-std::optional<SmallVector<int32_t>> registerMap(
-    const LinearLayout &src, const LinearLayout &dst,
-    llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project) {
+std::optional<SmallVector<std::pair<unsigned, int32_t>>> gatherRegisters(
+    ArrayRef<LinearLayout> srcs, const LinearLayout &dst,
+    llvm::function_ref<std::pair<unsigned, SmallVector<int32_t>>(
+        ArrayRef<int32_t>)>
+        source) {
   using namespace layout_dims;
-  auto coords = [](const LinearLayout &l, int32_t r, int32_t lane,
-                   int32_t warp) {
-    LinearLayout::Point p =
-        l.apply({{kRegister, r}, {kLane, lane}, {kWarp, warp}, {kBlock, 0}});
+  auto coords = [](const LinearLayout &l, int32_t r, const char *dim,
+                   int32_t id) {
+    SmallVector<std::pair<std::string, int32_t>> in{
+        {kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}};
+    for (auto &[name, v] : in)
+      if (dim && name == dim)
+        v = id;
     SmallVector<int32_t> c;
-    for (auto &[n, v] : p)
+    for (auto &[n, v] : l.apply(in))
       c.push_back(v);
     return c;
   };
   auto size = [](const LinearLayout &l, const char *d) {
     return l.hasInDim(d) ? l.getInDimSize(d) : 1;
   };
-  // The lane/warp parts must agree after projection (checked on each basis).
-  for (const char *d : {kLane, kWarp}) {
-    if (size(src, d) != size(dst, d))
-      return std::nullopt;
-    for (int32_t bit = 0; bit < (dst.hasInDim(d) ? dst.getInDimSizeLog2(d) : 0);
-         ++bit) {
-      int32_t lane = d == kLane ? 1 << bit : 0,
-              warp = d == kWarp ? 1 << bit : 0;
-      if (project(coords(dst, 0, lane, warp)) != coords(src, 0, lane, warp))
+  for (const LinearLayout &src : srcs)
+    for (const char *d : {kLane, kWarp, kBlock})
+      if (size(src, d) != size(dst, d))
         return std::nullopt;
-    }
-  }
-  std::map<SmallVector<int32_t>, int32_t> where;
-  for (int32_t r = size(src, kRegister) - 1; r >= 0; --r)
-    where[coords(src, r, 0, 0)] = r;
-  SmallVector<int32_t> map;
+  SmallVector<std::map<SmallVector<int32_t>, int32_t>> where(srcs.size());
+  for (auto [k, src] : llvm::enumerate(srcs))
+    for (int32_t r = size(src, kRegister) - 1; r >= 0; --r)
+      where[k][coords(src, r, nullptr, 0)] = r;
+  SmallVector<std::pair<unsigned, int32_t>> map;
   for (int32_t r = 0; r < size(dst, kRegister); ++r) {
-    auto it = where.find(project(coords(dst, r, 0, 0)));
-    if (it == where.end())
+    auto [k, c] = source(coords(dst, r, nullptr, 0));
+    auto it = where[k].find(c);
+    if (it == where[k].end())
       return std::nullopt;
-    map.push_back(it->second);
+    // The same source register must hold the element in every thread: by
+    // linearity, checking each lane/warp basis alone suffices.
+    for (const char *d : {kLane, kWarp, kBlock})
+      for (int32_t bit = 0;
+           bit < (dst.hasInDim(d) ? dst.getInDimSizeLog2(d) : 0); ++bit) {
+        auto [k2, c2] = source(coords(dst, r, d, 1 << bit));
+        if (k2 != k || coords(srcs[k], it->second, d, 1 << bit) != c2)
+          return std::nullopt;
+      }
+    map.push_back({k, it->second});
   }
   return map;
 }
@@ -276,6 +280,11 @@ Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned offset) {
 
 Value shuffleUp(OpBuilder &b, Location loc, Value v, unsigned offset) {
   return shuffle(b, loc, v, i32Const(b, loc, offset), NVVM::ShflKind::up, 0);
+}
+
+Value shuffleDown(OpBuilder &b, Location loc, Value v, unsigned offset) {
+  return shuffle(b, loc, v, i32Const(b, loc, offset), NVVM::ShflKind::down,
+                 0x1f);
 }
 
 Value shuffleIdx(OpBuilder &b, Location loc, Value v, Value srcLane) {

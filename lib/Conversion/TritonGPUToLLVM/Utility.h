@@ -63,12 +63,15 @@ SmallVector<int32_t> registerCoords(const LinearLayout &layout, int32_t reg);
 Value firstCopyPredicate(OpBuilder &b, Location loc,
                          const LinearLayout &layout);
 
-/// For each register of `dst`, the register of `src` holding the element it
-/// needs in the same thread, where `project` maps a `dst` coordinate to the
-/// `src` coordinate it reads; nullopt when data would cross threads.
-std::optional<SmallVector<int32_t>> registerMap(
-    const LinearLayout &src, const LinearLayout &dst,
-    llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project);
+/// For each register of `dst`, the (source operand, register) holding the
+/// element it needs in the same thread, where `source` maps a `dst`
+/// coordinate to the operand and coordinate it reads; nullopt when some
+/// element would have to come from another thread.
+std::optional<SmallVector<std::pair<unsigned, int32_t>>> gatherRegisters(
+    ArrayRef<LinearLayout> srcs, const LinearLayout &dst,
+    llvm::function_ref<std::pair<unsigned, SmallVector<int32_t>>(
+        ArrayRef<int32_t>)>
+        source);
 
 /// The module's dynamic shared memory, as a pointer in address space 3.
 Value sharedBase(OpBuilder &b, Location loc, Operation *anchor);
@@ -86,6 +89,9 @@ Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned offset);
 /// A value of at most 32 bits shuffled from lane (lane - offset) (lanes
 /// below `offset` get their own value).
 Value shuffleUp(OpBuilder &b, Location loc, Value v, unsigned offset);
+/// A value of at most 32 bits shuffled from lane (lane + offset) (lanes
+/// from 32 - offset on get their own value).
+Value shuffleDown(OpBuilder &b, Location loc, Value v, unsigned offset);
 /// A value of at most 32 bits shuffled from lane `srcLane`.
 Value shuffleIdx(OpBuilder &b, Location loc, Value v, Value srcLane);
 

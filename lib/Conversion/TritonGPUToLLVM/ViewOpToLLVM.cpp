@@ -103,8 +103,25 @@ struct ConstantOpConversion : public ConvertOpToLLVMPattern<arith::ConstantOp> {
   }
 };
 
-/// expand_dims, broadcast and convert_layout when no data crosses threads:
-/// a permutation (or replication) of the thread's registers.
+/// Row-major linear index of `c` in `shape`, and the inverse.
+int64_t linearize(ArrayRef<int32_t> c, ArrayRef<int64_t> shape) {
+  int64_t idx = 0;
+  for (auto [v, s] : llvm::zip(c, shape))
+    idx = idx * s + v;
+  return idx;
+}
+SmallVector<int32_t> delinearize(int64_t idx, ArrayRef<int64_t> shape) {
+  SmallVector<int32_t> c(shape.size());
+  for (int d = shape.size() - 1; d >= 0; --d) {
+    c[d] = idx % shape[d];
+    idx /= shape[d];
+  }
+  return c;
+}
+
+/// Shape ops on one operand that, in the layouts the compiler inferred,
+/// only permute or replicate each thread's registers: expand_dims,
+/// broadcast, reshape, trans, and convert_layout within threads.
 template <typename SourceOp>
 struct RegisterRemapConversion : public ConvertOpToLLVMPattern<SourceOp> {
   using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
@@ -119,36 +136,103 @@ struct RegisterRemapConversion : public ConvertOpToLLVMPattern<SourceOp> {
     if (!src || !dst || !structType)
       return rewriter.notifyMatchFailure(op, "no layout");
     ArrayRef<int64_t> srcShape = srcType.getShape();
-    std::optional<SmallVector<int32_t>> map;
-    if constexpr (std::is_same_v<SourceOp, ExpandDimsOp>) {
-      unsigned axis = op.getAxis();
-      map = registerMap(*src, *dst, [&](ArrayRef<int32_t> c) {
-        SmallVector<int32_t> out(c.begin(), c.end());
-        out.erase(out.begin() + axis);
-        return out;
-      });
-    } else if constexpr (std::is_same_v<SourceOp, BroadcastOp>) {
-      map = registerMap(*src, *dst, [&](ArrayRef<int32_t> c) {
-        SmallVector<int32_t> out(c.begin(), c.end());
+    ArrayRef<int64_t> dstShape = dstType.getShape();
+    auto source = [&](ArrayRef<int32_t> c)
+        -> std::pair<unsigned, SmallVector<int32_t>> {
+      SmallVector<int32_t> out(c.begin(), c.end());
+      if constexpr (std::is_same_v<SourceOp, ExpandDimsOp>) {
+        out.erase(out.begin() + op.getAxis());
+      } else if constexpr (std::is_same_v<SourceOp, BroadcastOp>) {
         for (size_t d = 0; d < out.size(); ++d)
           if (srcShape[d] == 1)
             out[d] = 0;
-        return out;
-      });
-    } else {
-      map = registerMap(*src, *dst, [](ArrayRef<int32_t> c) {
-        return SmallVector<int32_t>(c.begin(), c.end());
-      });
-    }
+      } else if constexpr (std::is_same_v<SourceOp, ReshapeOp>) {
+        out = delinearize(linearize(c, dstShape), srcShape);
+      } else if constexpr (std::is_same_v<SourceOp, TransOp>) {
+        // Result dimension i is source dimension order[i].
+        for (auto [i, d] : llvm::enumerate(op.getOrder()))
+          out[d] = c[i];
+      }
+      return {0, out};
+    };
+    auto map = gatherRegisters({*src}, *dst, source);
     if (!map)
       return rewriter.notifyMatchFailure(
-          op, "moves data between threads: not lowered yet");
+          op, "the result layout needs data from other threads");
     SmallVector<Value> in =
         unpack(rewriter, op.getLoc(), adaptor.getOperands()[0]);
     SmallVector<Value> out;
-    for (int32_t r : *map)
+    for (auto [k, r] : *map)
       out.push_back(in[r]);
     rewriter.replaceOp(op, pack(rewriter, op.getLoc(), structType, out));
+    return success();
+  }
+};
+
+/// tt.join: the new minor dimension (of size 2) selects the operand; in
+/// the inferred layout it lies in each thread's registers.
+struct JoinOpConversion : public ConvertOpToLLVMPattern<JoinOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(JoinOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getLhs().getType());
+    std::optional<LinearLayout> src = layoutOf(srcType),
+                                dst = layoutOf(cast<RankedTensorType>(op.getType()));
+    Type structType = getTypeConverter()->convertType(op.getType());
+    if (!src || !dst || !structType)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    auto map = gatherRegisters(
+        {*src, *src}, *dst,
+        [](ArrayRef<int32_t> c) -> std::pair<unsigned, SmallVector<int32_t>> {
+          return {unsigned(c.back()),
+                  SmallVector<int32_t>(c.begin(), c.end() - 1)};
+        });
+    if (!map)
+      return rewriter.notifyMatchFailure(
+          op, "the result layout needs data from other threads");
+    SmallVector<Value> ins[2] = {unpack(rewriter, op.getLoc(), adaptor.getLhs()),
+                                 unpack(rewriter, op.getLoc(), adaptor.getRhs())};
+    SmallVector<Value> out;
+    for (auto [k, r] : *map)
+      out.push_back(ins[k][r]);
+    rewriter.replaceOp(op, pack(rewriter, op.getLoc(), structType, out));
+    return success();
+  }
+};
+
+/// tt.split: the inverse of join.
+struct SplitOpConversion : public ConvertOpToLLVMPattern<SplitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(SplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto dstType = cast<RankedTensorType>(op.getOutLHS().getType());
+    std::optional<LinearLayout> src = layoutOf(
+                                    cast<RankedTensorType>(op.getSrc().getType())),
+                                dst = layoutOf(dstType);
+    Type structType = getTypeConverter()->convertType(dstType);
+    if (!src || !dst || !structType)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    SmallVector<Value> in = unpack(rewriter, op.getLoc(), adaptor.getSrc());
+    SmallVector<Value> results;
+    for (int32_t half : {0, 1}) {
+      auto map = gatherRegisters(
+          {*src}, *dst,
+          [&](ArrayRef<int32_t> c) -> std::pair<unsigned, SmallVector<int32_t>> {
+            SmallVector<int32_t> out(c.begin(), c.end());
+            out.push_back(half);
+            return {0, out};
+          });
+      if (!map)
+        return rewriter.notifyMatchFailure(
+            op, "the operand layout does not keep pairs in one thread");
+      SmallVector<Value> out;
+      for (auto [k, r] : *map)
+        out.push_back(in[r]);
+      results.push_back(pack(rewriter, op.getLoc(), structType, out));
+    }
+    rewriter.replaceOp(op, results);
     return success();
   }
 };
@@ -161,5 +245,8 @@ void mlir::triton::gpu::lowering::populateViewOpToLLVMPatterns(
                ProgramIdConversion<GetNumProgramsOp, true>,
                RegisterRemapConversion<ExpandDimsOp>,
                RegisterRemapConversion<BroadcastOp>,
-               RegisterRemapConversion<ConvertLayoutOp>>(converter);
+               RegisterRemapConversion<ConvertLayoutOp>,
+               RegisterRemapConversion<ReshapeOp>,
+               RegisterRemapConversion<TransOp>, JoinOpConversion,
+               SplitOpConversion>(converter);
 }
