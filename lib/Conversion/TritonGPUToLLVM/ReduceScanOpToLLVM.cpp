@@ -367,8 +367,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
             segTot[levelValue(r)] = tot[r];
           SmallVector<SmallVector<Value>> before(1 << k);
           for (int32_t v = 1; v < (1 << k); ++v)
-            before[v] = v == 1 ? segTot[0]
-                               : combineVals(before[v - 1], segTot[v - 1]);
+            before[v] =
+                v == 1 ? segTot[0] : combineVals(before[v - 1], segTot[v - 1]);
           SmallVector<Value> merged =
               k == 0 ? segTot[0]
                      : combineVals(before[(1 << k) - 1], segTot[(1 << k) - 1]);
@@ -388,11 +388,12 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
             LLVM::LShrOp::create(rewriter, loc, lane,
                                  i32Const(rewriter, loc, b0)),
             i32Const(rewriter, loc, (1 << k) - 1));
-        Value pos = reverse ? LLVM::SubOp::create(
-                                  rewriter, loc,
-                                  i32Const(rewriter, loc, (1 << k) - 1), v)
-                                  .getResult()
-                            : v;
+        Value pos =
+            reverse
+                ? LLVM::SubOp::create(rewriter, loc,
+                                      i32Const(rewriter, loc, (1 << k) - 1), v)
+                      .getResult()
+                : v;
         auto shift = [&](ArrayRef<Value> vals, unsigned delta) {
           SmallVector<Value> out;
           for (Value val : vals)
@@ -411,9 +412,9 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
           SmallVector<Value> s = tot[members.front()];
           for (unsigned t = 0; t < k; ++t) {
             SmallVector<Value> y = shift(s, 1u << (b0 + t));
-            Value take = LLVM::ICmpOp::create(
-                rewriter, loc, LLVM::ICmpPredicate::uge, pos,
-                i32Const(rewriter, loc, 1 << t));
+            Value take =
+                LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::uge,
+                                     pos, i32Const(rewriter, loc, 1 << t));
             s = selectVals(take, combineVals(y, s), s);
           }
           SmallVector<Value> excl = shift(s, 1u << b0);
@@ -442,16 +443,16 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
       if (indices.empty())
         indices = emitIndices(rewriter, loc, *layout);
       int32_t w0 = level.inBits.front();
-      Value v = LLVM::AndOp::create(
-          rewriter, loc,
-          LLVM::LShrOp::create(rewriter, loc, warp,
-                               i32Const(rewriter, loc, w0)),
-          i32Const(rewriter, loc, (1 << k) - 1));
-      Value pos = reverse ? LLVM::SubOp::create(
-                                rewriter, loc,
-                                i32Const(rewriter, loc, (1 << k) - 1), v)
-                                .getResult()
-                          : v;
+      Value v =
+          LLVM::AndOp::create(rewriter, loc,
+                              LLVM::LShrOp::create(rewriter, loc, warp,
+                                                   i32Const(rewriter, loc, w0)),
+                              i32Const(rewriter, loc, (1 << k) - 1));
+      Value pos =
+          reverse ? LLVM::SubOp::create(
+                        rewriter, loc, i32Const(rewriter, loc, (1 << k) - 1), v)
+                        .getResult()
+                  : v;
       ArrayRef<int64_t> shape = srcType.getShape();
       int64_t numel = srcType.getNumElements();
       uint64_t operandOffset = offsetAttr.getInt();
@@ -474,9 +475,9 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
           if (d == axis)
             c = LLVM::OrOp::create(
                 rewriter, loc,
-                LLVM::AndOp::create(rewriter, loc, c,
-                                    i32Const(rewriter, loc,
-                                             ~(lowMask | levelMask))),
+                LLVM::AndOp::create(
+                    rewriter, loc, c,
+                    i32Const(rewriter, loc, ~(lowMask | levelMask))),
                 LLVM::ShlOp::create(rewriter, loc, levelBits,
                                     i32Const(rewriter, loc, level.axisLo)));
           idx = LLVM::AddOp::create(
@@ -488,8 +489,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
         return idx;
       };
       auto ptrOf = [&](unsigned i, Value idx) {
-        Value base =
-            sharedPtr(rewriter, loc, op, operandBase[i]);
+        Value base = sharedPtr(rewriter, loc, op, operandBase[i]);
         return LLVM::GEPOp::create(rewriter, loc, base.getType(), elemTypes[i],
                                    base, ValueRange{idx});
       };
@@ -512,7 +512,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
           Value ptr = ptrOf(i, slot(r, v));
           unsigned bits = elemTypes[i].getIntOrFloatBitWidth();
           Type intType = rewriter.getIntegerType(bits);
-          Value word = LLVM::BitcastOp::create(rewriter, loc, intType, tot[r][i]);
+          Value word =
+              LLVM::BitcastOp::create(rewriter, loc, intType, tot[r][i]);
           if (bits < 16)
             word = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI16Type(),
                                         word);
@@ -542,16 +543,16 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
         }
         SmallVector<SmallVector<Value>> before(1 << k);
         for (int32_t j = 1; j < (1 << k); ++j)
-          before[j] = j == 1 ? segTot[0]
-                             : combineVals(before[j - 1], segTot[j - 1]);
+          before[j] =
+              j == 1 ? segTot[0] : combineVals(before[j - 1], segTot[j - 1]);
         SmallVector<Value> merged =
             combineVals(before[(1 << k) - 1], segTot[(1 << k) - 1]);
         // The exclusive prefix for this warp's position.
         SmallVector<Value> excl = before[1];
         for (int32_t j = 2; j < (1 << k); ++j) {
-          Value is = LLVM::ICmpOp::create(rewriter, loc,
-                                          LLVM::ICmpPredicate::eq, pos,
-                                          i32Const(rewriter, loc, j));
+          Value is =
+              LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, pos,
+                                   i32Const(rewriter, loc, j));
           excl = selectVals(is, before[j], excl);
         }
         Value notFirst =

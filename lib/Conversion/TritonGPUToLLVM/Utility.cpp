@@ -149,11 +149,11 @@ Value firstCopyPredicate(OpBuilder &b, Location loc,
   return pred;
 }
 
-std::optional<SmallVector<std::pair<unsigned, int32_t>>> gatherRegisters(
-    ArrayRef<LinearLayout> srcs, const LinearLayout &dst,
-    llvm::function_ref<std::pair<unsigned, SmallVector<int32_t>>(
-        ArrayRef<int32_t>)>
-        source) {
+std::optional<SmallVector<std::pair<unsigned, int32_t>>>
+gatherRegisters(ArrayRef<LinearLayout> srcs, const LinearLayout &dst,
+                llvm::function_ref<std::pair<unsigned, SmallVector<int32_t>>(
+                    ArrayRef<int32_t>)>
+                    source) {
   using namespace layout_dims;
   auto coords = [](const LinearLayout &l, int32_t r, const char *dim,
                    int32_t id) {

@@ -67,11 +67,11 @@ Value firstCopyPredicate(OpBuilder &b, Location loc,
 /// element it needs in the same thread, where `source` maps a `dst`
 /// coordinate to the operand and coordinate it reads; nullopt when some
 /// element would have to come from another thread.
-std::optional<SmallVector<std::pair<unsigned, int32_t>>> gatherRegisters(
-    ArrayRef<LinearLayout> srcs, const LinearLayout &dst,
-    llvm::function_ref<std::pair<unsigned, SmallVector<int32_t>>(
-        ArrayRef<int32_t>)>
-        source);
+std::optional<SmallVector<std::pair<unsigned, int32_t>>>
+gatherRegisters(ArrayRef<LinearLayout> srcs, const LinearLayout &dst,
+                llvm::function_ref<std::pair<unsigned, SmallVector<int32_t>>(
+                    ArrayRef<int32_t>)>
+                    source);
 
 /// The module's dynamic shared memory, as a pointer in address space 3.
 Value sharedBase(OpBuilder &b, Location loc, Operation *anchor);

@@ -137,8 +137,8 @@ struct RegisterRemapConversion : public ConvertOpToLLVMPattern<SourceOp> {
       return rewriter.notifyMatchFailure(op, "no layout");
     ArrayRef<int64_t> srcShape = srcType.getShape();
     ArrayRef<int64_t> dstShape = dstType.getShape();
-    auto source = [&](ArrayRef<int32_t> c)
-        -> std::pair<unsigned, SmallVector<int32_t>> {
+    auto source =
+        [&](ArrayRef<int32_t> c) -> std::pair<unsigned, SmallVector<int32_t>> {
       SmallVector<int32_t> out(c.begin(), c.end());
       if constexpr (std::is_same_v<SourceOp, ExpandDimsOp>) {
         out.erase(out.begin() + op.getAxis());
@@ -178,7 +178,8 @@ struct JoinOpConversion : public ConvertOpToLLVMPattern<JoinOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(op.getLhs().getType());
     std::optional<LinearLayout> src = layoutOf(srcType),
-                                dst = layoutOf(cast<RankedTensorType>(op.getType()));
+                                dst = layoutOf(
+                                    cast<RankedTensorType>(op.getType()));
     Type structType = getTypeConverter()->convertType(op.getType());
     if (!src || !dst || !structType)
       return rewriter.notifyMatchFailure(op, "no layout");
@@ -191,8 +192,9 @@ struct JoinOpConversion : public ConvertOpToLLVMPattern<JoinOp> {
     if (!map)
       return rewriter.notifyMatchFailure(
           op, "the result layout needs data from other threads");
-    SmallVector<Value> ins[2] = {unpack(rewriter, op.getLoc(), adaptor.getLhs()),
-                                 unpack(rewriter, op.getLoc(), adaptor.getRhs())};
+    SmallVector<Value> ins[2] = {
+        unpack(rewriter, op.getLoc(), adaptor.getLhs()),
+        unpack(rewriter, op.getLoc(), adaptor.getRhs())};
     SmallVector<Value> out;
     for (auto [k, r] : *map)
       out.push_back(ins[k][r]);
@@ -208,8 +210,8 @@ struct SplitOpConversion : public ConvertOpToLLVMPattern<SplitOp> {
   matchAndRewrite(SplitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto dstType = cast<RankedTensorType>(op.getOutLHS().getType());
-    std::optional<LinearLayout> src = layoutOf(
-                                    cast<RankedTensorType>(op.getSrc().getType())),
+    std::optional<LinearLayout> src = layoutOf(cast<RankedTensorType>(
+                                    op.getSrc().getType())),
                                 dst = layoutOf(dstType);
     Type structType = getTypeConverter()->convertType(dstType);
     if (!src || !dst || !structType)
@@ -217,13 +219,14 @@ struct SplitOpConversion : public ConvertOpToLLVMPattern<SplitOp> {
     SmallVector<Value> in = unpack(rewriter, op.getLoc(), adaptor.getSrc());
     SmallVector<Value> results;
     for (int32_t half : {0, 1}) {
-      auto map = gatherRegisters(
-          {*src}, *dst,
-          [&](ArrayRef<int32_t> c) -> std::pair<unsigned, SmallVector<int32_t>> {
-            SmallVector<int32_t> out(c.begin(), c.end());
-            out.push_back(half);
-            return {0, out};
-          });
+      auto map =
+          gatherRegisters({*src}, *dst,
+                          [&](ArrayRef<int32_t> c)
+                              -> std::pair<unsigned, SmallVector<int32_t>> {
+                            SmallVector<int32_t> out(c.begin(), c.end());
+                            out.push_back(half);
+                            return {0, out};
+                          });
       if (!map)
         return rewriter.notifyMatchFailure(
             op, "the operand layout does not keep pairs in one thread");
@@ -240,13 +243,13 @@ struct SplitOpConversion : public ConvertOpToLLVMPattern<SplitOp> {
 
 void mlir::triton::gpu::lowering::populateViewOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<MakeRangeOpConversion, SplatOpConversion, ConstantOpConversion,
-               ProgramIdConversion<GetProgramIdOp, false>,
-               ProgramIdConversion<GetNumProgramsOp, true>,
-               RegisterRemapConversion<ExpandDimsOp>,
-               RegisterRemapConversion<BroadcastOp>,
-               RegisterRemapConversion<ConvertLayoutOp>,
-               RegisterRemapConversion<ReshapeOp>,
-               RegisterRemapConversion<TransOp>, JoinOpConversion,
-               SplitOpConversion>(converter);
+  patterns
+      .add<MakeRangeOpConversion, SplatOpConversion, ConstantOpConversion,
+           ProgramIdConversion<GetProgramIdOp, false>,
+           ProgramIdConversion<GetNumProgramsOp, true>,
+           RegisterRemapConversion<ExpandDimsOp>,
+           RegisterRemapConversion<BroadcastOp>,
+           RegisterRemapConversion<ConvertLayoutOp>,
+           RegisterRemapConversion<ReshapeOp>, RegisterRemapConversion<TransOp>,
+           JoinOpConversion, SplitOpConversion>(converter);
 }

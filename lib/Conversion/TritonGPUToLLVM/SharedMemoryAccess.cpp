@@ -1,0 +1,216 @@
+//===- SharedMemoryAccess.cpp - distributed tensors to/from smem ----------===//
+
+#include "SharedMemoryAccess.h"
+
+#include <set>
+
+namespace mlir::triton::gpu::lowering {
+
+SharedAccess
+planSharedAccess(const LinearLayout &layout,
+                 llvm::function_ref<uint64_t(ArrayRef<int32_t>)> offsetOf,
+                 unsigned bits, unsigned maxVec) {
+  using namespace layout_dims;
+  SharedAccess access;
+  auto offsets = [&](const char *dim, SmallVector<uint64_t> &out) {
+    if (!layout.hasInDim(dim))
+      return;
+    for (int32_t bit = 0; bit < layout.getInDimSizeLog2(dim); ++bit) {
+      const auto &basis = layout.getBasis(dim, bit);
+      out.push_back(offsetOf(SmallVector<int32_t>(basis.begin(), basis.end())));
+    }
+  };
+  offsets(kRegister, access.reg);
+  offsets(kLane, access.lane);
+  offsets(kWarp, access.warp);
+  for (size_t i = 0; i < access.reg.size(); ++i) {
+    if (access.reg[i] != (uint64_t(1) << i) || access.vec * 2 > maxVec ||
+        access.vec * 2 * bits > 128)
+      break;
+    access.vec *= 2;
+  }
+  return access;
+}
+
+Type sharedStorageType(Type elem) {
+  MLIRContext *ctx = elem.getContext();
+  if (isa<LLVM::LLVMPointerType>(elem))
+    return IntegerType::get(ctx, 64);
+  if (elem.isInteger(1))
+    return IntegerType::get(ctx, 8);
+  if (elem.isIntOrFloat())
+    return elem;
+  return Type();
+}
+
+namespace {
+Value toStorage(OpBuilder &b, Location loc, Value v, Type store) {
+  if (isa<LLVM::LLVMPointerType>(v.getType()))
+    return LLVM::PtrToIntOp::create(b, loc, store, v);
+  if (v.getType().isInteger(1))
+    return LLVM::ZExtOp::create(b, loc, store, v);
+  return v;
+}
+
+Value fromStorage(OpBuilder &b, Location loc, Value v, Type elem) {
+  if (isa<LLVM::LLVMPointerType>(elem))
+    return LLVM::IntToPtrOp::create(b, loc, elem, v);
+  if (elem.isInteger(1))
+    return LLVM::TruncOp::create(b, loc, elem, v);
+  return v;
+}
+
+/// The thread's part of the offset: XOR of its lane and warp bases'.
+Value threadOffset(OpBuilder &b, Location loc, const SharedAccess &access) {
+  auto [lane, warp] = laneAndWarp(b, loc);
+  Value offset = i32Const(b, loc, 0);
+  for (auto [offsets, id] :
+       {std::pair<const SmallVector<uint64_t> *, Value>{&access.lane, lane},
+        std::pair<const SmallVector<uint64_t> *, Value>{&access.warp, warp}})
+    for (auto [bit, o] : llvm::enumerate(*offsets)) {
+      if (!o)
+        continue;
+      Value set = LLVM::AndOp::create(
+          b, loc, LLVM::LShrOp::create(b, loc, id, i32Const(b, loc, bit)),
+          i32Const(b, loc, 1));
+      offset = LLVM::XOrOp::create(
+          b, loc, offset,
+          LLVM::MulOp::create(b, loc, set, i32Const(b, loc, o)));
+    }
+  return offset;
+}
+
+uint64_t registerOffset(const SharedAccess &access, int32_t reg) {
+  uint64_t o = 0;
+  for (auto [bit, off] : llvm::enumerate(access.reg))
+    if ((reg >> bit) & 1)
+      o ^= off;
+  return o;
+}
+
+Value elementPtr(OpBuilder &b, Location loc, Value base, Type store,
+                 Value thread, uint64_t reg) {
+  Value idx = reg ? LLVM::XOrOp::create(b, loc, thread, i32Const(b, loc, reg))
+                        .getResult()
+                  : thread;
+  return LLVM::GEPOp::create(b, loc, base.getType(), store, base,
+                             ValueRange{idx});
+}
+} // namespace
+
+void storeShared(ConversionPatternRewriter &rewriter, Location loc,
+                 const LinearLayout &layout, const SharedAccess &access,
+                 Value base, ArrayRef<Value> values, Type elem) {
+  Type store = sharedStorageType(elem);
+  unsigned bits = store.getIntOrFloatBitWidth();
+  unsigned vec = access.vec;
+  Value thread = threadOffset(rewriter, loc, access);
+  Value firstCopy = firstCopyPredicate(rewriter, loc, layout);
+  std::set<uint64_t> written;
+  for (int32_t r = 0; r < int32_t(values.size()); r += vec) {
+    uint64_t regPart = registerOffset(access, r);
+    if (!written.insert(regPart).second)
+      continue;
+    SmallVector<Value> elems;
+    for (unsigned k = 0; k < vec; ++k)
+      elems.push_back(toStorage(rewriter, loc, values[r + k], store));
+    Value ptr = elementPtr(rewriter, loc, base, store, thread, regPart);
+    if (!firstCopy) {
+      Value v = elems[0];
+      if (vec > 1) {
+        v = LLVM::UndefOp::create(rewriter, loc,
+                                  VectorType::get({int64_t(vec)}, store));
+        for (auto [k, e] : llvm::enumerate(elems))
+          v = LLVM::InsertElementOp::create(rewriter, loc, v, e,
+                                            i32Const(rewriter, loc, k));
+      }
+      LLVM::StoreOp::create(rewriter, loc, v, ptr, vec * bits / 8);
+      continue;
+    }
+    // Predicated on being the first copy: st.shared through inline PTX.
+    std::optional<Packing> packing = packingFor(bits, vec);
+    if (!packing)
+      packing = Packing{std::max(16u, bits), vec, 1};
+    char reg = ptxRegister(packing->wordBits)->first;
+    std::string text = "@$0 st.shared";
+    if (packing->words > 1)
+      text += ".v" + std::to_string(packing->words);
+    text +=
+        ".b" + std::to_string(bits < 16 ? bits : packing->wordBits) + " [$1], ";
+    std::string constraints = "b,r";
+    SmallVector<Value> operands{
+        firstCopy,
+        LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), ptr)};
+    SmallVector<std::string> regs;
+    for (unsigned w = 0; w < packing->words; ++w) {
+      ArrayRef<Value> part =
+          ArrayRef<Value>(elems).slice(w * packing->perWord, packing->perWord);
+      Value word = bits < 16
+                       ? LLVM::ZExtOp::create(rewriter, loc,
+                                              rewriter.getI16Type(), part[0])
+                             .getResult()
+                       : packWord(rewriter, loc, part, bits, packing->wordBits);
+      operands.push_back(word);
+      constraints += std::string(",") + reg;
+      regs.push_back("$" + std::to_string(2 + w));
+    }
+    text += packing->words > 1 ? "{" + llvm::join(regs, ", ") + "};"
+                               : regs[0] + ";";
+    ptxAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
+           operands, text, constraints, /*sideEffects=*/true);
+  }
+}
+
+SmallVector<Value> loadShared(ConversionPatternRewriter &rewriter, Location loc,
+                              const LinearLayout &layout,
+                              const SharedAccess &access, Value base,
+                              Type elem) {
+  using namespace layout_dims;
+  Type store = sharedStorageType(elem);
+  unsigned bits = store.getIntOrFloatBitWidth();
+  unsigned vec = access.vec;
+  Value thread = threadOffset(rewriter, loc, access);
+  int32_t regs = layout.getInDimSize(kRegister);
+  SmallVector<Value> out(regs);
+  for (int32_t r = 0; r < regs; r += vec) {
+    Value ptr = elementPtr(rewriter, loc, base, store, thread,
+                           registerOffset(access, r));
+    if (vec == 1) {
+      out[r] = fromStorage(
+          rewriter, loc,
+          LLVM::LoadOp::create(rewriter, loc, store, ptr, bits / 8), elem);
+      continue;
+    }
+    Value v = LLVM::LoadOp::create(rewriter, loc,
+                                   VectorType::get({int64_t(vec)}, store), ptr,
+                                   vec * bits / 8);
+    for (unsigned k = 0; k < vec; ++k)
+      out[r + k] =
+          fromStorage(rewriter, loc,
+                      LLVM::ExtractElementOp::create(
+                          rewriter, loc, v, i32Const(rewriter, loc, k)),
+                      elem);
+  }
+  return out;
+}
+
+std::optional<LinearLayout> sharedOffsetLayout(ArrayRef<int64_t> shape,
+                                               Attribute sharedEncoding) {
+  std::optional<LinearLayout> layout = toLinearLayout(shape, sharedEncoding);
+  if (!layout)
+    return std::nullopt;
+  return layout->invert();
+}
+
+uint64_t applyOffsetLayout(const LinearLayout &inverse,
+                           ArrayRef<int32_t> coords) {
+  SmallVector<std::pair<std::string, int32_t>> in;
+  for (auto [d, c] : llvm::enumerate(coords))
+    in.push_back({layout_dims::outDimName(d), c});
+  for (auto &[name, v] : inverse.apply(in))
+    if (name == layout_dims::kOffset)
+      return v;
+  return 0;
+}
+
+} // namespace mlir::triton::gpu::lowering

@@ -1,0 +1,62 @@
+//===- SharedMemoryAccess.h - distributed tensors to/from smem --*- C++ -*-===//
+//
+// Writing a distributed tensor into a shared-memory buffer and reading one
+// back, for any placement that is linear over GF(2) in the coordinates
+// (the XOR swizzles of shared encodings, the exchange plans of layout
+// conversions): each in-basis of the layout (register, lane, warp bit) gets
+// its element offset, a thread's part is XORed together at run time, and
+// consecutive registers at consecutive offsets travel as one vector.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITONDIALECT_LIB_CONVERSION_TRITONGPUTOLLVM_SHAREDMEMORYACCESS_H
+#define TRITONDIALECT_LIB_CONVERSION_TRITONGPUTOLLVM_SHAREDMEMORYACCESS_H
+
+#include "Utility.h"
+
+namespace mlir::triton::gpu::lowering {
+
+struct SharedAccess {
+  /// Element offset of each register / lane / warp basis.
+  SmallVector<uint64_t> reg, lane, warp;
+  /// Registers per vector access.
+  unsigned vec = 1;
+};
+
+/// The offsets of `layout`'s bases under `offsetOf` (coordinates to element
+/// offset, linear over GF(2)); vectors of up to `maxVec` registers and 128
+/// bits of `bits`-bit elements.
+SharedAccess
+planSharedAccess(const LinearLayout &layout,
+                 llvm::function_ref<uint64_t(ArrayRef<int32_t>)> offsetOf,
+                 unsigned bits, unsigned maxVec = 128);
+
+/// How elements of LLVM type `elem` are kept in shared memory: pointers as
+/// i64, i1 as i8, everything else as is (null if not supported).
+Type sharedStorageType(Type elem);
+
+/// Writes `values` (the registers of `layout`, LLVM type `elem`) at `base`
+/// (an !llvm.ptr<3>), each distinct element once: registers repeating an
+/// element are skipped and, if the layout replicates data across threads,
+/// only the first copy writes.
+void storeShared(ConversionPatternRewriter &rewriter, Location loc,
+                 const LinearLayout &layout, const SharedAccess &access,
+                 Value base, ArrayRef<Value> values, Type elem);
+
+/// Reads the registers of `layout` (LLVM type `elem`) from `base`.
+SmallVector<Value> loadShared(ConversionPatternRewriter &rewriter, Location loc,
+                              const LinearLayout &layout,
+                              const SharedAccess &access, Value base,
+                              Type elem);
+
+/// The linear map from coordinates to element offsets of a shared encoding
+/// (the inverse of its linear layout), or nullopt.
+std::optional<LinearLayout> sharedOffsetLayout(ArrayRef<int64_t> shape,
+                                               Attribute sharedEncoding);
+/// Applies it.
+uint64_t applyOffsetLayout(const LinearLayout &inverse,
+                           ArrayRef<int32_t> coords);
+
+} // namespace mlir::triton::gpu::lowering
+
+#endif
