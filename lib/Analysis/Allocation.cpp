@@ -101,3 +101,15 @@ uint64_t mlir::triton::getAllocationAlignment(Operation *localAlloc) {
     return std::max<uint64_t>(16, nvmma.getSwizzlingByteWidth() * 8);
   return 16;
 }
+
+SmallVector<Value> mlir::triton::sharedBuffersReadDirectly(Operation *op) {
+  SmallVector<Value> buffers;
+  auto dot = dyn_cast<DotOp>(op);
+  if (!dot || isa<NvidiaMmaEncodingAttr>(
+                  cast<RankedTensorType>(dot.getType()).getEncoding()))
+    return buffers;
+  for (Value operand : {dot.getA(), dot.getB()})
+    if (auto load = operand.getDefiningOp<LocalLoadOp>())
+      buffers.push_back(load.getSrc());
+  return buffers;
+}

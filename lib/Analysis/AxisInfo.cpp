@@ -71,16 +71,15 @@ AxisInfo applyHints(AxisInfo info, Operation *op, Value value,
       divisibility(info.getDivisibility()), constancy(info.getConstancy());
   if (auto h = readHint(attrs.get("tt.divisibility"), rank))
     for (unsigned d = 0; d < rank; ++d)
-      divisibility[d] = std::max(divisibility[d],
-                                 std::min((*h)[d], AxisInfo::kMaxDivisor));
+      divisibility[d] =
+          std::max(divisibility[d], std::min((*h)[d], AxisInfo::kMaxDivisor));
   if (auto h = readHint(attrs.get("tt.contiguity"), rank))
     for (unsigned d = 0; d < rank; ++d)
       contiguity[d] = std::max(contiguity[d], (*h)[d]);
   if (auto h = readHint(attrs.get("tt.constancy"), rank))
     for (unsigned d = 0; d < rank; ++d)
       constancy[d] = std::max(constancy[d], (*h)[d]);
-  return AxisInfo(contiguity, divisibility, constancy,
-                  info.getConstantValue());
+  return AxisInfo(contiguity, divisibility, constancy, info.getConstantValue());
 }
 
 /// The info of a constant (scalar or splat) for a value of `shape`.
@@ -124,8 +123,9 @@ AxisInfo addInfo(const AxisInfo &lhs, const AxisInfo &rhs, int64_t scale,
   }
   std::optional<int64_t> constant;
   if (lhs.getConstantValue() && rhs.getConstantValue())
-    constant = isSub ? *lhs.getConstantValue() - *rhs.getConstantValue()
-                     : *lhs.getConstantValue() + *rhs.getConstantValue() * scale;
+    constant = isSub
+                   ? *lhs.getConstantValue() - *rhs.getConstantValue()
+                   : *lhs.getConstantValue() + *rhs.getConstantValue() * scale;
   return AxisInfo(contiguity, divisibility, constancy, constant);
 }
 
@@ -175,15 +175,17 @@ AxisInfo divRemInfo(const AxisInfo &lhs, const AxisInfo &rhs, bool isRem) {
       // x % m stays consecutive within runs that do not cross a multiple
       // of m.
       int64_t m = rhs.getDivisibility(d);
-      if (rhs.getConstancy(d) >= lhs.getContiguity(d) ||
-          rhs.getConstantValue())
-        contiguity[d] = gcd(lhs.getContiguity(d), gcd(m, lhs.getDivisibility(d) ? lhs.getDivisibility(d) : 1));
+      if (rhs.getConstancy(d) >= lhs.getContiguity(d) || rhs.getConstantValue())
+        contiguity[d] =
+            gcd(lhs.getContiguity(d),
+                gcd(m, lhs.getDivisibility(d) ? lhs.getDivisibility(d) : 1));
       divisibility[d] = gcd(lhs.getDivisibility(d), m);
     }
   }
   std::optional<int64_t> constant;
   if (lhs.getConstantValue() && c && *c != 0)
-    constant = isRem ? *lhs.getConstantValue() % *c : *lhs.getConstantValue() / *c;
+    constant =
+        isRem ? *lhs.getConstantValue() % *c : *lhs.getConstantValue() / *c;
   return AxisInfo(contiguity, divisibility, constancy, constant);
 }
 
@@ -194,10 +196,10 @@ AxisInfo cmpInfo(arith::CmpIPredicate pred, const AxisInfo &lhs,
   using P = arith::CmpIPredicate;
   unsigned rank = lhs.getRank();
   AxisInfo::DimVector ones(rank, 1), constancy(rank);
-  bool lhsRuns = pred == P::slt || pred == P::ult || pred == P::sge ||
-                 pred == P::uge;
-  bool rhsRuns = pred == P::sgt || pred == P::ugt || pred == P::sle ||
-                 pred == P::ule;
+  bool lhsRuns =
+      pred == P::slt || pred == P::ult || pred == P::sge || pred == P::uge;
+  bool rhsRuns =
+      pred == P::sgt || pred == P::ugt || pred == P::sle || pred == P::ule;
   for (unsigned d = 0; d < rank; ++d) {
     int64_t c = gcd(lhs.getConstancy(d), rhs.getConstancy(d));
     if (lhsRuns && rhs.getConstancy(d) >= lhs.getContiguity(d))
@@ -286,8 +288,10 @@ std::optional<AxisInfo> transfer(Operation *op, Infos in) {
         }
         return AxisInfo(ct, dv, cs, src.getConstantValue());
       })
-      .Case<arith::AddIOp>([&](auto) { return addInfo(*in[0], *in[1], 1, false); })
-      .Case<arith::SubIOp>([&](auto) { return addInfo(*in[0], *in[1], 1, true); })
+      .Case<arith::AddIOp>(
+          [&](auto) { return addInfo(*in[0], *in[1], 1, false); })
+      .Case<arith::SubIOp>(
+          [&](auto) { return addInfo(*in[0], *in[1], 1, true); })
       .Case([&](AddPtrOp a) {
         return addInfo(*in[0], *in[1], pointeeBytes(a.getPtr().getType()),
                        false);
@@ -317,11 +321,11 @@ std::optional<AxisInfo> transfer(Operation *op, Infos in) {
       })
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp,
             arith::IndexCastUIOp, PtrToIntOp, IntToPtrOp, BitcastOp,
-            gpu::ConvertLayoutOp>(
-          [&](auto) { return *in[0]; })
+            gpu::ConvertLayoutOp>([&](auto) { return *in[0]; })
       .Case([&](arith::TruncIOp t) {
         const AxisInfo &src = *in[0];
-        int64_t bits = getElementTypeOrSelf(t.getType()).getIntOrFloatBitWidth();
+        int64_t bits =
+            getElementTypeOrSelf(t.getType()).getIntOrFloatBitWidth();
         AxisInfo::DimVector dv(src.getDivisibility());
         for (int64_t &v : dv)
           v = std::min<int64_t>(v, bits >= 31 ? AxisInfo::kMaxDivisor
@@ -336,22 +340,25 @@ std::optional<AxisInfo> transfer(Operation *op, Infos in) {
         AxisInfo::DimVector ct(rank), dv(rank);
         for (unsigned d = 0; d < rank; ++d) {
           ct[d] = *k == 0 ? in[0]->getContiguity(d) : 1;
-          dv[d] = std::min(in[0]->getDivisibility(d) << *k, AxisInfo::kMaxDivisor);
+          dv[d] =
+              std::min(in[0]->getDivisibility(d) << *k, AxisInfo::kMaxDivisor);
         }
         return AxisInfo(ct, dv, constancyOnly(in, rank).getConstancy());
       })
-      .Case<arith::ShRSIOp, arith::ShRUIOp>([&](auto) -> std::optional<AxisInfo> {
-        std::optional<int64_t> k = in[1]->getConstantValue();
-        if (!k || *k < 0 || *k > 30)
-          return constancyOnly(in, rank);
-        AxisInfo divisor = constantInfo(int64_t(1) << *k, shape);
-        return divRemInfo(*in[0], divisor, false);
-      })
+      .Case<arith::ShRSIOp, arith::ShRUIOp>(
+          [&](auto) -> std::optional<AxisInfo> {
+            std::optional<int64_t> k = in[1]->getConstantValue();
+            if (!k || *k < 0 || *k > 30)
+              return constancyOnly(in, rank);
+            AxisInfo divisor = constantInfo(int64_t(1) << *k, shape);
+            return divRemInfo(*in[0], divisor, false);
+          })
       .Case([&](arith::AndIOp) {
         AxisInfo base = constancyOnly(in, rank);
         AxisInfo::DimVector dv(rank);
         for (unsigned d = 0; d < rank; ++d)
-          dv[d] = std::max(in[0]->getDivisibility(d), in[1]->getDivisibility(d));
+          dv[d] =
+              std::max(in[0]->getDivisibility(d), in[1]->getDivisibility(d));
         return AxisInfo(base.getContiguity(), dv, base.getConstancy());
       })
       .Case<arith::OrIOp, arith::XOrIOp, arith::MaxSIOp, arith::MinSIOp,
@@ -372,19 +379,19 @@ std::optional<AxisInfo> transfer(Operation *op, Infos in) {
       .Default([&](Operation *) { return pess; });
 }
 
-class AxisInfoAnalysis
-    : public dataflow::SparseForwardDataFlowAnalysis<
-          dataflow::Lattice<AxisInfo>> {
+class AxisInfoAnalysis : public dataflow::SparseForwardDataFlowAnalysis<
+                             dataflow::Lattice<AxisInfo>> {
 public:
   using Lattice = dataflow::Lattice<AxisInfo>;
   using SparseForwardDataFlowAnalysis::SparseForwardDataFlowAnalysis;
 
   void setToEntryState(Lattice *lattice) override {
-    propagateIfChanged(lattice,
-                       lattice->join(AxisInfo::fromValue(lattice->getAnchor())));
+    propagateIfChanged(
+        lattice, lattice->join(AxisInfo::fromValue(lattice->getAnchor())));
   }
 
-  LogicalResult visitOperation(Operation *op, ArrayRef<const Lattice *> operands,
+  LogicalResult visitOperation(Operation *op,
+                               ArrayRef<const Lattice *> operands,
                                ArrayRef<Lattice *> results) override {
     if (results.empty())
       return success();
@@ -422,10 +429,10 @@ public:
                                     unsigned firstIndex) override {
     // The induction variable of scf.for: lb + k * step.
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-      const Lattice *lb = getLatticeElementFor(getProgramPointAfter(op),
-                                               forOp.getLowerBound());
-      const Lattice *step = getLatticeElementFor(getProgramPointAfter(op),
-                                                 forOp.getStep());
+      const Lattice *lb =
+          getLatticeElementFor(getProgramPointAfter(op), forOp.getLowerBound());
+      const Lattice *step =
+          getLatticeElementFor(getProgramPointAfter(op), forOp.getStep());
       int64_t div = 1;
       if (lb->getValue().isInitialized() && step->getValue().isInitialized())
         div = gcd(lb->getValue().getDivisibility(0),
@@ -452,7 +459,8 @@ AxisInfo AxisInfo::fromValue(Value value) {
     return info;
   if (auto fn = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp()))
     if (arg.getOwner()->isEntryBlock())
-      return applyHints(info, nullptr, value, fn.getArgAttrDict(arg.getArgNumber()));
+      return applyHints(info, nullptr, value,
+                        fn.getArgAttrDict(arg.getArgNumber()));
   return info;
 }
 

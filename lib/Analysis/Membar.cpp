@@ -109,8 +109,8 @@ private:
         uint64_t size = 0;
         if (auto call = dyn_cast<CallOpInterface>(op)) {
           if (Operation *callee = call.resolveCallableInTable(&symbols))
-            if (auto s = callee->getAttrOfType<IntegerAttr>(
-                    kAllocationSizeAttr))
+            if (auto s =
+                    callee->getAttrOfType<IntegerAttr>(kAllocationSizeAttr))
               size = s.getInt();
         } else {
           size = getScratchSizeInBytes(op);
@@ -120,6 +120,8 @@ private:
           a.writes.push_back({start, start + size});
         }
       }
+    for (Value buffer : sharedBuffersReadDirectly(op))
+      a.reads.push_back(bufferOf(buffer));
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if (!effects)
       return a;
@@ -161,18 +163,16 @@ private:
         // before, after, before, ...: one body made of both regions.
         Accesses in = pending;
         for (int i = 0; i < 8; ++i) {
-          Accesses end = analyze(whileOp.getAfter().front(),
-                                 analyze(whileOp.getBefore().front(), in,
-                                         false),
-                                 false);
+          Accesses end =
+              analyze(whileOp.getAfter().front(),
+                      analyze(whileOp.getBefore().front(), in, false), false);
           Accesses next = pending;
           next.join(end);
           if (next == in)
             break;
           in = next;
         }
-        Accesses afterBefore =
-            analyze(whileOp.getBefore().front(), in, insert);
+        Accesses afterBefore = analyze(whileOp.getBefore().front(), in, insert);
         analyze(whileOp.getAfter().front(), afterBefore, insert);
         pending = afterBefore;
         continue;

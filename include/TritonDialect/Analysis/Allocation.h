@@ -10,6 +10,7 @@
 #define TRITONDIALECT_ANALYSIS_ALLOCATION_H
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
 
@@ -31,6 +32,13 @@ inline constexpr const char *kAllocationSizeAttr = "allocation.size";
 ///  - tt.atomic_rmw / tt.atomic_cas on a scalar pointer with a used result:
 ///    the value, for broadcast to every thread.
 uint64_t getScratchSizeInBytes(Operation *op);
+
+/// The shared buffers (memdesc values) `op` reads itself although its
+/// operands are registers: a tt.dot on CUDA cores reads an operand that a
+/// ttg.local_load produced straight from that load's buffer, element by
+/// element as the product needs it. The buffer stays live, and read, until
+/// the dot (allocate-shared-memory and the barrier analysis both use this).
+SmallVector<Value> sharedBuffersReadDirectly(Operation *op);
 
 /// Bytes and alignment of the buffer a ttg.local_alloc creates.
 uint64_t getAllocationSizeInBytes(Operation *localAlloc);

@@ -163,6 +163,14 @@ private:
       for (Operation *user : v.getUsers()) {
         if (isView(user))
           values.push_back(user->getResult(0));
+        // A dot reading a local_load's buffer directly uses the buffer.
+        if (isa<LocalLoadOp>(user))
+          for (Operation *reader : user->getResult(0).getUsers())
+            if (llvm::is_contained(sharedBuffersReadDirectly(reader), v)) {
+              Operation *ancestor =
+                  alloc->getBlock()->findAncestorOpInBlock(*reader);
+              end = std::max(end, last[ancestor ? ancestor : reader]);
+            }
         Operation *ancestor = alloc->getBlock()->findAncestorOpInBlock(*user);
         Operation *span = ancestor ? ancestor : user;
         end = std::max(end, last[span]);

@@ -11,6 +11,9 @@
 //   MemoryOpToLLVM.cpp        tt.load, tt.store, tt.atomic_rmw, atomic_cas
 //   ReduceScanOpToLLVM.cpp    tt.reduce, tt.scan
 //   ConvertLayoutOpToLLVM.cpp ttg.convert_layout (registers, shared memory)
+//   SharedMemoryOpToLLVM.cpp  ttg.local_alloc, local_load, local_store,
+//                             local_dealloc
+//   DotOpToLLVM.cpp           tt.dot on CUDA cores (FMA)
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +38,11 @@ void populateReduceScanOpToLLVMPatterns(LLVMTypeConverter &converter,
                                         RewritePatternSet &patterns);
 void populateConvertLayoutOpToLLVMPatterns(LLVMTypeConverter &converter,
                                            RewritePatternSet &patterns);
+
+void populateSharedMemoryOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                          RewritePatternSet &patterns);
+void populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                 RewritePatternSet &patterns);
 
 } // namespace mlir::triton::gpu::lowering
 

@@ -60,7 +60,8 @@ Value fromStorage(OpBuilder &b, Location loc, Value v, Type elem) {
   return v;
 }
 
-/// The thread's part of the offset: XOR of its lane and warp bases'.
+} // namespace
+
 Value threadOffset(OpBuilder &b, Location loc, const SharedAccess &access) {
   auto [lane, warp] = laneAndWarp(b, loc);
   Value offset = i32Const(b, loc, 0);
@@ -88,6 +89,7 @@ uint64_t registerOffset(const SharedAccess &access, int32_t reg) {
   return o;
 }
 
+namespace {
 Value elementPtr(OpBuilder &b, Location loc, Value base, Type store,
                  Value thread, uint64_t reg) {
   Value idx = reg ? LLVM::XOrOp::create(b, loc, thread, i32Const(b, loc, reg))

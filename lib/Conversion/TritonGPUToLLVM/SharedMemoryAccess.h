@@ -31,6 +31,12 @@ planSharedAccess(const LinearLayout &layout,
                  llvm::function_ref<uint64_t(ArrayRef<int32_t>)> offsetOf,
                  unsigned bits, unsigned maxVec = 128);
 
+/// The thread's part of an element offset: the XOR of its lane and warp
+/// bases' offsets (an i32).
+Value threadOffset(OpBuilder &b, Location loc, const SharedAccess &access);
+/// Register `reg`'s part: the XOR of its register bases' offsets.
+uint64_t registerOffset(const SharedAccess &access, int32_t reg);
+
 /// How elements of LLVM type `elem` are kept in shared memory: pointers as
 /// i64, i1 as i8, everything else as is (null if not supported).
 Type sharedStorageType(Type elem);

@@ -28,6 +28,10 @@ TritonLLVMTypeConverter::TritonLLVMTypeConverter(MLIRContext *ctx)
                              element);
     return LLVM::LLVMStructType::getLiteral(type.getContext(), fields);
   });
+  // A shared-memory descriptor: the address of its first element.
+  addConversion([ctx](MemDescType type) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, 3);
+  });
 }
 
 SmallVector<int32_t> registerCoords(const LinearLayout &layout, int32_t reg) {

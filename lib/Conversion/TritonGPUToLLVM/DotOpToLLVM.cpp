@@ -1,0 +1,162 @@
+//===- DotOpToLLVM.cpp - tt.dot on CUDA cores -----------------------------===//
+//
+// tt.dot whose accumulator has a blocked (or any distributed) layout and
+// whose operands are #ttg.dot_op of it: every thread computes its own
+// accumulator elements with one fused multiply-add per k, in k order
+// (acc = fma(a[m,k], b[k,n], acc)), accumulating in the result's type
+// (f16/bf16 operands widened to f32; integers sign-extended). An operand
+// read from shared memory by ttg.local_load is read there directly, one
+// element per (row or column, k) as the product needs it, instead of
+// keeping the operand's whole rows in registers. Tensor-core layouts
+// (mma.sync, wgmma) come with the tensor-core selection pass.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternTritonGPUOpToLLVM.h"
+#include "SharedMemoryAccess.h"
+
+#include "TritonDialect/Analysis/Allocation.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::gpu::lowering;
+
+namespace {
+struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  /// Yields operand element (row-or-col index `mn` of D register `r`, `k`).
+  struct Operand {
+    // Shared-memory form.
+    Value base, thread;
+    SharedAccess access;
+    std::optional<LinearLayout> offsets;
+    bool isA;
+    // Register form.
+    SmallVector<Value> regs;
+    SmallVector<SmallVector<std::pair<unsigned, int32_t>>> perK;
+    Type elem;
+    std::map<std::pair<uint64_t, int64_t>, Value> cache;
+  };
+
+  LogicalResult
+  matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto dType = cast<RankedTensorType>(op.getType());
+    if (dType.getRank() != 2)
+      return rewriter.notifyMatchFailure(op,
+                                         "batched dots are not lowered yet");
+    std::optional<LinearLayout> dLayout = layoutOf(dType);
+    auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
+        getTypeConverter()->convertType(dType));
+    if (!dLayout || !structType ||
+        isa<NvidiaMmaEncodingAttr>(dType.getEncoding()))
+      return rewriter.notifyMatchFailure(
+          op, "only CUDA-core (FMA) dots are lowered yet");
+    Type accType = structType.getBody()[0];
+    int64_t K = cast<RankedTensorType>(op.getA().getType()).getShape()[1];
+
+    auto prepare = [&](Value orig, Value converted, bool isA,
+                       Operand &operand) -> LogicalResult {
+      operand.isA = isA;
+      auto type = cast<RankedTensorType>(orig.getType());
+      operand.elem = getTypeConverter()->convertType(type.getElementType());
+      auto load = orig.getDefiningOp<LocalLoadOp>();
+      if (load &&
+          llvm::is_contained(sharedBuffersReadDirectly(op), load.getSrc())) {
+        MemDescType mem = load.getSrc().getType();
+        operand.offsets = sharedOffsetLayout(mem.getShape(), mem.getEncoding());
+        Value base = rewriter.getRemappedValue(load.getSrc());
+        if (operand.offsets && base &&
+            isa<LLVM::LLVMPointerType>(base.getType())) {
+          operand.base = base;
+          // D coordinates (m, n) -> offset of (m, 0) in A, (0, n) in B.
+          operand.access = planSharedAccess(
+              *dLayout,
+              [&](ArrayRef<int32_t> c) {
+                return isA ? applyOffsetLayout(*operand.offsets, {c[0], 0})
+                           : applyOffsetLayout(*operand.offsets, {0, c[1]});
+              },
+              operand.elem.getIntOrFloatBitWidth(), 1);
+          operand.thread = threadOffset(rewriter, loc, operand.access);
+          return success();
+        }
+      }
+      std::optional<LinearLayout> layout = layoutOf(type);
+      if (!layout)
+        return failure();
+      operand.regs = unpack(rewriter, loc, converted);
+      for (int64_t k = 0; k < K; ++k) {
+        auto map = gatherRegisters(
+            {*layout}, *dLayout,
+            [&](ArrayRef<int32_t> c)
+                -> std::pair<unsigned, SmallVector<int32_t>> {
+              return {0, isA ? SmallVector<int32_t>{c[0], int32_t(k)}
+                             : SmallVector<int32_t>{int32_t(k), c[1]}};
+            });
+        if (!map)
+          return failure();
+        operand.perK.push_back(*map);
+      }
+      return success();
+    };
+    Operand a, b;
+    if (failed(prepare(op.getA(), adaptor.getA(), true, a)) ||
+        failed(prepare(op.getB(), adaptor.getB(), false, b)))
+      return rewriter.notifyMatchFailure(
+          op, "operand layouts do not match the accumulator's");
+
+    auto widen = [&](Value v) -> Value {
+      Type t = v.getType();
+      if (t == accType)
+        return v;
+      if (isa<FloatType>(accType))
+        return LLVM::FPExtOp::create(rewriter, loc, accType, v);
+      return LLVM::SExtOp::create(rewriter, loc, accType, v);
+    };
+    auto element = [&](Operand &operand, int32_t r, int64_t k) -> Value {
+      if (!operand.base)
+        return operand.regs[operand.perK[k][r].second];
+      uint64_t regPart = registerOffset(operand.access, r);
+      auto key = std::make_pair(regPart, k);
+      auto it = operand.cache.find(key);
+      if (it != operand.cache.end())
+        return it->second;
+      uint64_t kPart =
+          operand.isA ? applyOffsetLayout(*operand.offsets, {0, int32_t(k)})
+                      : applyOffsetLayout(*operand.offsets, {int32_t(k), 0});
+      Value idx = LLVM::XOrOp::create(rewriter, loc, operand.thread,
+                                      i32Const(rewriter, loc, regPart ^ kPart));
+      Value ptr =
+          LLVM::GEPOp::create(rewriter, loc, operand.base.getType(),
+                              operand.elem, operand.base, ValueRange{idx});
+      Value v = LLVM::LoadOp::create(rewriter, loc, operand.elem, ptr);
+      operand.cache[key] = v;
+      return v;
+    };
+
+    SmallVector<Value> acc = unpack(rewriter, loc, adaptor.getC());
+    for (int64_t k = 0; k < K; ++k)
+      for (size_t r = 0; r < acc.size(); ++r) {
+        Value x = widen(element(a, r, k));
+        Value y = widen(element(b, r, k));
+        if (isa<FloatType>(accType))
+          acc[r] = LLVM::FMAOp::create(rewriter, loc, x, y, acc[r]);
+        else
+          acc[r] = LLVM::AddOp::create(
+              rewriter, loc, acc[r], LLVM::MulOp::create(rewriter, loc, x, y));
+      }
+    rewriter.replaceOp(op, pack(rewriter, loc, structType, acc));
+    return success();
+  }
+};
+} // namespace
+
+void mlir::triton::gpu::lowering::populateDotOpToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<DotOpConversion>(converter);
+}
