@@ -106,3 +106,39 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// A CUDA-core dot reads its operands' buffers: in a loop, the next
+// iteration's write of the first operand waits for the dot (a barrier at
+// the top of the body), besides the barriers between each write and read.
+#acc = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#ld = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#sh = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @dot_loop
+  // CHECK: scf.for
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_alloc %arg0
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: ttg.local_alloc %arg1
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: tt.dot
+  // CHECK-NEXT: scf.yield
+  tt.func @dot_loop(%a: tensor<4x16xf16, #ld>, %b: tensor<16x8xf16, #ld>, %c: tensor<4x8xf32, #acc>, %n: i32) -> tensor<4x8xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<4x8xf32, #acc>) : i32 {
+      %sa = ttg.local_alloc %a : (tensor<4x16xf16, #ld>) -> !ttg.memdesc<4x16xf16, #sh, #smem>
+      %la = ttg.local_load %sa : !ttg.memdesc<4x16xf16, #sh, #smem> -> tensor<4x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>
+      %sb = ttg.local_alloc %b : (tensor<16x8xf16, #ld>) -> !ttg.memdesc<16x8xf16, #sh, #smem>
+      %lb = ttg.local_load %sb : !ttg.memdesc<16x8xf16, #sh, #smem> -> tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>
+      %d = tt.dot %la, %lb, %acc : tensor<4x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<4x8xf32, #acc>
+      scf.yield %d : tensor<4x8xf32, #acc>
+    }
+    tt.return %r : tensor<4x8xf32, #acc>
+  }
+}

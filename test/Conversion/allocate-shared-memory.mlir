@@ -99,3 +99,25 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// A CUDA-core dot reads its operands' buffers itself: the first buffer
+// stays live until the dot, so the second does not reuse its bytes.
+#acc = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#ld = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#sh = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // 128 + 256 bytes, not max(128, 256):
+  // CHECK-LABEL: tt.func @dot_operands
+  // CHECK-SAME: allocation.size = 384 : i32
+  tt.func @dot_operands(%a: tensor<4x16xf16, #ld>, %b: tensor<16x8xf16, #ld>, %c: tensor<4x8xf32, #acc>) -> tensor<4x8xf32, #acc> {
+    %sa = ttg.local_alloc %a : (tensor<4x16xf16, #ld>) -> !ttg.memdesc<4x16xf16, #sh, #smem>
+    %la = ttg.local_load %sa : !ttg.memdesc<4x16xf16, #sh, #smem> -> tensor<4x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>
+    %sb = ttg.local_alloc %b : (tensor<16x8xf16, #ld>) -> !ttg.memdesc<16x8xf16, #sh, #smem>
+    %lb = ttg.local_load %sb : !ttg.memdesc<16x8xf16, #sh, #smem> -> tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>
+    %d = tt.dot %la, %lb, %c : tensor<4x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<4x8xf32, #acc>
+    tt.return %d : tensor<4x8xf32, #acc>
+  }
+}

@@ -1,0 +1,164 @@
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm | FileCheck %s
+
+// A transpose-like conversion across threads goes through shared memory:
+// one barrier between the writes and the reads, 64-bit vector writes
+// (two f32 along the row) and scalar reads, at swizzled offsets.
+#row = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#col = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @transpose
+  // CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+  // CHECK-NOT: llvm.store
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.return
+  tt.func public @transpose(%x: tensor<64x64xf32, #row>) -> tensor<64x64xf32, #col> {
+    %y = ttg.convert_layout %x : tensor<64x64xf32, #row> -> tensor<64x64xf32, #col>
+    tt.return %y : tensor<64x64xf32, #col>
+  }
+}
+
+// -----
+
+// Data replicated across warps is written only by its first copy (a
+// predicated st.shared); i1 travels as i8.
+#rep = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#one = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @replicated
+  // CHECK: llvm.zext %{{.*}} : i1 to i8
+  // CHECK: "@$0 st.shared.b8 [$1], $2;", "b,r,h"
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<4xi8>
+  // CHECK: llvm.trunc %{{.*}} : i8 to i1
+  tt.func public @replicated(%x: tensor<32xi1, #rep>) -> tensor<32xi1, #one> {
+    %y = ttg.convert_layout %x : tensor<32xi1, #rep> -> tensor<32xi1, #one>
+    tt.return %y : tensor<32xi1, #one>
+  }
+}
+
+// -----
+
+// Shape ops that keep data in its thread: no shared memory, no barrier.
+#b2 = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b1 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#t = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @join_split_trans
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK-NOT: !llvm.ptr<3>
+  // CHECK: llvm.return
+  tt.func public @join_split_trans(%a: tensor<256xf32, #b1>, %b: tensor<256xf32, #b1>) -> (tensor<256xf32, #b1>, tensor<2x256xf32, #t>) {
+    %j = tt.join %a, %b : tensor<256xf32, #b1> -> tensor<256x2xf32, #b2>
+    %l, %r = tt.split %j : tensor<256x2xf32, #b2> -> tensor<256xf32, #b1>
+    %s = arith.addf %l, %r : tensor<256xf32, #b1>
+    %t = tt.trans %j {order = array<i32: 1, 0>} : tensor<256x2xf32, #b2> -> tensor<2x256xf32, #t>
+    tt.return %s, %t : tensor<256xf32, #b1>, tensor<2x256xf32, #t>
+  }
+}
+
+// -----
+
+// An inclusive scan over 4 registers, 32 lanes and 4 warps: a sequential
+// scan in the thread, Hillis-Steele over lanes (shfl.up by 1..16), the
+// warps' totals through shared memory.
+#s = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @cumsum
+  // CHECK-COUNT-3: llvm.fadd
+  // CHECK: nvvm.shfl.sync up %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : f32 -> f32
+  // CHECK-COUNT-5: nvvm.shfl.sync up
+  // CHECK: nvvm.shfl.sync idx
+  // CHECK: st.shared.b32
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  tt.func public @cumsum(%x: tensor<512xf32, #s>) -> tensor<512xf32, #s> {
+    %y = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tt.scan.return %c : f32
+    }) : (tensor<512xf32, #s>) -> tensor<512xf32, #s>
+    tt.return %y : tensor<512xf32, #s>
+  }
+}
+
+// -----
+
+// A reverse scan within a warp shuffles down.
+#w = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @rev
+  // CHECK-COUNT-5: nvvm.shfl.sync down
+  // CHECK-NOT: nvvm.shfl.sync up
+  tt.func public @rev(%x: tensor<32xi32, #w>) -> tensor<32xi32, #w> {
+    %y = "tt.scan"(%x) <{axis = 0 : i32, reverse = true}> ({
+    ^bb0(%a: i32, %b: i32):
+      %c = arith.addi %a, %b : i32
+      tt.scan.return %c : i32
+    }) : (tensor<32xi32, #w>) -> tensor<32xi32, #w>
+    tt.return %y : tensor<32xi32, #w>
+  }
+}
+
+// -----
+
+// A scalar atomic whose old value is used: thread 0 acts, writes the old
+// value to its scratch, every thread reads it after a barrier.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @cas
+  // CHECK: "@$4 atom.acq_rel.gpu.global.cas.b32 $0, [$1], $2, $3;", "=r,l,r,r,b"
+  // CHECK: "@$0 st.shared.b32 [$1], $2;"
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
+  tt.func public @cas(%p: !tt.ptr<i32>, %q: !tt.ptr<i32>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %old = tt.atomic_cas acq_rel, gpu, %p, %c0, %c1 : (!tt.ptr<i32>, i32, i32) -> i32
+    tt.store %q, %old : !tt.ptr<i32>
+    tt.return
+  }
+}
+
+// -----
+
+// Noinline device functions stay functions; calls become llvm.call.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK: llvm.func internal @twice(%arg0: f32) -> f32 attributes {no_inline}
+  tt.func private @twice(%x: f32) -> f32 attributes {noinline = true} {
+    %y = arith.addf %x, %x : f32
+    tt.return %y : f32
+  }
+  // CHECK-LABEL: llvm.func @caller
+  // CHECK: llvm.call @twice(%{{.*}}) : (f32) -> f32
+  tt.func public @caller(%p: !tt.ptr<f32>, %x: f32) {
+    %y = tt.call @twice(%x) : (f32) -> f32
+    tt.store %p, %y : !tt.ptr<f32>
+    tt.return
+  }
+}
+
+// -----
+
+// A CUDA-core dot: operands staged by local_alloc, read by the dot straight
+// from shared memory, one fma per (accumulator element, k).
+#acc = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#ld = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#sh = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @dot
+  // CHECK: "@$0 st.shared.v2.b32 [$1], {$2, $3};"
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-16: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (f32, f32, f32) -> f32
+  // CHECK-NOT: llvm.intr.fma
+  // CHECK: llvm.return
+  tt.func public @dot(%a: tensor<4x16xf16, #ld>, %b: tensor<16x8xf16, #ld>, %c: tensor<4x8xf32, #acc>) -> tensor<4x8xf32, #acc> {
+    %sa = ttg.local_alloc %a : (tensor<4x16xf16, #ld>) -> !ttg.memdesc<4x16xf16, #sh, #smem>
+    %la = ttg.local_load %sa : !ttg.memdesc<4x16xf16, #sh, #smem> -> tensor<4x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>
+    %sb = ttg.local_alloc %b : (tensor<16x8xf16, #ld>) -> !ttg.memdesc<16x8xf16, #sh, #smem>
+    %lb = ttg.local_load %sb : !ttg.memdesc<16x8xf16, #sh, #smem> -> tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>
+    %d = tt.dot %la, %lb, %c : tensor<4x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<4x8xf32, #acc>
+    tt.return %d : tensor<4x8xf32, #acc>
+  }
+}
