@@ -1,5 +1,5 @@
 """`@jit` and `compile`: a Python kernel to TTIR, and through our tools to
-TritonGPU IR (PTX once the lowering lands)."""
+TritonGPU IR and PTX (kept in a disk cache), and `kernel[grid](...)`."""
 
 from __future__ import annotations
 
@@ -100,33 +100,45 @@ class JITFunction:
             return self.run(grid, args, kwargs, num_warps, num_stages, target)
         return launcher
 
-    def run(self, grid, args, kwargs, num_warps, num_stages, target):
-        from . import driver as drv
+    def warmup(self, *args, grid=None, num_warps=4, num_stages=3, target=None,
+               **kwargs):
+        """Compiles (and caches) the kernel these arguments specialize to,
+        without launching it, like upstream's `kernel.warmup`. Arguments may
+        be stand-ins: objects with `dtype` and `data_ptr()`."""
+        return self._compiled(args, kwargs, num_warps, num_stages, target)[0]
+
+    def _compiled(self, args, kwargs, num_warps, num_stages, target):
         signature, constexprs, divisible, runtime = self.specialize(args, kwargs)
-        if self._driver is None:
-            self._driver = drv.Driver()
         if target is None:
             target = "cuda:90"
         key = (tuple(signature.items()), tuple(sorted(
             (k, repr(v)) for k, v in constexprs.items())), tuple(divisible),
             num_warps, num_stages, target)
         if key not in self.cache:
-            kernel = compile(self, signature, constexprs, num_warps, num_stages,
-                             target, stages=("ttir", "ttgir", "ptx"),
-                             divisible_by_16=divisible,
-                             unaligned=[n for n, t in signature.items()
-                                        if t.startswith("*") and n not in divisible])
-            function = self._driver.load(kernel.asm["ptx"], kernel.metadata["entry"],
-                                         kernel.metadata["shared_bytes"])
-            self.cache[key] = (function, kernel)
-        function, kernel = self.cache[key]
+            self.cache[key] = compile(
+                self, signature, constexprs, num_warps, num_stages, target,
+                stages=("ttir", "ptx"), divisible_by_16=divisible,
+                unaligned=[n for n, t in signature.items()
+                           if t.startswith("*") and n not in divisible])
+        return self.cache[key], signature, constexprs, runtime
+
+    def run(self, grid, args, kwargs, num_warps, num_stages, target):
+        from . import driver as drv
+        kernel, signature, constexprs, runtime = self._compiled(
+            args, kwargs, num_warps, num_stages, target)
+        if self._driver is None:
+            self._driver = drv.Driver()
+        if not hasattr(kernel, "function"):
+            kernel.function = self._driver.load(
+                kernel.asm["ptx"], kernel.metadata["entry"],
+                kernel.metadata["shared_bytes"])
         meta = dict(kwargs)
         meta.update(constexprs)
         g = grid(meta) if callable(grid) else grid
         g = (g,) if isinstance(g, int) else tuple(g)
         bound = dict(zip([p for p, _ in self.params()], args))
         bound.update(kwargs)
-        self._driver.launch(function, g, kernel.metadata["num_warps"],
+        self._driver.launch(kernel.function, g, kernel.metadata["num_warps"],
                             kernel.metadata["shared_bytes"],
                             [signature[n] for n in runtime], [bound[n] for n in runtime])
         return kernel
@@ -178,16 +190,69 @@ def compile(fn, signature: dict, constexprs: dict | None = None, num_warps=4,
         fn = fn.fn
     ttir = generate_ttir(fn, signature, constexprs or {}, tuple(divisible_by_16),
                          tuple(unaligned))
-    opt = find_tool("triton-opt")
-    asm = {"ttir": run_tool([opt, "-"], ttir)}
+    # The TTIR is verified by triton-opt where it is installed; a machine
+    # without our tools can still launch kernels whose PTX is cached.
+    try:
+        opt = find_tool("triton-opt")
+    except FileNotFoundError:
+        if "ttgir" in stages or "ptx" not in stages:
+            raise
+        opt = None
+    asm = {"ttir": run_tool([opt, "-"], ttir) if opt else ttir}
     if "ttgir" in stages:
         asm["ttgir"] = run_tool(
             [opt, "-", f"--triton-to-tritongpu-pipeline=num-warps={num_warps} "
                        f"num-ctas=1 target={target}"], asm["ttir"])
     metadata = {"entry": fn.__name__, "num_warps": num_warps, "shared_bytes": 0}
     if "ptx" in stages:
-        asm["ptx"], metadata = to_ptx(asm["ttir"], num_warps, num_stages, target)
+        asm["ptx"], metadata = cached_ptx(ttir, asm["ttir"], num_warps,
+                                          num_stages, target)
     return CompiledKernel(fn.__name__, asm, metadata)
+
+
+def cache_dir() -> Path:
+    """Where compiled PTX is kept: $TRITON_STUB_CACHE_DIR, else
+    ~/.cache/triton_stub (upstream keeps ~/.triton/cache)."""
+    env = os.environ.get("TRITON_STUB_CACHE_DIR")
+    return Path(env) if env else Path.home() / ".cache" / "triton_stub"
+
+
+def _compiler_identity():
+    """Size and modification time of the tools, or None without them."""
+    try:
+        tools = [Path(find_tool(t)) for t in ("triton-opt", "triton-translate")]
+    except FileNotFoundError:
+        return None
+    return [[t.stat().st_size, t.stat().st_mtime_ns] for t in tools]
+
+
+def cached_ptx(ttir, verified_ttir, num_warps, num_stages, target):
+    """PTX for `ttir` from the disk cache, or compiled and stored there. An
+    entry records the compiler build that made it: with the tools at hand a
+    different build recompiles; without them (a GPU machine that only runs
+    kernels) the entry is used as is."""
+    import hashlib
+    import json
+    key = hashlib.sha256(
+        f"{ttir}\n{num_warps}\n{num_stages}\n{target}".encode()).hexdigest()
+    entry = cache_dir() / key[:32]
+    identity = _compiler_identity()
+    meta_path, ptx_path = entry / "meta.json", entry / "kernel.ptx"
+    if meta_path.is_file() and ptx_path.is_file():
+        meta = json.loads(meta_path.read_text())
+        if identity is None or meta.get("compiler") == identity:
+            return ptx_path.read_text(), meta["metadata"]
+    if identity is None:
+        find_tool("triton-opt")  # raises with the explanation
+    ptx, metadata = to_ptx(verified_ttir, num_warps, num_stages, target)
+    try:
+        entry.mkdir(parents=True, exist_ok=True)
+        ptx_path.write_text(ptx)
+        meta_path.write_text(json.dumps(
+            {"compiler": identity, "metadata": metadata, "target": target}))
+    except OSError:
+        pass  # a read-only cache still compiles
+    return ptx, metadata
 
 
 def to_ptx(ttir, num_warps, num_stages, target):
