@@ -412,7 +412,10 @@ public:
       // Transfer functions describe the first result; others (e.g. of
       // tt.split or multi-result calls) are left unknown.
       std::optional<AxisInfo> info;
-      if (i == 0)
+      // A tracked result of untracked operands (tt.bitcast of a float,
+      // fptosi...) is unknown; calls use their callee's summary instead.
+      bool allKnown = llvm::all_of(infos, [](const AxisInfo *p) { return p; });
+      if (i == 0 && (allKnown || isa<CallOpInterface>(op)))
         info = transfer(op, infos);
       if (!info)
         info = AxisInfo::pessimistic(shapeOf(result).size());

@@ -103,6 +103,8 @@ def constant(b: Builder, value, dt=None, shape=()):
     text = constant_text(value, dt)
     if shape:
         return b.op(f"arith.constant dense<{text}> : {core.ir_type(dt, shape)}", dt, shape)
+    if dt.is_bool():  # `arith.constant true` takes no type
+        return b.op(f"arith.constant {text}", dt)
     return b.op(f"arith.constant {text} : {dt.ir}", dt)
 
 
@@ -595,7 +597,7 @@ def atomic_rmw(b, kind, ptr, val, mask=None, sem=None, scope=None):
         op = "fadd" if elem.is_floating() else "add"
     elif kind in ("max", "min"):
         if elem.is_floating():
-            error(f"tl.atomic_{kind} on floats is not supported yet")
+            return _float_atomic_minmax(b, kind, ptr, val, mask, elem, sem, scope)
         op = kind if elem.signed else "u" + kind
     elif kind in ("and", "or", "xor", "xchg"):
         op = kind
@@ -606,6 +608,38 @@ def atomic_rmw(b, kind, ptr, val, mask=None, sem=None, scope=None):
     return b.op(f"tt.atomic_rmw {op}, {SEMANTICS[sem]}, {SCOPES[scope]}, {ptr.name}, "
                 f"{val.name}, {mask.name} : ({ptr.type}, {val.type}, {mask.type}) -> {val.type}",
                 elem, ptr.shape)
+
+
+def bitcast(b, x, dt):
+    """tt.bitcast of a tensor (or pointer tensor) to `dt` of the same width."""
+    return b.op(f"tt.bitcast {x.name} : {x.type} -> {core.ir_type(dt, x.shape)}",
+                dt, x.shape)
+
+
+def _float_atomic_minmax(b, kind, ptr, val, mask, elem, sem, scope):
+    """Float atomic max/min as upstream does it, through integer atomics on
+    the bits: IEEE floats of one sign order like their bit patterns read as
+    signed integers when non-negative and reversed as unsigned when
+    negative. So max is a signed max where the value is >= 0 and an unsigned
+    min where it is < 0 (min: signed min / unsigned max); the old value is
+    taken from whichever acted."""
+    if elem.bits not in (32, 64):
+        error(f"tl.atomic_{kind} supports float32 and float64, got {elem.name}")
+    itype = core.int32 if elem.bits == 32 else core.int64
+    iptr = bitcast(b, ptr, core.pointer_type(itype))
+    ival = bitcast(b, val, itype)
+    zero = constant(b, 0.0, elem, val.shape) if val.shape else constant(b, 0.0, elem)
+    pos = compare(b, val, zero, ">=")
+    neg = compare(b, val, zero, "<")
+    pos_op, neg_op = ("max", "umin") if kind == "max" else ("min", "umax")
+    rets = []
+    for op, pred in ((pos_op, pos), (neg_op, neg)):
+        m = bitwise(b, mask, pred, "&")
+        rets.append(b.op(
+            f"tt.atomic_rmw {op}, {SEMANTICS[sem]}, {SCOPES[scope]}, {iptr.name}, "
+            f"{ival.name}, {m.name} : ({iptr.type}, {ival.type}, {m.type}) -> {ival.type}",
+            itype, ptr.shape))
+    return bitcast(b, where(b, pos, rets[0], rets[1]), elem)
 
 
 def atomic_cas(b, ptr, cmp, val, sem=None, scope=None):

@@ -117,3 +117,16 @@ tt.func public @caller() {
   %c = tt.call @callee(%r) : (tensor<32xi32>) -> tensor<32xi32>
   tt.return
 }
+
+// -----
+
+// Integers made from floats (tt.bitcast, fptosi) are unknown, not a crash.
+tt.func @from_float(%x: f32, %p: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %i = tt.bitcast %x : f32 -> i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %j = arith.fptosi %x : f32 to i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [16], constancy = [1], constant_value = <none>}}
+  %q = tt.bitcast %p : !tt.ptr<f32> -> !tt.ptr<i32>
+  tt.return
+}

@@ -76,3 +76,37 @@ print(triton_stub.compile(cache_hints, signature={"x_ptr": "*fp32"}, stages=("tt
 # CHECK: tt.load %{{.*}} cacheModifier = cg evictionPolicy = evict_first : tensor<32x!tt.ptr<f32>>
 # CHECK: tt.load %{{.*}} {isVolatile = true} : tensor<32x!tt.ptr<f32>>
 # CHECK: tt.store %{{.*}}, %{{.*}} cacheModifier = cs : tensor<32x!tt.ptr<f32>>
+
+
+# Float atomic max/min as upstream: integer atomics on the bits, signed
+# max (min) where the value is >= 0, unsigned min (max) where < 0; and the
+# kernel compiles to PTX (tt.bitcast, scalar masks).
+@triton_stub.jit
+def float_atomics(p, x_ptr):
+    offs = tl.arange(0, 128)
+    x = tl.load(x_ptr + offs)
+    old = tl.atomic_max(p + offs % 4, x)
+    tl.atomic_min(p + 4, tl.max(x, axis=0))
+    tl.store(x_ptr + offs, old)
+
+
+k = triton_stub.compile(float_atomics, signature={"p": "*fp32", "x_ptr": "*fp32"},
+                        stages=("ttir", "ptx"))
+print(k.asm["ttir"])
+print("\n".join(line for line in k.asm["ptx"].split("\n") if "atom." in line))
+
+# CHECK-LABEL: tt.func public @float_atomics
+# CHECK: %[[IP:.*]] = tt.bitcast %{{.*}} : tensor<128x!tt.ptr<f32>> -> tensor<128x!tt.ptr<i32>>
+# CHECK: %[[IV:.*]] = tt.bitcast %{{.*}} : tensor<128xf32> -> tensor<128xi32>
+# CHECK: %[[POS:.*]] = arith.cmpf oge
+# CHECK: %[[NEG:.*]] = arith.cmpf olt
+# CHECK: tt.atomic_rmw max, acq_rel, gpu, %[[IP]], %[[IV]]
+# CHECK: tt.atomic_rmw umin, acq_rel, gpu, %[[IP]], %[[IV]]
+# CHECK: arith.select %[[POS]]
+# CHECK: tt.bitcast %{{.*}} : tensor<128xi32> -> tensor<128xf32>
+# CHECK: tt.atomic_rmw min, acq_rel, gpu, %{{.*}}, %{{.*}}, %{{.*}} : (!tt.ptr<i32>, i32, i1) -> i32
+# CHECK: tt.atomic_rmw umax, acq_rel, gpu
+# CHECK: atom.acq_rel.gpu.global.max.s32
+# CHECK: atom.acq_rel.gpu.global.min.u32
+# CHECK: atom.acq_rel.gpu.global.min.s32
+# CHECK: atom.acq_rel.gpu.global.max.u32

@@ -249,12 +249,40 @@ struct MulhiUIOpConversion : public ConvertOpToLLVMPattern<MulhiUIOp> {
     return success();
   }
 };
+/// tt.bitcast: the same bits as another type of the same width (pointers
+/// to pointers: nothing, as LLVM pointers are opaque).
+struct BitcastOpConversion : public ConvertOpToLLVMPattern<BitcastOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(BitcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "result type not lowered");
+    auto cast = [&](Value v, Type to) -> Value {
+      if (v.getType() == to)
+        return v;
+      return LLVM::BitcastOp::create(rewriter, loc, to, v);
+    };
+    auto structType = dyn_cast<LLVM::LLVMStructType>(resultType);
+    if (!structType) {
+      rewriter.replaceOp(op, cast(adaptor.getSrc(), resultType));
+      return success();
+    }
+    SmallVector<Value> out;
+    for (Value v : unpack(rewriter, loc, adaptor.getSrc()))
+      out.push_back(cast(v, structType.getBody()[0]));
+    rewriter.replaceOp(op, pack(rewriter, loc, structType, out));
+    return success();
+  }
+};
 } // namespace
 
 void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<AddPtrOpConversion, MulhiUIOpConversion, PreciseDivConversion,
-               PreciseSqrtConversion, ClampFConversion,
+  patterns.add<AddPtrOpConversion, BitcastOpConversion, MulhiUIOpConversion,
+               PreciseDivConversion, PreciseSqrtConversion, ClampFConversion,
                FastExpConversion<math::ExpOp, true>,
                FastExpConversion<math::Exp2Op, false>>(converter);
   patterns.add<LibdeviceConversion<math::ErfOp>>(converter, "erf");
