@@ -32,7 +32,7 @@ demo: build
 	$(BUILD_DIR)/bin/triton-opt $(DEMO) --triton-to-tritongpu-pipeline="num-warps=4 num-ctas=1 target=cuda:90" \
 	  --tritongpu-coalesce=remarks=true
 	@echo "== $(DEMO): TTIR -> PTX (triton-nvidia-pipeline | triton-translate) =="
-	$(BUILD_DIR)/bin/triton-opt $(DEMO) --triton-nvidia-pipeline="num-warps=4 target=cuda:90" | \
+	$(BUILD_DIR)/bin/triton-opt $(DEMO) --triton-nvidia-pipeline="num-warps=4 target=cuda:90" --mlir-print-debuginfo | \
 	  $(BUILD_DIR)/bin/triton-translate --triton-to-ptx -o $(BUILD_DIR)/demo.ptx
 	@grep -E "\.target|\.entry|ld\.global|st\.global" $(BUILD_DIR)/demo.ptx
 	@cat $(BUILD_DIR)/demo.meta.json

@@ -17,7 +17,7 @@ for f in "$corpus"/ttir/*.ttir; do
   k=$(basename "$f" .ttir)
   nw=$(python3 -c "import json,sys;print(json.load(open(sys.argv[1])).get('num_warps',4))" "$corpus/ttir/$k.json" 2>/dev/null || echo 4)
   err=$(mktemp)
-  if "$bin/triton-opt" "$f" --triton-nvidia-pipeline="num-warps=$nw target=cuda:90" 2>"$err" |
+  if "$bin/triton-opt" "$f" --triton-nvidia-pipeline="num-warps=$nw target=cuda:90" --mlir-print-debuginfo 2>"$err" |
        "$bin/triton-translate" --triton-to-ptx -o "$out/$k.ptx" 2>>"$err" &&
      { [ -z "$ptxas" ] || "$ptxas" -arch=sm_90 "$out/$k.ptx" -o /dev/null 2>>"$err"; }; then
     echo "ok   $k"; ok=$((ok+1))

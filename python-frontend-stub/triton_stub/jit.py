@@ -263,7 +263,8 @@ def to_ptx(ttir, num_warps, num_stages, target):
     opt, translate = find_tool("triton-opt"), find_tool("triton-translate")
     proc = subprocess.run(
         [opt, "-", f"--triton-nvidia-pipeline=num-warps={num_warps} "
-                   f"num-stages={num_stages} target={target}"],
+                   f"num-stages={num_stages} target={target}",
+         "--mlir-print-debuginfo"],  # source lines through to PTX .loc
         input=ttir, capture_output=True, text=True)
     if proc.returncode != 0:
         raise CompilationError(

@@ -59,6 +59,13 @@ llvm::cl::opt<std::string>
               llvm::cl::desc("libdevice.10.bc (default: $CUDA_HOME, then "
                              "/usr/local/cuda)"));
 
+llvm::cl::opt<bool> lineInfo(
+    "line-info",
+    llvm::cl::desc("source lines from the ops' locations (.file/.loc; on by "
+                   "default; keep them through a pipe with triton-opt "
+                   "--mlir-print-debuginfo)"),
+    llvm::cl::init(true));
+
 /// `k.ptx` -> `k.meta.json`.
 std::string metadataPath(StringRef output) {
   SmallString<128> path(output);
@@ -94,6 +101,8 @@ int main(int argc, char **argv) {
 
   std::string text;
   if (action == Action::LLVMIR) {
+    if (lineInfo && failed(triton::addLineInfo(*module)))
+      return 1;
     llvm::LLVMContext llvmContext;
     auto llvmModule = translateModuleToLLVMIR(*module, llvmContext);
     if (!llvmModule)
@@ -106,6 +115,7 @@ int main(int argc, char **argv) {
     options.ptxVersion = ptxVersion;
     options.optLevel = optLevel;
     options.libdevicePath = libdevice;
+    options.lineInfo = lineInfo;
     std::optional<triton::KernelMetadata> meta =
         triton::getKernelMetadata(*module);
     if (!meta)

@@ -13,6 +13,8 @@
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -178,6 +180,17 @@ triton::getKernelMetadata(ModuleOp module) {
   return meta;
 }
 
+LogicalResult triton::addLineInfo(ModuleOp module) {
+  PassManager pm(module.getContext());
+  // Directives only: `.file`/`.loc` without DWARF sections, so the PTX
+  // target carries no `debug` flag (which would make ptxas keep code
+  // debuggable instead of optimizing it).
+  LLVM::DIScopeForLLVMFuncOpPassOptions di;
+  di.emissionKind = LLVM::DIEmissionKind::DebugDirectivesOnly;
+  pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(di));
+  return pm.run(module);
+}
+
 std::optional<std::string>
 triton::translateToPTX(ModuleOp module, const PTXOptions &options) {
   LLVMInitializeNVPTXTarget();
@@ -193,6 +206,8 @@ triton::translateToPTX(ModuleOp module, const PTXOptions &options) {
   unsigned ptx = ptxVersionFor(chip, options.ptxVersion);
   std::string features = "+ptx" + std::to_string(ptx);
 
+  if (options.lineInfo && failed(addLineInfo(module)))
+    return std::nullopt;
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, llvmContext);

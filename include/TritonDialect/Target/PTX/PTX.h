@@ -34,7 +34,14 @@ struct PTXOptions {
   /// libdevice.10.bc; empty: $CUDA_HOME/nvvm/libdevice, then
   /// /usr/local/cuda/nvvm/libdevice. Only read when the module calls it.
   std::string libdevicePath;
+  /// Source lines (`.file`/`.loc`) from the ops' file locations, as
+  /// upstream emits by default (line tables only, no variables).
+  bool lineInfo = true;
 };
+
+/// Gives every llvm.func a debug-info scope so that the ops' file
+/// locations become LLVM line tables (and PTX `.loc` lines).
+LogicalResult addLineInfo(ModuleOp module);
 
 /// What the harness needs to launch the kernel (`<name>.meta.json`).
 struct KernelMetadata {
