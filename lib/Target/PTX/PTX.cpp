@@ -15,6 +15,8 @@
 #include "llvm/IR/LLVMContext.h"
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
+
+#include <functional>
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -181,6 +183,33 @@ triton::getKernelMetadata(ModuleOp module) {
 }
 
 LogicalResult triton::addLineInfo(ModuleOp module) {
+  // Line tables name one line per instruction: a call-site location (an
+  // op inlined from a helper) becomes the innermost file location it
+  // holds, which MLIR's scope pass then handles as a plain location.
+  std::function<std::optional<FileLineColLoc>(Location)> fileOf =
+      [&](Location loc) -> std::optional<FileLineColLoc> {
+    if (auto file = dyn_cast<FileLineColLoc>(loc))
+      return file;
+    if (auto name = dyn_cast<NameLoc>(loc))
+      return fileOf(name.getChildLoc());
+    if (auto site = dyn_cast<CallSiteLoc>(loc)) {
+      if (auto callee = fileOf(site.getCallee()))
+        return callee;
+      return fileOf(site.getCaller());
+    }
+    if (auto fused = dyn_cast<FusedLoc>(loc))
+      for (Location part : fused.getLocations())
+        if (auto file = fileOf(part))
+          return file;
+    return std::nullopt;
+  };
+  module.walk([&](Operation *op) {
+    Location loc = op->getLoc();
+    if (isa<FileLineColLoc, UnknownLoc>(loc))
+      return;
+    std::optional<FileLineColLoc> file = fileOf(loc);
+    op->setLoc(file ? Location(*file) : UnknownLoc::get(op->getContext()));
+  });
   PassManager pm(module.getContext());
   // Directives only: `.file`/`.loc` without DWARF sections, so the PTX
   // target carries no `debug` flag (which would make ptxas keep code
