@@ -20,6 +20,55 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
+/// The PTX qualifiers after `ld`/`st` for an op's volatility, cache modifier
+/// and eviction policy (".volatile", ".cg", ".cs.L1::evict_first", ...),
+/// keeping only what ptxas accepts: cache operators of the other direction
+/// (ld.wb, st.ca...) and an L1 eviction priority next to a cache operator
+/// are dropped with a warning (upstream 3.6 emits .cg loads with
+/// evict_last, which ptxas rejects); volatile accesses take neither.
+std::string memoryQualifiers(Operation *op, bool isLoad, bool isVolatile,
+                             CacheModifier cache, EvictionPolicy evict) {
+  if (isVolatile) {
+    if (cache != CacheModifier::NONE || evict != EvictionPolicy::NORMAL)
+      op->emitWarning("cache and eviction hints ignored on a volatile access");
+    return ".volatile";
+  }
+  std::string text;
+  switch (cache) {
+  case CacheModifier::NONE:
+    break;
+  case CacheModifier::CA:
+  case CacheModifier::CV:
+    if (isLoad)
+      text = "." + stringifyCacheModifier(cache).str();
+    else
+      op->emitWarning("cache modifier ")
+          << stringifyCacheModifier(cache) << " is for loads; ignored";
+    break;
+  case CacheModifier::WB:
+  case CacheModifier::WT:
+    if (!isLoad)
+      text = "." + stringifyCacheModifier(cache).str();
+    else
+      op->emitWarning("cache modifier ")
+          << stringifyCacheModifier(cache) << " is for stores; ignored";
+    break;
+  case CacheModifier::CG:
+  case CacheModifier::CS:
+    text = "." + stringifyCacheModifier(cache).str();
+    break;
+  }
+  if (evict != EvictionPolicy::NORMAL) {
+    if (!text.empty())
+      op->emitWarning("eviction policy ")
+          << stringifyEvictionPolicy(evict) << " ignored: ptxas rejects it "
+          << "together with the cache operator ." << stringifyCacheModifier(cache);
+    else
+      text += ".L1::" + stringifyEvictionPolicy(evict).str();
+  }
+  return text;
+}
+
 struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
   LoadOpConversion(LLVMTypeConverter &c, const ModuleAxisInfoAnalysis &axis)
       : ConvertOpToLLVMPattern(c), axis(axis) {}
@@ -39,6 +88,8 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
       return rewriter.notifyMatchFailure(
           op, "element type or layout not lowered yet");
     Location loc = op.getLoc();
+    std::string quals = memoryQualifiers(op, true, op.getIsVolatile(),
+                                         op.getCache(), op.getEvict());
     unsigned vec =
         vectorSize(axis, op.getPtr(), op.getMask(), type, *layout, bits);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
@@ -92,7 +143,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
         dst += (k ? ", $" : "$") + std::to_string(k);
       if (!masks.empty())
         asmText += "@$" + std::to_string(predIdx) + " ";
-      asmText += "ld.global" +
+      asmText += "ld" + quals + ".global" +
                  (words > 1 ? ".v" + std::to_string(words) : std::string()) +
                  ".b" + std::to_string(wordBits) + " " +
                  (words > 1 ? "{" + dst + "}" : dst) + ", [$" +
@@ -147,7 +198,10 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     }
     operands.push_back(adaptor.getPtr());
     constraints += ",l";
-    text += "ld.global.b" + std::to_string(bits) + " $0, [$" +
+    text += "ld" +
+            memoryQualifiers(op, true, op.getIsVolatile(), op.getCache(),
+                             op.getEvict()) +
+            ".global.b" + std::to_string(bits) + " $0, [$" +
             std::to_string(operands.size()) + "];";
     auto asmOp = ptxAsm(rewriter, loc, intType, operands, text, constraints,
                         /*sideEffects=*/true);
@@ -178,6 +232,8 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
       return rewriter.notifyMatchFailure(
           op, "element type or layout not lowered yet");
     Location loc = op.getLoc();
+    std::string quals =
+        memoryQualifiers(op, false, false, op.getCache(), op.getEvict());
     auto ptrType = cast<RankedTensorType>(op.getPtr().getType());
     unsigned vec =
         vectorSize(axis, op.getPtr(), op.getMask(), ptrType, *layout, bits);
@@ -235,7 +291,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
       }
       std::string asmText =
           (pred ? "@$" + std::to_string(predIdx) + " " : std::string()) +
-          "st.global" +
+          "st" + quals + ".global" +
           (words > 1 ? ".v" + std::to_string(words) : std::string()) + ".b" +
           std::to_string(wordBits) + " [$" + std::to_string(ptrIdx) + "], " +
           (words > 1 ? "{" + src + "}" : src) + ";";
@@ -262,7 +318,10 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
       pred = LLVM::AndOp::create(rewriter, loc, pred, adaptor.getMask());
     Value v = LLVM::BitcastOp::create(
         rewriter, loc, rewriter.getIntegerType(bits), adaptor.getValue());
-    std::string text = "@$0 st.global.b" + std::to_string(bits) + " [$1], $2;";
+    std::string text =
+        "@$0 st" +
+        memoryQualifiers(op, false, false, op.getCache(), op.getEvict()) +
+        ".global.b" + std::to_string(bits) + " [$1], $2;";
     std::string constraints = std::string("b,l,") + ptxRegister(bits)->first;
     ptxAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
            ValueRange{pred, adaptor.getPtr(), v}, text, constraints,

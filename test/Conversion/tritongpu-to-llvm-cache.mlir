@@ -1,0 +1,35 @@
+// RUN: triton-opt %s --convert-triton-gpu-to-llvm -verify-diagnostics | FileCheck %s
+// RUN: %if ptxas %{ triton-opt %s --convert-triton-gpu-to-llvm 2>/dev/null | triton-translate --triton-to-ptx -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
+// Cache modifiers and eviction policies become PTX qualifiers where PTX
+// accepts them; the rest are dropped with a warning. Volatile loads take
+// neither. (Cache modifiers of the wrong direction are verifier errors.)
+#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @hints
+  // CHECK: ld.L1::evict_last.global.v4.b32
+  // CHECK: ld.cg.global.v4.b32
+  // CHECK: ld.volatile.global.v4.b32
+  // CHECK: ld.cs.global.v4.b32
+  // CHECK: st.wt.global.v4.b32
+  // CHECK: st.L1::evict_first.global.v4.b32
+  // CHECK: st.global.v4.b32
+  // CHECK: ld.cg.global.b32
+  tt.func public @hints(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %q: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %pp = tt.addptr %ps, %r : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    %a = tt.load %pp evictionPolicy = evict_last : tensor<512x!tt.ptr<f32>, #b>
+    // expected-warning @+1 {{eviction policy evict_last ignored: ptxas rejects it together with the cache operator .cg}}
+    %b = tt.load %pp cacheModifier = cg evictionPolicy = evict_last : tensor<512x!tt.ptr<f32>, #b>
+    // expected-warning @+1 {{cache and eviction hints ignored on a volatile access}}
+    %c = tt.load %pp cacheModifier = ca {isVolatile = true} : tensor<512x!tt.ptr<f32>, #b>
+    // expected-warning @+1 {{eviction policy evict_first ignored: ptxas rejects it together with the cache operator .cs}}
+    %d = tt.load %pp cacheModifier = cs evictionPolicy = evict_first : tensor<512x!tt.ptr<f32>, #b>
+    tt.store %pp, %a cacheModifier = wt : tensor<512x!tt.ptr<f32>, #b>
+    tt.store %pp, %b evictionPolicy = evict_first : tensor<512x!tt.ptr<f32>, #b>
+    tt.store %pp, %c : tensor<512x!tt.ptr<f32>, #b>
+    %e = tt.load %q cacheModifier = cg : !tt.ptr<f32>
+    tt.store %q, %e : !tt.ptr<f32>
+    tt.return
+  }
+}
