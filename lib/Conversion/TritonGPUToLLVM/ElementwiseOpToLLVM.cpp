@@ -277,11 +277,150 @@ struct BitcastOpConversion : public ConvertOpToLLVMPattern<BitcastOp> {
     return success();
   }
 };
+/// tt.fp_to_fp between f32, f16, bf16 and the fp8 formats (e4m3fn,
+/// e5m2), through PTX conversions (sm_89+ for fp8): fp8 widens to f16
+/// pairwise (cvt.rn.f16x2.e4m3x2), anything narrows to fp8 from f32 pairs
+/// with round-to-nearest-even and saturation to the finite range
+/// (cvt.rn.satfinite.e4m3x2.f32), as upstream; f32 narrows to f16/bf16
+/// with the op's rounding mode (cvt.rn / cvt.rz).
+struct FpToFpOpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  static std::optional<StringRef> fp8Name(Type t) {
+    if (isa<Float8E4M3FNType>(t))
+      return StringRef("e4m3");
+    if (isa<Float8E5M2Type>(t))
+      return StringRef("e5m2");
+    return std::nullopt;
+  }
+
+  LogicalResult
+  matchAndRewrite(FpToFpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type srcElem = getElementTypeOrSelf(op.getSrc().getType());
+    Type dstElem = getElementTypeOrSelf(op.getType());
+    std::optional<StringRef> src8 = fp8Name(srcElem), dst8 = fp8Name(dstElem);
+    auto isPlain = [](Type t) { return t.isF32() || t.isF16() || t.isBF16(); };
+    if ((!src8 && !isPlain(srcElem)) || (!dst8 && !isPlain(dstElem)))
+      return rewriter.notifyMatchFailure(op, "conversion not lowered");
+    if (src8 || dst8) {
+      int cc = 90;
+      if (auto target = op->getParentOfType<ModuleOp>()->getAttrOfType<
+                        StringAttr>("ttg.target"))
+        StringRef(target.getValue()).drop_front(5).getAsInteger(10, cc);
+      if (cc < 89)
+        return op.emitError("fp8 conversions need sm_89 or newer");
+    }
+    RoundingMode rounding = op.getRounding().value_or(RoundingMode::RTNE);
+    if (dst8 && rounding != RoundingMode::RTNE)
+      return op.emitError("conversions to fp8 round to nearest even only");
+    Type f32 = rewriter.getF32Type(), f16 = rewriter.getF16Type();
+    Type i16 = rewriter.getI16Type(), i32 = rewriter.getI32Type();
+
+    auto toF32 = [&](Value v) -> Value {
+      return v.getType().isF32() ? v : LLVM::FPExtOp::create(rewriter, loc, f32, v).getResult();
+    };
+    auto fromF32 = [&](Value v, Type to) -> Value {
+      if (to.isF32())
+        return v;
+      std::string text = std::string("cvt.") +
+                         (rounding == RoundingMode::RTZ ? "rz" : "rn") + "." +
+                         (to.isF16() ? "f16" : "bf16") + ".f32 $0, $1;";
+      Value bits = ptxAsm(rewriter, loc, i16, ValueRange{v}, text, "=h,f",
+                          /*sideEffects=*/false)
+                       .getResult(0);
+      return LLVM::BitcastOp::create(rewriter, loc, to, bits);
+    };
+    Type dstLLVM = getTypeConverter()->convertType(dstElem);
+
+    SmallVector<Value> in;
+    auto structType = dyn_cast<LLVM::LLVMStructType>(
+        getTypeConverter()->convertType(op.getType()));
+    if (structType)
+      in = unpack(rewriter, loc, adaptor.getSrc());
+    else
+      in = {adaptor.getSrc()};
+    SmallVector<Value> out;
+    for (size_t i = 0; i < in.size(); i += 2) {
+      Value a = in[i], b = i + 1 < in.size() ? in[i + 1] : Value();
+      SmallVector<Value> pair{a};
+      if (b)
+        pair.push_back(b);
+      // Widen fp8 pairs to f16.
+      if (src8) {
+        Value packed = LLVM::ZExtOp::create(rewriter, loc, i16, a);
+        if (b)
+          packed = LLVM::OrOp::create(
+              rewriter, loc, packed,
+              LLVM::ShlOp::create(
+                  rewriter, loc, LLVM::ZExtOp::create(rewriter, loc, i16, b),
+                  LLVM::ConstantOp::create(rewriter, loc, i16,
+                                           rewriter.getI16IntegerAttr(8))));
+        Value h2 = ptxAsm(rewriter, loc, i32, ValueRange{packed},
+                          ("cvt.rn.f16x2." + *src8 + "x2 $0, $1;").str(),
+                          "=r,h", /*sideEffects=*/false)
+                       .getResult(0);
+        auto vec = LLVM::BitcastOp::create(rewriter, loc,
+                                           VectorType::get({2}, f16), h2);
+        pair.clear();
+        pair.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, vec, i32Const(rewriter, loc, 0)));
+        if (b)
+          pair.push_back(LLVM::ExtractElementOp::create(
+              rewriter, loc, vec, i32Const(rewriter, loc, 1)));
+        if (dstElem.isF16()) {
+          out.append(pair.begin(), pair.end());
+          continue;
+        }
+      }
+      if (dst8) {
+        // Narrow f32 pairs: the first operand lands in the high byte.
+        Value hi = b ? toF32(pair[1]) : LLVM::ConstantOp::create(
+                                            rewriter, loc, f32,
+                                            rewriter.getF32FloatAttr(0));
+        Value packed =
+            ptxAsm(rewriter, loc, i16, ValueRange{hi, toF32(pair[0])},
+                   ("cvt.rn.satfinite." + *dst8 + "x2.f32 $0, $1, $2;").str(),
+                   "=h,f,f", /*sideEffects=*/false)
+                .getResult(0);
+        Type i8 = rewriter.getI8Type();
+        out.push_back(LLVM::TruncOp::create(rewriter, loc, i8, packed));
+        if (b)
+          out.push_back(LLVM::TruncOp::create(
+              rewriter, loc, i8,
+              LLVM::LShrOp::create(
+                  rewriter, loc, packed,
+                  LLVM::ConstantOp::create(rewriter, loc, i16,
+                                           rewriter.getI16IntegerAttr(8)))));
+        continue;
+      }
+      for (Value v : pair) {
+        Type from = v.getType();
+        if (from == dstLLVM)
+          out.push_back(v);
+        else if (dstElem.isF32() ||
+                 from.getIntOrFloatBitWidth() < dstLLVM.getIntOrFloatBitWidth())
+          out.push_back(dstElem.isF32() ? toF32(v)
+                                        : fromF32(toF32(v), dstLLVM));
+        else
+          out.push_back(fromF32(toF32(v), dstLLVM));
+      }
+    }
+    if (!structType) {
+      rewriter.replaceOp(op, out.front());
+      return success();
+    }
+    rewriter.replaceOp(op, pack(rewriter, loc, structType, out));
+    return success();
+  }
+};
 } // namespace
 
 void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<AddPtrOpConversion, BitcastOpConversion, MulhiUIOpConversion,
+  patterns.add<AddPtrOpConversion, BitcastOpConversion, FpToFpOpConversion,
+               MulhiUIOpConversion,
                PreciseDivConversion, PreciseSqrtConversion, ClampFConversion,
                FastExpConversion<math::ExpOp, true>,
                FastExpConversion<math::Exp2Op, false>>(converter);
