@@ -415,11 +415,164 @@ struct FpToFpOpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
     return success();
   }
 };
+/// Per-element values of an elementwise op's operand: the registers of a
+/// tensor, or the scalar repeated.
+SmallVector<Value> elementsOf(OpBuilder &b, Location loc, Value converted,
+                              size_t count) {
+  if (isa<LLVM::LLVMStructType>(converted.getType()))
+    return unpack(b, loc, converted);
+  return SmallVector<Value>(count, converted);
+}
+
+size_t registerCount(const TypeConverter &converter, Type type) {
+  if (auto s = dyn_cast_or_null<LLVM::LLVMStructType>(converter.convertType(type)))
+    return s.getBody().size();
+  return 1;
+}
+
+/// tt.extern_elementwise: a call to `symbol` per element (declared in the
+/// module; libdevice's `__nv_*` are linked by triton-translate).
+struct ExternElementwiseOpConversion
+    : public ConvertOpToLLVMPattern<ExternElementwiseOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ExternElementwiseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(resultType);
+    Type elem = structType ? structType.getBody()[0] : resultType;
+    if (!elem)
+      return rewriter.notifyMatchFailure(op, "result type not lowered");
+    size_t n = registerCount(*getTypeConverter(), op.getType());
+    SmallVector<SmallVector<Value>> args;
+    SmallVector<Type> argTypes;
+    for (Value v : adaptor.getSrcs()) {
+      args.push_back(elementsOf(rewriter, loc, v, n));
+      argTypes.push_back(args.back().front().getType());
+    }
+    auto module = op->getParentOfType<ModuleOp>();
+    auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(op.getSymbol());
+    if (!func) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      func = LLVM::LLVMFuncOp::create(rewriter, loc, op.getSymbol(),
+                                      LLVM::LLVMFunctionType::get(elem, argTypes));
+    }
+    SmallVector<Value> out;
+    for (size_t i = 0; i < n; ++i) {
+      SmallVector<Value> callArgs;
+      for (auto &a : args)
+        callArgs.push_back(a[i]);
+      out.push_back(LLVM::CallOp::create(rewriter, loc, func, callArgs).getResult());
+    }
+    rewriter.replaceOp(op, structType ? pack(rewriter, loc, structType, out)
+                                      : out.front());
+    return success();
+  }
+};
+
+/// tt.elementwise_inline_asm: the assembly once per `packed_element`
+/// elements; operands and results of narrow types travel packed in one
+/// register of packed_element x width bits, as upstream.
+struct ElementwiseInlineAsmOpConversion
+    : public ConvertOpToLLVMPattern<ElementwiseInlineAsmOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ElementwiseInlineAsmOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned packed = op.getPackedElement();
+    if (op->getNumResults() == 0)
+      return rewriter.notifyMatchFailure(op, "no results");
+    size_t n = registerCount(*getTypeConverter(), op->getResult(0).getType());
+    if (packed == 0 || n % packed)
+      return op.emitError("packed_element ")
+             << packed << " does not divide the " << n
+             << " elements each thread holds";
+    auto scalarOf = [&](Type t) {
+      Type c = getTypeConverter()->convertType(t);
+      if (auto s = dyn_cast_or_null<LLVM::LLVMStructType>(c))
+        return s.getBody()[0];
+      return c;
+    };
+    auto packedType = [&](Type elem) -> Type {
+      if (packed == 1)
+        return elem;
+      return rewriter.getIntegerType(packed * elem.getIntOrFloatBitWidth());
+    };
+    SmallVector<SmallVector<Value>> args;
+    for (Value v : adaptor.getArgs())
+      args.push_back(elementsOf(rewriter, loc, v, n));
+    SmallVector<Type> resultElems, resultRegs;
+    for (Value r : op->getResults()) {
+      resultElems.push_back(scalarOf(r.getType()));
+      resultRegs.push_back(packedType(resultElems.back()));
+    }
+    Type asmResult =
+        resultRegs.size() == 1
+            ? resultRegs.front()
+            : LLVM::LLVMStructType::getLiteral(rewriter.getContext(), resultRegs);
+    SmallVector<SmallVector<Value>> outs(op->getNumResults());
+    for (size_t g = 0; g < n; g += packed) {
+      SmallVector<Value> operands;
+      for (auto &a : args) {
+        Type elem = a[g].getType();
+        if (packed == 1) {
+          operands.push_back(a[g]);
+          continue;
+        }
+        Type intElem = rewriter.getIntegerType(elem.getIntOrFloatBitWidth());
+        Value vec = LLVM::UndefOp::create(
+            rewriter, loc, VectorType::get({int64_t(packed)}, intElem));
+        for (unsigned k = 0; k < packed; ++k)
+          vec = LLVM::InsertElementOp::create(
+              rewriter, loc, vec,
+              LLVM::BitcastOp::create(rewriter, loc, intElem, a[g + k]),
+              i32Const(rewriter, loc, k));
+        operands.push_back(
+            LLVM::BitcastOp::create(rewriter, loc, packedType(elem), vec));
+      }
+      auto asmOp = ptxAsm(rewriter, loc, asmResult, operands, op.getAsmString(),
+                          op.getConstraints(), !op.getPure());
+      for (unsigned r = 0; r < resultRegs.size(); ++r) {
+        Value reg = resultRegs.size() == 1
+                        ? asmOp.getResult(0)
+                        : LLVM::ExtractValueOp::create(rewriter, loc,
+                                                       asmOp.getResult(0), r)
+                              .getResult();
+        if (packed == 1) {
+          outs[r].push_back(reg);
+          continue;
+        }
+        Type elem = resultElems[r];
+        Type intElem = rewriter.getIntegerType(elem.getIntOrFloatBitWidth());
+        Value vec = LLVM::BitcastOp::create(
+            rewriter, loc, VectorType::get({int64_t(packed)}, intElem), reg);
+        for (unsigned k = 0; k < packed; ++k)
+          outs[r].push_back(LLVM::BitcastOp::create(
+              rewriter, loc, elem,
+              LLVM::ExtractElementOp::create(rewriter, loc, vec,
+                                             i32Const(rewriter, loc, k))));
+      }
+    }
+    SmallVector<Value> results;
+    for (auto [r, vals] : llvm::enumerate(outs)) {
+      Type t = getTypeConverter()->convertType(op->getResult(r).getType());
+      results.push_back(isa<LLVM::LLVMStructType>(t)
+                            ? pack(rewriter, loc, t, vals)
+                            : vals.front());
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
 } // namespace
 
 void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<AddPtrOpConversion, BitcastOpConversion, FpToFpOpConversion,
+               ExternElementwiseOpConversion, ElementwiseInlineAsmOpConversion,
                MulhiUIOpConversion,
                PreciseDivConversion, PreciseSqrtConversion, ClampFConversion,
                FastExpConversion<math::ExpOp, true>,
