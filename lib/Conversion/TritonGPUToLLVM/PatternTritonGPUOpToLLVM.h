@@ -14,6 +14,7 @@
 //   SharedMemoryOpToLLVM.cpp  ttg.local_alloc, local_load, local_store,
 //                             local_dealloc
 //   DotOpToLLVM.cpp           tt.dot on CUDA cores (FMA)
+//   DebugOpToLLVM.cpp         tt.print (vprintf), tt.assert (__assertfail)
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +44,9 @@ void populateSharedMemoryOpToLLVMPatterns(LLVMTypeConverter &converter,
                                           RewritePatternSet &patterns);
 void populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns);
+
+void populateDebugOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                   RewritePatternSet &patterns);
 
 } // namespace mlir::triton::gpu::lowering
 

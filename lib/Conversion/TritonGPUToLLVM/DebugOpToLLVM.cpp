@@ -1,0 +1,232 @@
+//===- DebugOpToLLVM.cpp - tt.print and tt.assert -------------------------===//
+//
+// tt.print: one device printf (`vprintf`) per element a thread holds, as
+// upstream: "pid (x, y, z) idx (i, j) <prefix>: <value>", floats as %f,
+// integers signed or not as `isSigned` says (hex with `hex`), pointers %p.
+// tt.assert: a thread any of whose elements is false calls the CUDA
+// runtime's `__assertfail` with the message, file, line and function (the
+// kernel traps, the host sees the error).
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternTritonGPUOpToLLVM.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::gpu::lowering;
+
+namespace {
+/// The address of a NUL-terminated constant string global (one per text).
+Value globalString(OpBuilder &b, Location loc, Operation *anchor,
+                   StringRef prefix, StringRef text) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  std::string value = text.str();
+  value.push_back('\0');
+  std::string name;
+  LLVM::GlobalOp global;
+  for (unsigned i = 0;; ++i) {
+    name = (prefix + "_" + Twine(i)).str();
+    global = module.lookupSymbol<LLVM::GlobalOp>(name);
+    if (!global)
+      break;
+    if (auto s = dyn_cast_or_null<StringAttr>(global.getValueOrNull()))
+      if (s.getValue() == value)
+        break;
+  }
+  if (!global) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto type = LLVM::LLVMArrayType::get(b.getIntegerType(8), value.size());
+    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, name,
+                                    b.getStringAttr(value));
+  }
+  return LLVM::AddressOfOp::create(b, loc, global);
+}
+
+LLVM::LLVMFuncOp declare(OpBuilder &b, Location loc, Operation *anchor,
+                         StringRef name, LLVM::LLVMFunctionType type) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return f;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, loc, name, type);
+}
+
+struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(PrintOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
+    auto ptrType = LLVM::LLVMPointerType::get(ctx);
+    auto vprintf = declare(
+        rewriter, loc, op, "vprintf",
+        LLVM::LLVMFunctionType::get(i32, {ptrType, ptrType}));
+    Value pid[3] = {NVVM::BlockIdXOp::create(rewriter, loc, i32),
+                    NVVM::BlockIdYOp::create(rewriter, loc, i32),
+                    NVVM::BlockIdZOp::create(rewriter, loc, i32)};
+    unsigned numOperands = op.getArgs().size();
+    if (numOperands == 0) {
+      Value fmt = globalString(rewriter, loc, op, "printfFormat",
+                               "pid (%u, %u, %u) " + op.getPrefix().str() + "\n");
+      Value buf = argsBuffer(rewriter, loc, {pid[0], pid[1], pid[2]});
+      LLVM::CallOp::create(rewriter, loc, vprintf, ValueRange{fmt, buf});
+      rewriter.eraseOp(op);
+      return success();
+    }
+    for (auto [k, pair] :
+         llvm::enumerate(llvm::zip(op.getArgs(), adaptor.getArgs()))) {
+      auto [orig, converted] = pair;
+      bool isSigned = k < op.getIsSigned().size() ? op.getIsSigned()[k] : true;
+      auto tensor = dyn_cast<RankedTensorType>(orig.getType());
+      SmallVector<Value> values;
+      SmallVector<SmallVector<Value>> coords;
+      if (tensor) {
+        std::optional<LinearLayout> layout = layoutOf(tensor);
+        if (!layout)
+          return rewriter.notifyMatchFailure(op, "no layout");
+        values = unpack(rewriter, loc, converted);
+        coords = emitIndices(rewriter, loc, *layout);
+      } else {
+        values = {converted};
+        coords = {{}};
+      }
+      for (auto [v, idx] : llvm::zip(values, coords)) {
+        std::string fmt = "pid (%u, %u, %u) ";
+        SmallVector<Value> args{pid[0], pid[1], pid[2]};
+        if (!idx.empty()) {
+          fmt += "idx (";
+          for (auto [d, c] : llvm::enumerate(idx)) {
+            fmt += d ? ", %d" : "%d";
+            args.push_back(c);
+          }
+          fmt += ") ";
+        }
+        fmt += op.getPrefix().str();
+        if (numOperands > 1)
+          fmt += " (operand " + std::to_string(k) + ")";
+        fmt += ": ";
+        Type t = v.getType();
+        if (isa<LLVM::LLVMPointerType>(t)) {
+          fmt += "%p";
+          args.push_back(v);
+        } else if (isa<FloatType>(t)) {
+          fmt += "%f";
+          args.push_back(LLVM::FPExtOp::create(rewriter, loc,
+                                               rewriter.getF64Type(), v));
+        } else {
+          unsigned bits = t.getIntOrFloatBitWidth();
+          bool wide = bits > 32;
+          fmt += op.getHex() ? (wide ? "0x%llx" : "0x%x")
+                             : (wide ? (isSigned ? "%lld" : "%llu")
+                                     : (isSigned ? "%d" : "%u"));
+          Type to = wide ? i64 : i32;
+          if (bits < to.getIntOrFloatBitWidth())
+            v = isSigned && bits > 1
+                    ? LLVM::SExtOp::create(rewriter, loc, to, v).getResult()
+                    : LLVM::ZExtOp::create(rewriter, loc, to, v).getResult();
+          args.push_back(v);
+        }
+        fmt += "\n";
+        Value fmtPtr = globalString(rewriter, loc, op, "printfFormat", fmt);
+        LLVM::CallOp::create(rewriter, loc, vprintf,
+                             ValueRange{fmtPtr, argsBuffer(rewriter, loc, args)});
+      }
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// The values laid out as vprintf expects (a struct on the stack).
+  static Value argsBuffer(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+    SmallVector<Type> types;
+    for (Value v : values)
+      types.push_back(v.getType());
+    auto structType = LLVM::LLVMStructType::getLiteral(b.getContext(), types);
+    Value one = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                         b.getI32IntegerAttr(1));
+    Value buf = LLVM::AllocaOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext()), structType, one);
+    for (auto [i, v] : llvm::enumerate(values)) {
+      Value field = LLVM::GEPOp::create(
+          b, loc, LLVM::LLVMPointerType::get(b.getContext()), structType, buf,
+          ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
+      LLVM::StoreOp::create(b, loc, v, field);
+    }
+    return buf;
+  }
+};
+
+struct AssertOpConversion : public ConvertOpToLLVMPattern<AssertOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(AssertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    // All of the thread's elements hold.
+    Value ok;
+    if (isa<LLVM::LLVMStructType>(adaptor.getCondition().getType())) {
+      for (Value v : unpack(rewriter, loc, adaptor.getCondition()))
+        ok = ok ? LLVM::AndOp::create(rewriter, loc, ok, v).getResult() : v;
+    } else {
+      ok = adaptor.getCondition();
+    }
+    StringRef file = "unknown";
+    unsigned line = 0;
+    Location l = loc;
+    while (true) {
+      if (auto site = dyn_cast<CallSiteLoc>(l)) {
+        l = site.getCallee();
+        continue;
+      }
+      if (auto name = dyn_cast<NameLoc>(l)) {
+        l = name.getChildLoc();
+        continue;
+      }
+      break;
+    }
+    if (auto fileLoc = dyn_cast<FileLineColLoc>(l)) {
+      file = fileLoc.getFilename();
+      line = fileLoc.getLine();
+    }
+    std::string func = "unknown";
+    if (auto f = op->getParentOfType<FunctionOpInterface>())
+      func = f.getName().str();
+    auto ptrType = LLVM::LLVMPointerType::get(ctx);
+    auto assertfail = declare(
+        rewriter, loc, op, "__assertfail",
+        LLVM::LLVMFunctionType::get(
+            LLVM::LLVMVoidType::get(ctx),
+            {ptrType, ptrType, rewriter.getI32Type(), ptrType,
+             rewriter.getI64Type()}));
+    Block *before = op->getBlock();
+    Block *after = rewriter.splitBlock(before, op->getIterator());
+    Block *fail = rewriter.createBlock(after);
+    rewriter.setInsertionPointToEnd(fail);
+    Value msg = globalString(rewriter, loc, op, "assertMessage", op.getMessage());
+    Value fileName = globalString(rewriter, loc, op, "assertFile", file);
+    Value funcName = globalString(rewriter, loc, op, "assertFunc", func);
+    LLVM::CallOp::create(
+        rewriter, loc, assertfail,
+        ValueRange{msg, fileName, i32Const(rewriter, loc, line), funcName,
+                   LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                                            rewriter.getI64IntegerAttr(1))});
+    LLVM::BrOp::create(rewriter, loc, after);
+    rewriter.setInsertionPointToEnd(before);
+    LLVM::CondBrOp::create(rewriter, loc, ok, after, fail);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::triton::gpu::lowering::populateDebugOpToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<PrintOpConversion, AssertOpConversion>(converter);
+}
