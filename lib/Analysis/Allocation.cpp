@@ -74,8 +74,19 @@ uint64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
   }
   if (auto gather = dyn_cast<GatherOp>(op)) {
     auto type = cast<RankedTensorType>(gather.getSrc().getType());
-    return warpsAlong(type, gather.getAxis()) > 1 ? tensorBytes(type) : 0;
+    // Through shared memory whenever the gathered axis leaves the thread
+    // (the lowering has no shuffle path).
+    bool inThread = true;
+    if (auto layout = toLinearLayout(type.getShape(), type.getEncoding()))
+      for (const char *dim : {layout_dims::kLane, layout_dims::kWarp})
+        if (layout->hasInDim(dim))
+          for (int32_t bit = 0; bit < layout->getInDimSizeLog2(dim); ++bit)
+            if (layout->getBasis(dim, bit)[gather.getAxis()])
+              inThread = false;
+    return inThread ? 0 : tensorBytes(type);
   }
+  if (auto histogram = dyn_cast<HistogramOp>(op))
+    return tensorBytes(histogram.getType());
   if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
     Value result = op->getResult(0);
     if (!isa<RankedTensorType>(result.getType()) && !result.use_empty())

@@ -28,7 +28,8 @@ inline constexpr const char *kAllocationSizeAttr = "allocation.size";
 ///  - ttg.convert_layout that moves elements between threads: the tensor;
 ///  - tt.reduce / tt.scan whose axis spans several warps: one value per
 ///    (warp along the axis, result element) / the tensor, for each operand;
-///  - tt.gather whose gathered axis spans several warps: the source;
+///  - tt.gather whose gathered axis leaves the thread: the source;
+///  - tt.histogram: its bins (counted with shared-memory atomics);
 ///  - tt.atomic_rmw / tt.atomic_cas on a scalar pointer with a used result:
 ///    the value, for broadcast to every thread.
 uint64_t getScratchSizeInBytes(Operation *op);

@@ -15,6 +15,7 @@
 //                             local_dealloc
 //   DotOpToLLVM.cpp           tt.dot on CUDA cores (FMA)
 //   DebugOpToLLVM.cpp         tt.print (vprintf), tt.assert (__assertfail)
+//   GatherHistogramOpToLLVM.cpp  tt.cat, tt.gather, tt.histogram
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +48,9 @@ void populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
 
 void populateDebugOpToLLVMPatterns(LLVMTypeConverter &converter,
                                    RewritePatternSet &patterns);
+
+void populateGatherHistogramOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                             RewritePatternSet &patterns);
 
 } // namespace mlir::triton::gpu::lowering
 
