@@ -17,6 +17,18 @@ case "${1:-}" in
     cp -r "$root/../shared/conformance" "$root/.gpu/"
     rm -f "$root"/.gpu/conformance/ttir/*.upstream.ttgir
     "$root/scripts/compile-corpus.sh" "$root/.gpu/conformance" "$root/.gpu/out"
+    # Lowerings the corpus does not cover (test/GPU/extras.py checks them).
+    mkdir -p "$root/.gpu/extras"
+    for f in "$root"/test/GPU/*.ttir; do
+      k=$(basename "$f" .ttir)
+      "$root/build/bin/triton-opt" "$f" --mlir-print-debuginfo \
+          --triton-nvidia-pipeline="num-warps=4 target=cuda:90" |
+        "$root/build/bin/triton-translate" --triton-to-ptx -o "$root/.gpu/extras/$k.ptx"
+    done
+    # The Python frontend's tutorials, compiled into its PTX cache.
+    rm -rf "$root/.gpu/stub-cache"
+    (cd "$root/python-frontend-stub" &&
+       python3 tests/gpu_tutorials.py prepare "$root/.gpu/stub-cache")
     ;;
   run)
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
@@ -24,6 +36,9 @@ case "${1:-}" in
       --kernels "$root/.gpu/conformance/kernels_dev.py" \
       --corpus "$root/.gpu/conformance/ttir" --ptx-dir "$root/.gpu/out" \
       --bench --json-out "${OUT:-/tmp}/results.json"
+    python3 "$root/test/GPU/extras.py" "$root/.gpu/extras"
+    (cd "$root/python-frontend-stub" &&
+       python3 tests/gpu_tutorials.py run "$root/.gpu/stub-cache")
     ;;
   sanitize)
     # compute-sanitizer on the kernels that use shared memory, shuffles or

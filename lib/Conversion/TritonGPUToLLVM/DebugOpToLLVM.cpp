@@ -1,7 +1,8 @@
 //===- DebugOpToLLVM.cpp - tt.print and tt.assert -------------------------===//
 //
 // tt.print: one device printf (`vprintf`) per element a thread holds, as
-// upstream: "pid (x, y, z) idx (i, j) <prefix>: <value>", floats as %f,
+// upstream: "pid (x, y, z) idx (i, j)<prefix>: <value>" (the prefix brings
+// its own leading space), floats as %f,
 // integers signed or not as `isSigned` says (hex with `hex`), pointers %p.
 // tt.assert: a thread any of whose elements is false calls the CUDA
 // runtime's `__assertfail` with the message, file, line and function (the
@@ -73,7 +74,7 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
     unsigned numOperands = op.getArgs().size();
     if (numOperands == 0) {
       Value fmt = globalString(rewriter, loc, op, "printfFormat",
-                               "pid (%u, %u, %u) " + op.getPrefix().str() + "\n");
+                               "pid (%u, %u, %u)" + op.getPrefix().str() + "\n");
       Value buf = argsBuffer(rewriter, loc, {pid[0], pid[1], pid[2]});
       LLVM::CallOp::create(rewriter, loc, vprintf, ValueRange{fmt, buf});
       rewriter.eraseOp(op);
@@ -97,15 +98,15 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
         coords = {{}};
       }
       for (auto [v, idx] : llvm::zip(values, coords)) {
-        std::string fmt = "pid (%u, %u, %u) ";
+        std::string fmt = "pid (%u, %u, %u)";
         SmallVector<Value> args{pid[0], pid[1], pid[2]};
         if (!idx.empty()) {
-          fmt += "idx (";
+          fmt += " idx (";
           for (auto [d, c] : llvm::enumerate(idx)) {
             fmt += d ? ", %d" : "%d";
             args.push_back(c);
           }
-          fmt += ") ";
+          fmt += ")";
         }
         fmt += op.getPrefix().str();
         if (numOperands > 1)
