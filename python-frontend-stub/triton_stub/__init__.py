@@ -16,5 +16,12 @@ from .jit import JITFunction, compile, jit
 from .language import constexpr
 from .semantic import CompilationError
 
+
+
+def cdiv(a: int, b: int) -> int:
+    """Ceiling division on the host, as upstream's `triton.cdiv`."""
+    return (a + b - 1) // b
+
+
 __all__ = ["jit", "compile", "constexpr", "language", "JITFunction",
-           "CompilationError"]
+           "CompilationError", "cdiv"]
