@@ -76,8 +76,8 @@ std::string metadataPath(StringRef output) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  llvm::cl::ParseCommandLineOptions(
-      argc, argv, "Triton LLVM-dialect modules to PTX\n");
+  llvm::cl::ParseCommandLineOptions(argc, argv,
+                                    "Triton LLVM-dialect modules to PTX\n");
 
   DialectRegistry registry;
   triton::registerTritonDialects(registry);

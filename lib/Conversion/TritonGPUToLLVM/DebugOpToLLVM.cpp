@@ -65,16 +65,17 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
     MLIRContext *ctx = rewriter.getContext();
     Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
-    auto vprintf = declare(
-        rewriter, loc, op, "vprintf",
-        LLVM::LLVMFunctionType::get(i32, {ptrType, ptrType}));
+    auto vprintf =
+        declare(rewriter, loc, op, "vprintf",
+                LLVM::LLVMFunctionType::get(i32, {ptrType, ptrType}));
     Value pid[3] = {NVVM::BlockIdXOp::create(rewriter, loc, i32),
                     NVVM::BlockIdYOp::create(rewriter, loc, i32),
                     NVVM::BlockIdZOp::create(rewriter, loc, i32)};
     unsigned numOperands = op.getArgs().size();
     if (numOperands == 0) {
-      Value fmt = globalString(rewriter, loc, op, "printfFormat",
-                               "pid (%u, %u, %u)" + op.getPrefix().str() + "\n");
+      Value fmt =
+          globalString(rewriter, loc, op, "printfFormat",
+                       "pid (%u, %u, %u)" + op.getPrefix().str() + "\n");
       Value buf = argsBuffer(rewriter, loc, {pid[0], pid[1], pid[2]});
       LLVM::CallOp::create(rewriter, loc, vprintf, ValueRange{fmt, buf});
       rewriter.eraseOp(op);
@@ -118,8 +119,8 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
           args.push_back(v);
         } else if (isa<FloatType>(t)) {
           fmt += "%f";
-          args.push_back(LLVM::FPExtOp::create(rewriter, loc,
-                                               rewriter.getF64Type(), v));
+          args.push_back(
+              LLVM::FPExtOp::create(rewriter, loc, rewriter.getF64Type(), v));
         } else {
           unsigned bits = t.getIntOrFloatBitWidth();
           bool wide = bits > 32;
@@ -135,8 +136,9 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
         }
         fmt += "\n";
         Value fmtPtr = globalString(rewriter, loc, op, "printfFormat", fmt);
-        LLVM::CallOp::create(rewriter, loc, vprintf,
-                             ValueRange{fmtPtr, argsBuffer(rewriter, loc, args)});
+        LLVM::CallOp::create(
+            rewriter, loc, vprintf,
+            ValueRange{fmtPtr, argsBuffer(rewriter, loc, args)});
       }
     }
     rewriter.eraseOp(op);
@@ -202,21 +204,22 @@ struct AssertOpConversion : public ConvertOpToLLVMPattern<AssertOp> {
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
     auto assertfail = declare(
         rewriter, loc, op, "__assertfail",
-        LLVM::LLVMFunctionType::get(
-            LLVM::LLVMVoidType::get(ctx),
-            {ptrType, ptrType, rewriter.getI32Type(), ptrType,
-             rewriter.getI64Type()}));
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                    {ptrType, ptrType, rewriter.getI32Type(),
+                                     ptrType, rewriter.getI64Type()}));
     Block *before = op->getBlock();
     Block *after = rewriter.splitBlock(before, op->getIterator());
     Block *fail = rewriter.createBlock(after);
     rewriter.setInsertionPointToEnd(fail);
-    Value msg = globalString(rewriter, loc, op, "assertMessage", op.getMessage());
+    Value msg =
+        globalString(rewriter, loc, op, "assertMessage", op.getMessage());
     Value fileName = globalString(rewriter, loc, op, "assertFile", file);
     Value funcName = globalString(rewriter, loc, op, "assertFunc", func);
     LLVM::CallOp::create(
         rewriter, loc, assertfail,
         ValueRange{msg, fileName, i32Const(rewriter, loc, line), funcName,
-                   LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                   LLVM::ConstantOp::create(rewriter, loc,
+                                            rewriter.getI64Type(),
                                             rewriter.getI64IntegerAttr(1))});
     LLVM::BrOp::create(rewriter, loc, after);
     rewriter.setInsertionPointToEnd(before);

@@ -306,8 +306,9 @@ struct FpToFpOpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
       return rewriter.notifyMatchFailure(op, "conversion not lowered");
     if (src8 || dst8) {
       int cc = 90;
-      if (auto target = op->getParentOfType<ModuleOp>()->getAttrOfType<
-                        StringAttr>("ttg.target"))
+      if (auto target =
+              op->getParentOfType<ModuleOp>()->getAttrOfType<StringAttr>(
+                  "ttg.target"))
         StringRef(target.getValue()).drop_front(5).getAsInteger(10, cc);
       if (cc < 89)
         return op.emitError("fp8 conversions need sm_89 or newer");
@@ -319,7 +320,9 @@ struct FpToFpOpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
     Type i16 = rewriter.getI16Type(), i32 = rewriter.getI32Type();
 
     auto toF32 = [&](Value v) -> Value {
-      return v.getType().isF32() ? v : LLVM::FPExtOp::create(rewriter, loc, f32, v).getResult();
+      return v.getType().isF32()
+                 ? v
+                 : LLVM::FPExtOp::create(rewriter, loc, f32, v).getResult();
     };
     auto fromF32 = [&](Value v, Type to) -> Value {
       if (to.isF32())
@@ -376,9 +379,9 @@ struct FpToFpOpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
       }
       if (dst8) {
         // Narrow f32 pairs: the first operand lands in the high byte.
-        Value hi = b ? toF32(pair[1]) : LLVM::ConstantOp::create(
-                                            rewriter, loc, f32,
-                                            rewriter.getF32FloatAttr(0));
+        Value hi = b ? toF32(pair[1])
+                     : LLVM::ConstantOp::create(rewriter, loc, f32,
+                                                rewriter.getF32FloatAttr(0));
         Value packed =
             ptxAsm(rewriter, loc, i16, ValueRange{hi, toF32(pair[0])},
                    ("cvt.rn.satfinite." + *dst8 + "x2.f32 $0, $1, $2;").str(),
@@ -425,7 +428,8 @@ SmallVector<Value> elementsOf(OpBuilder &b, Location loc, Value converted,
 }
 
 size_t registerCount(const TypeConverter &converter, Type type) {
-  if (auto s = dyn_cast_or_null<LLVM::LLVMStructType>(converter.convertType(type)))
+  if (auto s =
+          dyn_cast_or_null<LLVM::LLVMStructType>(converter.convertType(type)))
     return s.getBody().size();
   return 1;
 }
@@ -456,15 +460,17 @@ struct ExternElementwiseOpConversion
     if (!func) {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(module.getBody());
-      func = LLVM::LLVMFuncOp::create(rewriter, loc, op.getSymbol(),
-                                      LLVM::LLVMFunctionType::get(elem, argTypes));
+      func =
+          LLVM::LLVMFuncOp::create(rewriter, loc, op.getSymbol(),
+                                   LLVM::LLVMFunctionType::get(elem, argTypes));
     }
     SmallVector<Value> out;
     for (size_t i = 0; i < n; ++i) {
       SmallVector<Value> callArgs;
       for (auto &a : args)
         callArgs.push_back(a[i]);
-      out.push_back(LLVM::CallOp::create(rewriter, loc, func, callArgs).getResult());
+      out.push_back(
+          LLVM::CallOp::create(rewriter, loc, func, callArgs).getResult());
     }
     rewriter.replaceOp(op, structType ? pack(rewriter, loc, structType, out)
                                       : out.front());
@@ -509,10 +515,10 @@ struct ElementwiseInlineAsmOpConversion
       resultElems.push_back(scalarOf(r.getType()));
       resultRegs.push_back(packedType(resultElems.back()));
     }
-    Type asmResult =
-        resultRegs.size() == 1
-            ? resultRegs.front()
-            : LLVM::LLVMStructType::getLiteral(rewriter.getContext(), resultRegs);
+    Type asmResult = resultRegs.size() == 1
+                         ? resultRegs.front()
+                         : LLVM::LLVMStructType::getLiteral(
+                               rewriter.getContext(), resultRegs);
     SmallVector<SmallVector<Value>> outs(op->getNumResults());
     for (size_t g = 0; g < n; g += packed) {
       SmallVector<Value> operands;
@@ -573,9 +579,8 @@ void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<AddPtrOpConversion, BitcastOpConversion, FpToFpOpConversion,
                ExternElementwiseOpConversion, ElementwiseInlineAsmOpConversion,
-               MulhiUIOpConversion,
-               PreciseDivConversion, PreciseSqrtConversion, ClampFConversion,
-               FastExpConversion<math::ExpOp, true>,
+               MulhiUIOpConversion, PreciseDivConversion, PreciseSqrtConversion,
+               ClampFConversion, FastExpConversion<math::ExpOp, true>,
                FastExpConversion<math::Exp2Op, false>>(converter);
   patterns.add<LibdeviceConversion<math::ErfOp>>(converter, "erf");
   patterns.add<LibdeviceConversion<math::SinOp>>(converter, "sin");

@@ -64,7 +64,8 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
     Location loc = op.getLoc();
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
-    std::optional<LinearLayout> src = layoutOf(srcType), dst = layoutOf(dstType);
+    std::optional<LinearLayout> src = layoutOf(srcType),
+                                dst = layoutOf(dstType);
     auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
         getTypeConverter()->convertType(dstType));
     if (!src || !dst || !structType)
@@ -94,14 +95,15 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
         if (it == byKey.end())
           return rewriter.notifyMatchFailure(op, "layouts do not line up");
         Value v = in[it->second.front().second];
-        Value i32v = i.getType().isInteger(32)
-                         ? i
-                         : LLVM::TruncOp::create(rewriter, loc,
-                                                 rewriter.getI32Type(), i)
-                               .getResult();
+        Value i32v =
+            i.getType().isInteger(32)
+                ? i
+                : LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), i)
+                      .getResult();
         for (auto [a, reg] : it->second) {
-          Value is = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                          i32v, i32Const(rewriter, loc, a));
+          Value is =
+              LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, i32v,
+                                   i32Const(rewriter, loc, a));
           v = LLVM::SelectOp::create(rewriter, loc, is, in[reg], v);
         }
         out.push_back(v);
@@ -124,15 +126,14 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
     NVVM::Barrier0Op::create(rewriter, loc);
     for (auto [r, i] : llvm::enumerate(idx)) {
       SmallVector<Value> c = coords[r];
-      c[axis] = i.getType().isInteger(32)
-                    ? i
-                    : LLVM::TruncOp::create(rewriter, loc,
-                                            rewriter.getI32Type(), i)
-                          .getResult();
-      Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), store,
-                                      base,
-                                      ValueRange{linearIndex(rewriter, loc, c,
-                                                             shape)});
+      c[axis] =
+          i.getType().isInteger(32)
+              ? i
+              : LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), i)
+                    .getResult();
+      Value ptr =
+          LLVM::GEPOp::create(rewriter, loc, base.getType(), store, base,
+                              ValueRange{linearIndex(rewriter, loc, c, shape)});
       Value v = LLVM::LoadOp::create(rewriter, loc, store, ptr);
       if (store != elem)
         v = isa<LLVM::LLVMPointerType>(elem)
@@ -153,7 +154,8 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
     Location loc = op.getLoc();
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
-    std::optional<LinearLayout> src = layoutOf(srcType), dst = layoutOf(dstType);
+    std::optional<LinearLayout> src = layoutOf(srcType),
+                                dst = layoutOf(dstType);
     auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
         getTypeConverter()->convertType(dstType));
     auto offsetAttr = op->getAttrOfType<IntegerAttr>(kAllocationOffsetAttr);
@@ -180,19 +182,14 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
     for (int64_t first = 0; first < bins; first += threads) {
       Value bin = LLVM::AddOp::create(rewriter, loc, tid,
                                       i32Const(rewriter, loc, first));
-      Value inRange = LLVM::ICmpOp::create(rewriter, loc,
-                                           LLVM::ICmpPredicate::ult, bin,
-                                           i32Const(rewriter, loc, bins));
+      Value inRange =
+          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult, bin,
+                               i32Const(rewriter, loc, bins));
       Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), binType,
                                       base, ValueRange{bin});
-      ptxAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
-             ValueRange{inRange,
-                        LLVM::PtrToIntOp::create(rewriter, loc,
-                                                 rewriter.getI32Type(), ptr),
-                        zero},
-             "@$0 st.shared.b" + std::to_string(binBits) + " [$1], $2;",
-             std::string("b,r,") + (binBits == 64 ? "l" : "r"),
-             /*sideEffects=*/true);
+      predicatedSharedAccess(rewriter, loc,
+                             "st.shared.b" + std::to_string(binBits), inRange,
+                             ptr, zero);
     }
     NVVM::Barrier0Op::create(rewriter, loc);
     // Count: each distinct element once.
@@ -209,11 +206,11 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
     for (auto [r, v] : llvm::enumerate(values)) {
       if (!seen.insert(registerCoords(*src, r)).second)
         continue;
-      Value v64 = v.getType().getIntOrFloatBitWidth() < 64
-                      ? LLVM::SExtOp::create(rewriter, loc,
-                                             rewriter.getI64Type(), v)
-                            .getResult()
-                      : v;
+      Value v64 =
+          v.getType().getIntOrFloatBitWidth() < 64
+              ? LLVM::SExtOp::create(rewriter, loc, rewriter.getI64Type(), v)
+                    .getResult()
+              : v;
       Value inRange = LLVM::ICmpOp::create(
           rewriter, loc, LLVM::ICmpPredicate::ult, v64,
           LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
@@ -223,17 +220,13 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
         pred = LLVM::AndOp::create(rewriter, loc, pred, masks[r]);
       if (firstCopy)
         pred = LLVM::AndOp::create(rewriter, loc, pred, firstCopy);
-      Value bin = LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), v64);
+      Value bin =
+          LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), v64);
       Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), binType,
                                       base, ValueRange{bin});
-      ptxAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
-             ValueRange{pred,
-                        LLVM::PtrToIntOp::create(rewriter, loc,
-                                                 rewriter.getI32Type(), ptr),
-                        one},
-             "@$0 red.shared.add.u" + std::to_string(binBits) + " [$1], $2;",
-             std::string("b,r,") + (binBits == 64 ? "l" : "r"),
-             /*sideEffects=*/true);
+      predicatedSharedAccess(rewriter, loc,
+                             "red.shared.add.u" + std::to_string(binBits), pred,
+                             ptr, one);
     }
     NVVM::Barrier0Op::create(rewriter, loc);
     // Read the bins in the result's layout.

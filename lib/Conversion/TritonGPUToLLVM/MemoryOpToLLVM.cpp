@@ -62,7 +62,8 @@ std::string memoryQualifiers(Operation *op, bool isLoad, bool isVolatile,
     if (!text.empty())
       op->emitWarning("eviction policy ")
           << stringifyEvictionPolicy(evict) << " ignored: ptxas rejects it "
-          << "together with the cache operator ." << stringifyCacheModifier(cache);
+          << "together with the cache operator ."
+          << stringifyCacheModifier(cache);
     else
       text += ".L1::" + stringifyEvictionPolicy(evict).str();
   }
@@ -290,8 +291,8 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
         src += (k ? ", $" : "$") + std::to_string(idx++);
       }
       std::string asmText =
-          (pred ? "@$" + std::to_string(predIdx) + " " : std::string()) +
-          "st" + quals + ".global" +
+          (pred ? "@$" + std::to_string(predIdx) + " " : std::string()) + "st" +
+          quals + ".global" +
           (words > 1 ? ".v" + std::to_string(words) : std::string()) + ".b" +
           std::to_string(wordBits) + " [$" + std::to_string(ptrIdx) + "], " +
           (words > 1 ? "{" + src + "}" : src) + ";";
@@ -455,21 +456,8 @@ struct AtomicOpConversion : public ConvertOpToLLVMPattern<AtomicOp> {
         return rewriter.notifyMatchFailure(
             op, "no shared memory allocated (run allocate-shared-memory)");
       Value slot = sharedPtr(rewriter, loc, op, offset.getInt());
-      Value word =
-          bits == 16 ? LLVM::ZExtOp::create(
-                           rewriter, loc, rewriter.getI32Type(),
-                           LLVM::BitcastOp::create(rewriter, loc, intType, old))
-                           .getResult()
-                     : LLVM::BitcastOp::create(rewriter, loc, intType, old)
-                           .getResult();
-      char wreg = bits == 64 ? 'l' : 'r';
-      ptxAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
-             ValueRange{pred,
-                        LLVM::PtrToIntOp::create(rewriter, loc,
-                                                 rewriter.getI32Type(), slot),
-                        word},
-             "@$0 st.shared.b" + std::to_string(bits) + " [$1], $2;",
-             std::string("b,r,") + wreg, /*sideEffects=*/true);
+      predicatedSharedAccess(
+          rewriter, loc, "st.shared.b" + std::to_string(bits), pred, slot, old);
       NVVM::Barrier0Op::create(rewriter, loc);
       Value loaded = LLVM::LoadOp::create(rewriter, loc, elem, slot);
       rewriter.replaceOp(op, loaded);

@@ -510,21 +510,11 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
           pred = LLVM::AndOp::create(rewriter, loc, pred, firstCopy);
         for (unsigned i = 0; i < n; ++i) {
           Value ptr = ptrOf(i, slot(r, v));
-          unsigned bits = elemTypes[i].getIntOrFloatBitWidth();
-          Type intType = rewriter.getIntegerType(bits);
-          Value word =
-              LLVM::BitcastOp::create(rewriter, loc, intType, tot[r][i]);
-          if (bits < 16)
-            word = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI16Type(),
-                                        word);
-          char reg = bits <= 16 ? 'h' : 'r';
-          ptxAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
-                 ValueRange{pred,
-                            LLVM::PtrToIntOp::create(
-                                rewriter, loc, rewriter.getI32Type(), ptr),
-                            word},
-                 "@$0 st.shared.b" + std::to_string(bits) + " [$1], $2;",
-                 std::string("b,r,") + reg, /*sideEffects=*/true);
+          predicatedSharedAccess(
+              rewriter, loc,
+              "st.shared.b" +
+                  std::to_string(elemTypes[i].getIntOrFloatBitWidth()),
+              pred, ptr, tot[r][i]);
         }
       }
       NVVM::Barrier0Op::create(rewriter, loc);

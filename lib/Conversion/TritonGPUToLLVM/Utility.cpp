@@ -227,6 +227,22 @@ Value sharedPtr(OpBuilder &b, Location loc, Operation *anchor,
                              ValueRange{i32Const(b, loc, offset)});
 }
 
+void predicatedSharedAccess(OpBuilder &b, Location loc, StringRef instruction,
+                            Value pred, Value ptr, Value value) {
+  unsigned bits = value.getType().getIntOrFloatBitWidth();
+  Value word = value;
+  if (!value.getType().isInteger(bits))
+    word = LLVM::BitcastOp::create(b, loc, b.getIntegerType(bits), value);
+  if (bits < 16)
+    word = LLVM::ZExtOp::create(b, loc, b.getI16Type(), word);
+  const char *reg = bits <= 16 ? "h" : bits <= 32 ? "r" : "l";
+  ptxAsm(b, loc, LLVM::LLVMVoidType::get(b.getContext()),
+         ValueRange{pred, LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), ptr),
+                    word},
+         ("@$0 " + instruction + " [$1], $2;").str(),
+         (std::string("b,r,") + reg), /*sideEffects=*/true);
+}
+
 /// Runs the reduce/scan combine region on (acc..., x...) at the insertion
 /// point; returns its results.
 SmallVector<Value> combine(ConversionPatternRewriter &rewriter, Location loc,

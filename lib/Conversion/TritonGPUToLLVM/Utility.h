@@ -79,6 +79,12 @@ Value sharedBase(OpBuilder &b, Location loc, Operation *anchor);
 /// Pointer to byte `offset` of the dynamic shared memory.
 Value sharedPtr(OpBuilder &b, Location loc, Operation *anchor, uint64_t offset);
 
+/// `@pred <instruction> [ptr], value;` on shared memory (`st.shared.b32`,
+/// `red.shared.add.u32`...): `value` travels as an integer register of its
+/// width (at least 16 bits, PTX's narrowest register).
+void predicatedSharedAccess(OpBuilder &b, Location loc, StringRef instruction,
+                            Value pred, Value ptr, Value value);
+
 /// Runs a reduce/scan combine region on (acc..., x...) at the insertion
 /// point; returns its results.
 SmallVector<Value> combine(ConversionPatternRewriter &rewriter, Location loc,

@@ -11,12 +11,11 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
-#include "llvm/Bitcode/BitcodeReader.h"
-#include "llvm/IR/LLVMContext.h"
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
 
-#include <functional>
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -30,6 +29,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
+#include <functional>
 
 using namespace mlir;
 
@@ -92,9 +92,8 @@ LogicalResult linkLibdevice(ModuleOp module, llvm::Module &llvmModule,
   auto buffer = llvm::MemoryBuffer::getFile(*path);
   if (!buffer)
     return module.emitError("cannot read ") << *path;
-  auto libdevice =
-      llvm::parseBitcodeFile(buffer->get()->getMemBufferRef(),
-                             llvmModule.getContext());
+  auto libdevice = llvm::parseBitcodeFile(buffer->get()->getMemBufferRef(),
+                                          llvmModule.getContext());
   if (!libdevice) {
     std::string message = llvm::toString(libdevice.takeError());
     return module.emitError("cannot parse ") << *path << ": " << message;
@@ -108,7 +107,8 @@ LogicalResult linkLibdevice(ModuleOp module, llvm::Module &llvmModule,
     if (!f.isDeclaration() && f.getName().starts_with("__nv_"))
       f.setLinkage(llvm::GlobalValue::InternalLinkage);
   // libdevice's __nvvm_reflect: flush denormals off, precise sqrt/div.
-  llvmModule.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
+  llvmModule.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                           uint32_t(0));
   return success();
 }
 
@@ -149,8 +149,8 @@ std::string triton::KernelMetadata::toJSON() const {
       os << '\\';
     os << c;
   }
-  os << "\", \"num_warps\": " << numWarps << ", \"shared_bytes\": "
-     << sharedBytes << "}\n";
+  os << "\", \"num_warps\": " << numWarps
+     << ", \"shared_bytes\": " << sharedBytes << "}\n";
   return json;
 }
 
@@ -220,8 +220,8 @@ LogicalResult triton::addLineInfo(ModuleOp module) {
   return pm.run(module);
 }
 
-std::optional<std::string>
-triton::translateToPTX(ModuleOp module, const PTXOptions &options) {
+std::optional<std::string> triton::translateToPTX(ModuleOp module,
+                                                  const PTXOptions &options) {
   LLVMInitializeNVPTXTarget();
   LLVMInitializeNVPTXTargetInfo();
   LLVMInitializeNVPTXTargetMC();

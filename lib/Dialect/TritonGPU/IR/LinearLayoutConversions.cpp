@@ -134,8 +134,9 @@ LL fitToShape(LL tile, ArrayRef<int64_t> shape, ArrayRef<unsigned> repOrder) {
   }
   std::vector<LL::OutDim> outs;
   for (unsigned d = 0; d < rank; ++d)
-    outs.push_back({dimName(d), int32_t(std::min<int64_t>(
-                                    shape[d], tile.getOutDimSize(dimName(d))))});
+    outs.push_back(
+        {dimName(d),
+         int32_t(std::min<int64_t>(shape[d], tile.getOutDimSize(dimName(d))))});
   LL fitted = *LL::create(ins, outs);
   // Every distributed layout has the four hardware inputs, in this order.
   LL hw = LL::identity1D(1, dims::kRegister, dimName(0)) *
@@ -168,8 +169,8 @@ LL mmaFragment(unsigned rank, int32_t nReps) {
   for (int32_t n = 8; n < 8 * nReps; n *= 2)
     reg.push_back({0, n});
   std::vector<LL::Basis> lane{{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
-  LL tile = fromBases({{dims::kRegister, reg}, {dims::kLane, lane}},
-                      {16, 8 * nReps});
+  LL tile =
+      fromBases({{dims::kRegister, reg}, {dims::kLane, lane}}, {16, 8 * nReps});
   if (rank == 3) {
     // Batched: (M, N) are the last two dimensions.
     tile = renameOuts(tile, {dimName(1), dimName(2)}) *
@@ -213,9 +214,8 @@ LL operandFragment(unsigned opIdx, int32_t kWidth) {
   reg.push_back(kBasis(4 * kWidth));
   lane = {kBasis(kWidth), kBasis(2 * kWidth), mnBasis(1), mnBasis(2),
           mnBasis(4)};
-  std::vector<int32_t> sizes = opIdx == 0
-                                   ? std::vector<int32_t>{16, 8 * kWidth}
-                                   : std::vector<int32_t>{8 * kWidth, 8};
+  std::vector<int32_t> sizes = opIdx == 0 ? std::vector<int32_t>{16, 8 * kWidth}
+                                          : std::vector<int32_t>{8 * kWidth, 8};
   return fromBases({{dims::kRegister, reg}, {dims::kLane, lane}}, sizes);
 }
 
@@ -231,8 +231,8 @@ std::optional<LL> dotOperandToLL(ArrayRef<int64_t> shape,
     unsigned kDim = opIdx == 0 ? rank - 1 : rank - 2;
     parentShape[kDim] = 1;
     std::optional<LL> parent = blockedToLL(parentShape, blocked);
-    LL withK = *parent * LL::identity1D(shape[kDim], dims::kRegister,
-                                        dimName(kDim));
+    LL withK =
+        *parent * LL::identity1D(shape[kDim], dims::kRegister, dimName(kDim));
     return withK.transposeOuts(standardNames(rank));
   }
   auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dot.getParent());
@@ -278,9 +278,8 @@ std::optional<LL> sliceToLL(ArrayRef<int64_t> shape, SliceEncodingAttr slice,
 /// Offsets of a row-swizzled buffer: `cols` elements per row along
 /// `colDim`, rows along `rowDim`, vectors of `vec` XORed by
 /// (row / perPhase) % maxPhase.
-LL swizzledRows(unsigned rank, unsigned colDim, unsigned rowDim,
-                int32_t cols, int32_t rows, int32_t vec, int32_t perPhase,
-                int32_t maxPhase) {
+LL swizzledRows(unsigned rank, unsigned colDim, unsigned rowDim, int32_t cols,
+                int32_t rows, int32_t vec, int32_t perPhase, int32_t maxPhase) {
   std::vector<LL::Basis> offset;
   auto basis = [&](int32_t col, int32_t row) {
     LL::Basis b(rank, 0);
@@ -314,9 +313,9 @@ std::optional<LL> swizzledToLL(ArrayRef<int64_t> shape,
   ArrayRef<unsigned> order = s.getOrder();
   if (rank == 1)
     return finishShared(LL(), shape, {0});
-  LL rows = swizzledRows(rank, order[0], order[1], shape[order[0]],
-                         shape[order[1]], s.getVec(), s.getPerPhase(),
-                         s.getMaxPhase());
+  LL rows =
+      swizzledRows(rank, order[0], order[1], shape[order[0]], shape[order[1]],
+                   s.getVec(), s.getPerPhase(), s.getMaxPhase());
   return finishShared(rows, shape, order.drop_front(2));
 }
 
@@ -339,8 +338,8 @@ std::optional<LL> nvmmaToLL(ArrayRef<int64_t> shape,
                            perPhase, maxPhase);
   // Tiles of `cols` columns are stacked after all rows of the previous one.
   if (shape[colDim] > cols)
-    layout *= LL::identity1D(shape[colDim] / cols, dims::kOffset,
-                             dimName(colDim));
+    layout *=
+        LL::identity1D(shape[colDim] / cols, dims::kOffset, dimName(colDim));
   SmallVector<unsigned> outer;
   for (unsigned d = rank - 2; d-- > 0;)
     outer.push_back(d);
@@ -376,7 +375,8 @@ std::optional<LL> mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape,
       .Case([&](LinearEncodingAttr l) -> std::optional<LL> {
         return withShape(l.getLinearLayout(), shape);
       })
-      .Case([&](SwizzledSharedEncodingAttr s) { return swizzledToLL(shape, s); })
+      .Case(
+          [&](SwizzledSharedEncodingAttr s) { return swizzledToLL(shape, s); })
       .Case([&](NVMMASharedEncodingAttr s) { return nvmmaToLL(shape, s); })
       .Case([&](PaddedSharedEncodingAttr p) -> std::optional<LL> {
         return withShape(p.getLinearComponent(), shape);
@@ -412,7 +412,8 @@ uint64_t flatBasis(const LL &layout, llvm::StringRef inDim, int32_t bit) {
 
 /// A GF(2) span kept in echelon form, one vector per leading bit.
 struct XorSpan {
-  llvm::SmallVector<uint64_t, 64> byTopBit = llvm::SmallVector<uint64_t, 64>(64, 0);
+  llvm::SmallVector<uint64_t, 64> byTopBit =
+      llvm::SmallVector<uint64_t, 64>(64, 0);
   uint64_t reduce(uint64_t v) const {
     for (int bit = 63; bit >= 0 && v; --bit)
       if ((v >> bit & 1) && byTopBit[bit])
@@ -428,8 +429,10 @@ struct XorSpan {
 };
 } // namespace
 
-bool mlir::triton::gpu::cvtNeedsSharedMemory(RankedTensorType src,
-                                             RankedTensorType dst) {
+/// The linear layouts of a conversion's source and destination, when both
+/// exist and cover the same dimensions.
+static std::optional<std::pair<LL, LL>>
+layoutsOfConversion(RankedTensorType src, RankedTensorType dst) {
   std::optional<LL> from = toLinearLayout(src.getShape(), src.getEncoding());
   std::optional<LL> to = toLinearLayout(dst.getShape(), dst.getEncoding());
   if (!from || !to ||
@@ -437,7 +440,16 @@ bool mlir::triton::gpu::cvtNeedsSharedMemory(RankedTensorType src,
                    [](const LL::OutDim &a, const LL::OutDim &b) {
                      return a.name == b.name && a.size == b.size;
                    }))
+    return std::nullopt;
+  return std::make_pair(*from, *to);
+}
+
+bool mlir::triton::gpu::cvtNeedsSharedMemory(RankedTensorType src,
+                                             RankedTensorType dst) {
+  auto layouts = layoutsOfConversion(src, dst);
+  if (!layouts)
     return true;
+  auto &[from, to] = *layouts;
   using namespace layout_dims;
   auto bits = [](const LL &l, const char *dim) {
     return l.hasInDim(dim) ? l.getInDimSizeLog2(dim) : 0;
@@ -447,35 +459,30 @@ bool mlir::triton::gpu::cvtNeedsSharedMemory(RankedTensorType src,
   // S = span(source register and lane bases), every destination register
   // and lane basis lies in S, and each destination warp (block) basis
   // differs from the source's by an element of S.
-  if (bits(*from, kWarp) != bits(*to, kWarp) ||
-      bits(*from, kBlock) != bits(*to, kBlock))
+  if (bits(from, kWarp) != bits(to, kWarp) ||
+      bits(from, kBlock) != bits(to, kBlock))
     return true;
   XorSpan local;
   for (const char *dim : {kRegister, kLane})
-    for (int32_t bit = 0; bit < bits(*from, dim); ++bit)
-      local.add(flatBasis(*from, dim, bit));
+    for (int32_t bit = 0; bit < bits(from, dim); ++bit)
+      local.add(flatBasis(from, dim, bit));
   for (const char *dim : {kRegister, kLane})
-    for (int32_t bit = 0; bit < bits(*to, dim); ++bit)
-      if (!local.contains(flatBasis(*to, dim, bit)))
+    for (int32_t bit = 0; bit < bits(to, dim); ++bit)
+      if (!local.contains(flatBasis(to, dim, bit)))
         return true;
   for (const char *dim : {kWarp, kBlock})
-    for (int32_t bit = 0; bit < bits(*to, dim); ++bit)
-      if (!local.contains(flatBasis(*to, dim, bit) ^
-                          flatBasis(*from, dim, bit)))
+    for (int32_t bit = 0; bit < bits(to, dim); ++bit)
+      if (!local.contains(flatBasis(to, dim, bit) ^ flatBasis(from, dim, bit)))
         return true;
   return false;
 }
 
 bool mlir::triton::gpu::cvtMovesDataAcrossThreads(RankedTensorType src,
                                                   RankedTensorType dst) {
-  std::optional<LL> from = toLinearLayout(src.getShape(), src.getEncoding());
-  std::optional<LL> to = toLinearLayout(dst.getShape(), dst.getEncoding());
-  if (!from || !to ||
-      !llvm::equal(from->getOutDims(), to->getOutDims(),
-                   [](const LL::OutDim &a, const LL::OutDim &b) {
-                     return a.name == b.name && a.size == b.size;
-                   }))
+  auto layouts = layoutsOfConversion(src, dst);
+  if (!layouts)
     return true;
+  auto &[from, to] = *layouts;
   using namespace layout_dims;
   auto bits = [](const LL &l, const char *dim) {
     return l.hasInDim(dim) ? l.getInDimSizeLog2(dim) : 0;
@@ -485,18 +492,17 @@ bool mlir::triton::gpu::cvtMovesDataAcrossThreads(RankedTensorType src,
   // destination lane/warp/block basis differs from the source's by an
   // element of S.
   for (const char *dim : {kLane, kWarp, kBlock})
-    if (bits(*from, dim) != bits(*to, dim))
+    if (bits(from, dim) != bits(to, dim))
       return true;
   XorSpan local;
-  for (int32_t bit = 0; bit < bits(*from, kRegister); ++bit)
-    local.add(flatBasis(*from, kRegister, bit));
-  for (int32_t bit = 0; bit < bits(*to, kRegister); ++bit)
-    if (!local.contains(flatBasis(*to, kRegister, bit)))
+  for (int32_t bit = 0; bit < bits(from, kRegister); ++bit)
+    local.add(flatBasis(from, kRegister, bit));
+  for (int32_t bit = 0; bit < bits(to, kRegister); ++bit)
+    if (!local.contains(flatBasis(to, kRegister, bit)))
       return true;
   for (const char *dim : {kLane, kWarp, kBlock})
-    for (int32_t bit = 0; bit < bits(*to, dim); ++bit)
-      if (!local.contains(flatBasis(*to, dim, bit) ^
-                          flatBasis(*from, dim, bit)))
+    for (int32_t bit = 0; bit < bits(to, dim); ++bit)
+      if (!local.contains(flatBasis(to, dim, bit) ^ flatBasis(from, dim, bit)))
         return true;
   return false;
 }
