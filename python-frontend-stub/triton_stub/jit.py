@@ -151,14 +151,16 @@ def jit(fn=None, *, noinline=False):
 
 
 def find_tool(name: str) -> str:
-    """`name` from $TRITON_STUB_TOOLS, PATH, or the repository's build/bin."""
+    """`name` from $TRITON_STUB_TOOLS when it is set (only there), else from
+    PATH or the repository's build/bin."""
     candidates = []
     if os.environ.get("TRITON_STUB_TOOLS"):
         candidates.append(Path(os.environ["TRITON_STUB_TOOLS"]) / name)
-    found = shutil.which(name)
-    if found:
-        candidates.append(Path(found))
-    candidates.append(Path(__file__).resolve().parents[2] / "build" / "bin" / name)
+    else:
+        found = shutil.which(name)
+        if found:
+            candidates.append(Path(found))
+        candidates.append(Path(__file__).resolve().parents[2] / "build" / "bin" / name)
     for c in candidates:
         if c.is_file() and os.access(c, os.X_OK):
             return str(c)
