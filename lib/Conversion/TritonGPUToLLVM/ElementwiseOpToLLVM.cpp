@@ -284,7 +284,9 @@ struct BitcastOpConversion : public ConvertOpToLLVMPattern<BitcastOp> {
 /// (cvt.rn.satfinite.e4m3x2.f32), as upstream; f32 narrows to f16/bf16
 /// with the op's rounding mode (cvt.rn / cvt.rz).
 struct FpToFpOpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  FpToFpOpConversion(LLVMTypeConverter &c, int computeCapability)
+      : ConvertOpToLLVMPattern(c), computeCapability(computeCapability) {}
+  int computeCapability;
 
   static std::optional<StringRef> fp8Name(Type t) {
     if (isa<Float8E4M3FNType>(t))
@@ -304,15 +306,8 @@ struct FpToFpOpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
     auto isPlain = [](Type t) { return t.isF32() || t.isF16() || t.isBF16(); };
     if ((!src8 && !isPlain(srcElem)) || (!dst8 && !isPlain(dstElem)))
       return rewriter.notifyMatchFailure(op, "conversion not lowered");
-    if (src8 || dst8) {
-      int cc = 90;
-      if (auto target =
-              op->getParentOfType<ModuleOp>()->getAttrOfType<StringAttr>(
-                  "ttg.target"))
-        StringRef(target.getValue()).drop_front(5).getAsInteger(10, cc);
-      if (cc < 89)
-        return op.emitError("fp8 conversions need sm_89 or newer");
-    }
+    if ((src8 || dst8) && computeCapability < 89)
+      return op.emitError("fp8 conversions need sm_89 or newer");
     RoundingMode rounding = op.getRounding().value_or(RoundingMode::RTNE);
     if (dst8 && rounding != RoundingMode::RTNE)
       return op.emitError("conversions to fp8 round to nearest even only");
@@ -576,8 +571,10 @@ struct ElementwiseInlineAsmOpConversion
 } // namespace
 
 void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
-    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<AddPtrOpConversion, BitcastOpConversion, FpToFpOpConversion,
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    int computeCapability) {
+  patterns.add<FpToFpOpConversion>(converter, computeCapability);
+  patterns.add<AddPtrOpConversion, BitcastOpConversion,
                ExternElementwiseOpConversion, ElementwiseInlineAsmOpConversion,
                MulhiUIOpConversion, PreciseDivConversion, PreciseSqrtConversion,
                ClampFConversion, FastExpConversion<math::ExpOp, true>,

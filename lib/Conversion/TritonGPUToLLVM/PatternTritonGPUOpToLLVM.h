@@ -32,7 +32,8 @@ void populateFuncOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateViewOpToLLVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns);
 void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &converter,
-                                         RewritePatternSet &patterns);
+                                         RewritePatternSet &patterns,
+                                         int computeCapability);
 void populateMemoryOpToLLVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const ModuleAxisInfoAnalysis &axis);

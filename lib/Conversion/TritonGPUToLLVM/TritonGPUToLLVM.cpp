@@ -74,7 +74,15 @@ public:
     RewritePatternSet patterns(ctx);
     populateFuncOpToLLVMPatterns(converter, patterns, numWarps);
     populateViewOpToLLVMPatterns(converter, patterns);
-    populateElementwiseOpToLLVMPatterns(converter, patterns);
+    // The SM version: the option when given, else the module's target.
+    int capability = computeCapability;
+    if (!computeCapability.hasValue())
+      if (auto target = module->getAttrOfType<StringAttr>("ttg.target")) {
+        StringRef text = target.getValue();
+        if (text.consume_front("cuda:"))
+          text.getAsInteger(10, capability);
+      }
+    populateElementwiseOpToLLVMPatterns(converter, patterns, capability);
     populateMemoryOpToLLVMPatterns(converter, patterns, axis);
     populateReduceScanOpToLLVMPatterns(converter, patterns);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns);
