@@ -162,3 +162,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %d : tensor<4x8xf32, #acc>
   }
 }
+
+// -----
+
+// 64-bit reductions and scans: each shuffle moves two 32-bit halves.
+#w = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @wide
+  // CHECK-COUNT-10: nvvm.shfl.sync bfly %{{.*}} : i32 -> i32
+  // CHECK: llvm.add %{{.*}} : i64
+  // CHECK-COUNT-10: nvvm.shfl.sync up %{{.*}} : i32 -> i32
+  tt.func public @wide(%x: tensor<32xi64, #w>) -> (i64, tensor<32xi64, #w>) {
+    %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: i64, %b: i64):
+      %c = arith.addi %a, %b : i64
+      tt.reduce.return %c : i64
+    }) : (tensor<32xi64, #w>) -> i64
+    %y = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%a: i64, %b: i64):
+      %c = arith.addi %a, %b : i64
+      tt.scan.return %c : i64
+    }) : (tensor<32xi64, #w>) -> tensor<32xi64, #w>
+    tt.return %s, %y : i64, tensor<32xi64, #w>
+  }
+}

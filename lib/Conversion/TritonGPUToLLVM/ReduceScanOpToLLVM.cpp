@@ -38,9 +38,9 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
     unsigned n = op.getSrcs().size();
     for (Value v : op.getSrcs()) {
       Type e = cast<RankedTensorType>(v.getType()).getElementType();
-      if (!e.isIntOrFloat() || e.getIntOrFloatBitWidth() > 32)
+      if (!e.isIntOrFloat() || e.getIntOrFloatBitWidth() > 64)
         return rewriter.notifyMatchFailure(
-            op, "reductions of wider than 32-bit values are not lowered yet");
+            op, "reductions of this element type are not lowered yet");
     }
     // Bases must each touch the reduced axis alone or not at all.
     auto axisOnly = [&](const char *dim, int32_t bit) {
@@ -275,9 +275,9 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     unsigned n = op.getSrcs().size();
     for (Value v : op.getSrcs()) {
       Type e = cast<RankedTensorType>(v.getType()).getElementType();
-      if (!e.isIntOrFloat() || e.getIntOrFloatBitWidth() > 32)
+      if (!e.isIntOrFloat() || e.getIntOrFloatBitWidth() > 64)
         return rewriter.notifyMatchFailure(
-            op, "scans of wider than 32-bit values are not lowered yet");
+            op, "scans of this element type are not lowered yet");
     }
     // Axis bit -> (dim, in-bit).
     unsigned axisBits = llvm::Log2_64(srcType.getShape()[axis]);

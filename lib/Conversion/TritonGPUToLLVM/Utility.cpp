@@ -276,6 +276,25 @@ Value shuffle(OpBuilder &b, Location loc, Value v, Value offset,
   Type type = v.getType();
   unsigned bits = type.getIntOrFloatBitWidth();
   Type i32 = b.getI32Type();
+  if (bits == 64) {
+    // Two 32-bit halves.
+    Type i64 = b.getI64Type();
+    Value x = LLVM::BitcastOp::create(b, loc, i64, v);
+    Value lo = LLVM::TruncOp::create(b, loc, i32, x);
+    Value hi = LLVM::TruncOp::create(
+        b, loc, i32,
+        LLVM::LShrOp::create(b, loc, x,
+                             LLVM::ConstantOp::create(
+                                 b, loc, i64, b.getI64IntegerAttr(32))));
+    lo = shuffle(b, loc, lo, offset, kind, clamp);
+    hi = shuffle(b, loc, hi, offset, kind, clamp);
+    Value r = LLVM::OrOp::create(
+        b, loc, LLVM::ZExtOp::create(b, loc, i64, lo),
+        LLVM::ShlOp::create(
+            b, loc, LLVM::ZExtOp::create(b, loc, i64, hi),
+            LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(32))));
+    return LLVM::BitcastOp::create(b, loc, type, r);
+  }
   bool asIs = type == i32 || type.isF32();
   Value word = v;
   if (!asIs) {

@@ -90,15 +90,15 @@ void predicatedSharedAccess(OpBuilder &b, Location loc, StringRef instruction,
 SmallVector<Value> combine(ConversionPatternRewriter &rewriter, Location loc,
                            Region &region, ValueRange acc, ValueRange x);
 
-/// A value of at most 32 bits shuffled from lane (lane ^ offset).
+/// A value (of up to 64 bits: two shuffles for 64) shuffled from lane (lane ^ offset).
 Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned offset);
-/// A value of at most 32 bits shuffled from lane (lane - offset) (lanes
+/// A value (of up to 64 bits: two shuffles for 64) shuffled from lane (lane - offset) (lanes
 /// below `offset` get their own value).
 Value shuffleUp(OpBuilder &b, Location loc, Value v, unsigned offset);
-/// A value of at most 32 bits shuffled from lane (lane + offset) (lanes
+/// A value (of up to 64 bits: two shuffles for 64) shuffled from lane (lane + offset) (lanes
 /// from 32 - offset on get their own value).
 Value shuffleDown(OpBuilder &b, Location loc, Value v, unsigned offset);
-/// A value of at most 32 bits shuffled from lane `srcLane`.
+/// A value (of up to 64 bits: two shuffles for 64) shuffled from lane `srcLane`.
 Value shuffleIdx(OpBuilder &b, Location loc, Value v, Value srcLane);
 
 /// PTX register constraint and width for elements of `bits`.
