@@ -5,7 +5,8 @@ test/GPU/*.ttir through the pipeline into .gpu/extras), then there:
     python3 test/GPU/extras.py .gpu/extras
 
 fp8 round trips (tt.fp_to_fp, e4m3fn and e5m2) against torch's float8
-casts; tt.gather with random indices and tt.histogram against torch;
+casts; tt.gather with random indices and tt.histogram against torch; a
+64-bit sum and cumsum;
 tt.print's output; tt.assert stopping the kernel.
 """
 
@@ -55,6 +56,17 @@ def run_checks(folder):
     report("gather", torch.equal(out, x[idx.long()]))
     want = torch.bincount((idx % 64).long(), minlength=64).int()
     report("histogram", torch.equal(bins, want))
+
+    # 64-bit reduction and scan (shuffles in two halves, across warps).
+    fn, meta = drv.load_compiled(d, folder / "wide.ptx")
+    x = torch.randint(-2**40, 2**40, (1024,), device="cuda", dtype=torch.int64)
+    total = torch.zeros(1, device="cuda", dtype=torch.int64)
+    prefix = torch.empty_like(x)
+    d.launch(fn, (1,), meta["num_warps"], meta["shared_bytes"],
+             ["*i64", "*i64", "*i64"], [x, total, prefix])
+    d.synchronize()
+    report("i64 sum", torch.equal(total, x.sum().reshape(1)))
+    report("i64 cumsum", torch.equal(prefix, torch.cumsum(x, 0)))
     return failed
 
 
@@ -90,7 +102,7 @@ def main():
     print(f"{'assert':24s} {'pass' if asserted else 'FAIL'} exit {bad.returncode}; "
           f"{[l for l in text.splitlines() if 'Assertion' in l or 'assert' in l.lower()][:1]}")
     failed += not asserted
-    print(f"{5 + 2 - failed} passed, {failed} failed")
+    print(f"{7 + 2 - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 
