@@ -89,9 +89,25 @@ uint64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
     return tensorBytes(histogram.getType());
   if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
     Value result = op->getResult(0);
-    if (!isa<RankedTensorType>(result.getType()) && !result.use_empty())
+    if (result.use_empty())
+      return 0;
+    auto tensor = dyn_cast<RankedTensorType>(result.getType());
+    if (!tensor)
       return elementBytes(result.getType());
-    return 0;
+    // A layout holding elements twice: only one copy acts, the old values
+    // go to every holder through shared memory.
+    std::optional<LinearLayout> layout =
+        toLinearLayout(tensor.getShape(), tensor.getEncoding());
+    bool replicated = false;
+    if (layout)
+      for (const char *dim :
+           {layout_dims::kRegister, layout_dims::kLane, layout_dims::kWarp})
+        if (layout->hasInDim(dim))
+          for (int32_t bit = 0; bit < layout->getInDimSizeLog2(dim); ++bit)
+            if (llvm::all_of(layout->getBasis(dim, bit),
+                             [](int32_t v) { return v == 0; }))
+              replicated = true;
+    return replicated ? tensorBytes(tensor) : 0;
   }
   return 0;
 }

@@ -186,3 +186,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %s, %y : i64, tensor<32xi64, #w>
   }
 }
+
+// -----
+
+// A tensor atomic whose result is used, on a layout that holds each
+// element in four warps: the first copy acts and writes the old values to
+// scratch; every holder reads them after a barrier.
+#r = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @atomic_old
+  // CHECK: atom.acq_rel.gpu.global.add.u32
+  // CHECK: "@$0 st.shared.b32 [$1], $2;"
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
+  tt.func public @atomic_old(%p: !tt.ptr<i32>, %q: !tt.ptr<i32>) {
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #r>
+    %ps = tt.splat %p : !tt.ptr<i32> -> tensor<32x!tt.ptr<i32>, #r>
+    %pp = tt.addptr %ps, %r : tensor<32x!tt.ptr<i32>, #r>, tensor<32xi32, #r>
+    %one = arith.constant dense<1> : tensor<32xi32, #r>
+    %m = arith.constant dense<true> : tensor<32xi1, #r>
+    %old = tt.atomic_rmw add, acq_rel, gpu, %pp, %one, %m : (tensor<32x!tt.ptr<i32>, #r>, tensor<32xi32, #r>, tensor<32xi1, #r>) -> tensor<32xi32, #r>
+    %qs = tt.splat %q : !tt.ptr<i32> -> tensor<32x!tt.ptr<i32>, #r>
+    %qp = tt.addptr %qs, %r : tensor<32x!tt.ptr<i32>, #r>, tensor<32xi32, #r>
+    tt.store %qp, %old : tensor<32x!tt.ptr<i32>, #r>
+    tt.return
+  }
+}

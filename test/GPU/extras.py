@@ -67,6 +67,19 @@ def run_checks(folder):
     d.synchronize()
     report("i64 sum", torch.equal(total, x.sum().reshape(1)))
     report("i64 cumsum", torch.equal(prefix, torch.cumsum(x, 0)))
+
+    # A tensor atomic whose old values are used, on a layout that holds
+    # each element in every warp: each element incremented once, and every
+    # holder sees the old value.
+    fn, meta = drv.load_compiled(d, folder / "atomic_old.ptx")
+    start = torch.randint(0, 1000, (32,), device="cuda", dtype=torch.int32)
+    counters = start.clone()
+    old = torch.full((32,), -1, device="cuda", dtype=torch.int32)
+    d.launch(fn, (1,), meta["num_warps"], meta["shared_bytes"],
+             ["*i32", "*i32"], [counters, old])
+    d.synchronize()
+    report("atomic old values", torch.equal(counters, start + 1)
+           and torch.equal(old, start))
     return failed
 
 
@@ -102,7 +115,7 @@ def main():
     print(f"{'assert':24s} {'pass' if asserted else 'FAIL'} exit {bad.returncode}; "
           f"{[l for l in text.splitlines() if 'Assertion' in l or 'assert' in l.lower()][:1]}")
     failed += not asserted
-    print(f"{7 + 2 - failed} passed, {failed} failed")
+    print(f"{8 + 2 - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 

@@ -30,8 +30,9 @@ inline constexpr const char *kAllocationSizeAttr = "allocation.size";
 ///    (warp along the axis, result element) / the tensor, for each operand;
 ///  - tt.gather whose gathered axis leaves the thread: the source;
 ///  - tt.histogram: its bins (counted with shared-memory atomics);
-///  - tt.atomic_rmw / tt.atomic_cas on a scalar pointer with a used result:
-///    the value, for broadcast to every thread.
+///  - tt.atomic_rmw / tt.atomic_cas with a used result, on a scalar pointer
+///    or a layout that holds elements twice: the value(s), for broadcast to
+///    every holder.
 uint64_t getScratchSizeInBytes(Operation *op);
 
 /// The shared buffers (memdesc values) `op` reads itself although its

@@ -370,11 +370,9 @@ std::optional<std::string> atomSuffix(RMWOp op, Type elem) {
 
 /// tt.atomic_rmw and tt.atomic_cas through `atom`, element by element: each
 /// element by one thread (the first copy of a replicated layout; thread 0
-/// for a scalar pointer), predicated on the mask. A scalar atomic whose
-/// result is used broadcasts the old value to every thread through its
-/// scratch shared memory; a tensor atomic returns the old value to the
-/// issuing thread, so its result is lowered only when no element is held
-/// twice.
+/// for a scalar pointer), predicated on the mask. When the result is used
+/// and other threads (or registers) hold the same element, the acting
+/// copy's old value reaches them through the op's scratch shared memory.
 template <typename AtomicOp>
 struct AtomicOpConversion : public ConvertOpToLLVMPattern<AtomicOp> {
   using ConvertOpToLLVMPattern<AtomicOp>::ConvertOpToLLVMPattern;
@@ -470,9 +468,6 @@ struct AtomicOpConversion : public ConvertOpToLLVMPattern<AtomicOp> {
     if (!layout || !structType)
       return rewriter.notifyMatchFailure(op, "no layout");
     Value firstCopy = firstCopyPredicate(rewriter, loc, *layout);
-    if (firstCopy && !op.getResult().use_empty())
-      return rewriter.notifyMatchFailure(
-          op, "atomic results on replicated layouts are not lowered yet");
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
     SmallVector<SmallVector<Value>> vals;
     for (Value v : values)
@@ -496,6 +491,39 @@ struct AtomicOpConversion : public ConvertOpToLLVMPattern<AtomicOp> {
       for (auto &v : vals)
         elementVals.push_back(v[i]);
       results.push_back(atom(ptrs[i], elementVals, pred));
+    }
+    bool replicated = firstCopy || seen.size() < ptrs.size();
+    if (replicated && !op.getResult().use_empty()) {
+      // The acting copy's old values to every holder, through scratch.
+      auto offset =
+          op->template getAttrOfType<IntegerAttr>("allocation.offset");
+      if (!offset)
+        return rewriter.notifyMatchFailure(
+            op, "no shared memory allocated (run allocate-shared-memory)");
+      Value base = sharedPtr(rewriter, loc, op, offset.getInt());
+      SmallVector<SmallVector<Value>> coords =
+          emitIndices(rewriter, loc, *layout);
+      auto slot = [&](size_t i) {
+        Value idx = i32Const(rewriter, loc, 0);
+        for (auto [c, size] : llvm::zip(coords[i], tensor.getShape()))
+          idx = LLVM::AddOp::create(
+              rewriter, loc,
+              LLVM::MulOp::create(rewriter, loc, idx,
+                                  i32Const(rewriter, loc, size)),
+              c);
+        return LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
+                                   ValueRange{idx})
+            .getResult();
+      };
+      std::set<SmallVector<int32_t>> written;
+      for (size_t i = 0; i < results.size(); ++i)
+        if (written.insert(registerCoords(*layout, i)).second)
+          predicatedSharedAccess(
+              rewriter, loc, "st.shared.b" + std::to_string(bits),
+              firstCopy ? firstCopy : always, slot(i), results[i]);
+      NVVM::Barrier0Op::create(rewriter, loc);
+      for (size_t i = 0; i < results.size(); ++i)
+        results[i] = LLVM::LoadOp::create(rewriter, loc, elem, slot(i));
     }
     rewriter.replaceOp(op, pack(rewriter, loc, structType, results));
     return success();

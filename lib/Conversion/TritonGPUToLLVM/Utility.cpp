@@ -283,9 +283,9 @@ Value shuffle(OpBuilder &b, Location loc, Value v, Value offset,
     Value lo = LLVM::TruncOp::create(b, loc, i32, x);
     Value hi = LLVM::TruncOp::create(
         b, loc, i32,
-        LLVM::LShrOp::create(b, loc, x,
-                             LLVM::ConstantOp::create(
-                                 b, loc, i64, b.getI64IntegerAttr(32))));
+        LLVM::LShrOp::create(
+            b, loc, x,
+            LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(32))));
     lo = shuffle(b, loc, lo, offset, kind, clamp);
     hi = shuffle(b, loc, hi, offset, kind, clamp);
     Value r = LLVM::OrOp::create(
