@@ -70,6 +70,26 @@ std::string memoryQualifiers(Operation *op, bool isLoad, bool isVolatile,
   return text;
 }
 
+/// What a tensor load or store works with: the value's layout, its LLVM
+/// struct type and element type (an integer or float) and width.
+struct TensorAccess {
+  std::optional<LinearLayout> layout;
+  LLVM::LLVMStructType structType;
+  Type elem;
+  unsigned bits;
+
+  static FailureOr<TensorAccess> get(const TypeConverter &converter,
+                                     RankedTensorType type) {
+    std::optional<LinearLayout> layout = layoutOf(type);
+    auto structType =
+        dyn_cast_or_null<LLVM::LLVMStructType>(converter.convertType(type));
+    if (!layout || !structType || !structType.getBody()[0].isIntOrFloat())
+      return failure();
+    Type elem = structType.getBody()[0];
+    return TensorAccess{layout, structType, elem, elem.getIntOrFloatBitWidth()};
+  }
+};
+
 struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
   LoadOpConversion(LLVMTypeConverter &c, const ModuleAxisInfoAnalysis &axis)
       : ConvertOpToLLVMPattern(c), axis(axis) {}
@@ -80,14 +100,15 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     auto type = dyn_cast<RankedTensorType>(op.getType());
     if (!type)
       return lowerScalar(op, adaptor, rewriter);
-    std::optional<LinearLayout> layout = layoutOf(type);
-    auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
-        getTypeConverter()->convertType(type));
-    Type elem = structType ? structType.getBody()[0] : Type();
-    unsigned bits = elem ? elem.getIntOrFloatBitWidth() : 0;
-    if (!layout || !structType || !elem.isIntOrFloat())
+    FailureOr<TensorAccess> access =
+        TensorAccess::get(*getTypeConverter(), type);
+    if (failed(access))
       return rewriter.notifyMatchFailure(
           op, "element type or layout not lowered yet");
+    std::optional<LinearLayout> layout = access->layout;
+    LLVM::LLVMStructType structType = access->structType;
+    Type elem = access->elem;
+    unsigned bits = access->bits;
     Location loc = op.getLoc();
     std::string quals = memoryQualifiers(op, true, op.getIsVolatile(),
                                          op.getCache(), op.getEvict());
@@ -224,14 +245,13 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     auto type = dyn_cast<RankedTensorType>(op.getValue().getType());
     if (!type)
       return lowerScalar(op, adaptor, rewriter);
-    std::optional<LinearLayout> layout = layoutOf(type);
-    auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
-        getTypeConverter()->convertType(type));
-    Type elem = structType ? structType.getBody()[0] : Type();
-    unsigned bits = elem ? elem.getIntOrFloatBitWidth() : 0;
-    if (!layout || !structType || !elem.isIntOrFloat())
+    FailureOr<TensorAccess> access =
+        TensorAccess::get(*getTypeConverter(), type);
+    if (failed(access))
       return rewriter.notifyMatchFailure(
           op, "element type or layout not lowered yet");
+    std::optional<LinearLayout> layout = access->layout;
+    unsigned bits = access->bits;
     Location loc = op.getLoc();
     std::string quals =
         memoryQualifiers(op, false, false, op.getCache(), op.getEvict());

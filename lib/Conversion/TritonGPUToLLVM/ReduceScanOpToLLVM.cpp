@@ -22,6 +22,17 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
+/// The layout of a reduction's or scan's operands, if they all are integers
+/// or floats of up to 64 bits.
+std::optional<LinearLayout> operandLayout(Operation *op, ValueRange srcs) {
+  for (Value v : srcs) {
+    Type e = cast<RankedTensorType>(v.getType()).getElementType();
+    if (!e.isIntOrFloat() || e.getIntOrFloatBitWidth() > 64)
+      return std::nullopt;
+  }
+  return layoutOf(cast<RankedTensorType>(srcs.front().getType()));
+}
+
 struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -32,16 +43,11 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
     Location loc = op.getLoc();
     unsigned axis = op.getAxis();
     auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
-    std::optional<LinearLayout> layout = layoutOf(srcType);
+    std::optional<LinearLayout> layout = operandLayout(op, op.getSrcs());
     if (!layout)
-      return rewriter.notifyMatchFailure(op, "no layout");
+      return rewriter.notifyMatchFailure(
+          op, "no layout, or operands of an element type not lowered yet");
     unsigned n = op.getSrcs().size();
-    for (Value v : op.getSrcs()) {
-      Type e = cast<RankedTensorType>(v.getType()).getElementType();
-      if (!e.isIntOrFloat() || e.getIntOrFloatBitWidth() > 64)
-        return rewriter.notifyMatchFailure(
-            op, "reductions of this element type are not lowered yet");
-    }
     // Bases must each touch the reduced axis alone or not at all.
     auto axisOnly = [&](const char *dim, int32_t bit) {
       const auto &basis = layout->getBasis(dim, bit);
@@ -269,16 +275,11 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     unsigned axis = op.getAxis();
     bool reverse = op.getReverse();
     auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
-    std::optional<LinearLayout> layout = layoutOf(srcType);
+    std::optional<LinearLayout> layout = operandLayout(op, op.getSrcs());
     if (!layout)
-      return rewriter.notifyMatchFailure(op, "no layout");
+      return rewriter.notifyMatchFailure(
+          op, "no layout, or operands of an element type not lowered yet");
     unsigned n = op.getSrcs().size();
-    for (Value v : op.getSrcs()) {
-      Type e = cast<RankedTensorType>(v.getType()).getElementType();
-      if (!e.isIntOrFloat() || e.getIntOrFloatBitWidth() > 64)
-        return rewriter.notifyMatchFailure(
-            op, "scans of this element type are not lowered yet");
-    }
     // Axis bit -> (dim, in-bit).
     unsigned axisBits = llvm::Log2_64(srcType.getShape()[axis]);
     SmallVector<std::pair<const char *, int32_t>> owner(axisBits,
