@@ -46,16 +46,6 @@ Value globalString(OpBuilder &b, Location loc, Operation *anchor,
   return LLVM::AddressOfOp::create(b, loc, global);
 }
 
-LLVM::LLVMFuncOp declare(OpBuilder &b, Location loc, Operation *anchor,
-                         StringRef name, LLVM::LLVMFunctionType type) {
-  auto module = anchor->getParentOfType<ModuleOp>();
-  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return f;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  return LLVM::LLVMFuncOp::create(b, loc, name, type);
-}
-
 struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -66,8 +56,8 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
     Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
     auto vprintf =
-        declare(rewriter, loc, op, "vprintf",
-                LLVM::LLVMFunctionType::get(i32, {ptrType, ptrType}));
+        declareFunction(rewriter, loc, op, "vprintf",
+                        LLVM::LLVMFunctionType::get(i32, {ptrType, ptrType}));
     Value pid[3] = {NVVM::BlockIdXOp::create(rewriter, loc, i32),
                     NVVM::BlockIdYOp::create(rewriter, loc, i32),
                     NVVM::BlockIdZOp::create(rewriter, loc, i32)};
@@ -202,7 +192,7 @@ struct AssertOpConversion : public ConvertOpToLLVMPattern<AssertOp> {
     if (auto f = op->getParentOfType<FunctionOpInterface>())
       func = f.getName().str();
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
-    auto assertfail = declare(
+    auto assertfail = declareFunction(
         rewriter, loc, op, "__assertfail",
         LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
                                     {ptrType, ptrType, rewriter.getI32Type(),

@@ -149,15 +149,9 @@ struct LibdeviceConversion : public ConvertOpToLLVMPattern<MathOp> {
     if (!type.isF32() && !type.isF64())
       return failure();
     std::string fn = "__nv_" + name + (type.isF32() ? "f" : "");
-    auto module = op->template getParentOfType<ModuleOp>();
-    auto func = module.template lookupSymbol<LLVM::LLVMFuncOp>(fn);
-    if (!func) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      SmallVector<Type> args(adaptor.getOperands().size(), type);
-      func = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), fn,
-                                      LLVM::LLVMFunctionType::get(type, args));
-    }
+    SmallVector<Type> args(adaptor.getOperands().size(), type);
+    auto func = declareFunction(rewriter, op.getLoc(), op, fn,
+                                LLVM::LLVMFunctionType::get(type, args));
     rewriter.replaceOpWithNewOp<LLVM::CallOp>(op, func, adaptor.getOperands());
     return success();
   }
@@ -450,15 +444,8 @@ struct ExternElementwiseOpConversion
       args.push_back(elementsOf(rewriter, loc, v, n));
       argTypes.push_back(args.back().front().getType());
     }
-    auto module = op->getParentOfType<ModuleOp>();
-    auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(op.getSymbol());
-    if (!func) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      func =
-          LLVM::LLVMFuncOp::create(rewriter, loc, op.getSymbol(),
-                                   LLVM::LLVMFunctionType::get(elem, argTypes));
-    }
+    auto func = declareFunction(rewriter, loc, op, op.getSymbol(),
+                                LLVM::LLVMFunctionType::get(elem, argTypes));
     SmallVector<Value> out;
     for (size_t i = 0; i < n; ++i) {
       SmallVector<Value> callArgs;

@@ -168,10 +168,7 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
     unsigned binBits = binType.getIntOrFloatBitWidth();
     int64_t bins = dstType.getShape()[0];
     Value base = sharedPtr(rewriter, loc, op, offsetAttr.getInt());
-    auto [lane, warp] = laneAndWarp(rewriter, loc);
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
-    (void)lane;
-    (void)warp;
     int64_t threads = kWarpSize;
     if (auto w = op->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(
             "ttg.num-warps"))

@@ -103,17 +103,11 @@ public:
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
-    // Casts left between converted values fold away; any other is a type
-    // the lowering does not handle yet.
-    bool leftover = false;
-    module.walk([&](UnrealizedConversionCastOp cast) {
-      if (cast->use_empty()) {
+    // Casts left between converted values that nothing uses fold away.
+    module.walk([](UnrealizedConversionCastOp cast) {
+      if (cast->use_empty())
         cast->erase();
-        return;
-      }
-      leftover = true;
     });
-    (void)leftover;
   }
 };
 

@@ -203,6 +203,16 @@ gatherRegisters(ArrayRef<LinearLayout> srcs, const LinearLayout &dst,
 }
 
 /// The module's dynamic shared memory, as a pointer in address space 3.
+LLVM::LLVMFuncOp declareFunction(OpBuilder &b, Location loc, Operation *anchor,
+                                 StringRef name, LLVM::LLVMFunctionType type) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return f;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, loc, name, type);
+}
+
 Value sharedBase(OpBuilder &b, Location loc, Operation *anchor) {
   auto module = anchor->getParentOfType<ModuleOp>();
   StringRef name = "global_smem";

@@ -73,6 +73,11 @@ gatherRegisters(ArrayRef<LinearLayout> srcs, const LinearLayout &dst,
                     ArrayRef<int32_t>)>
                     source);
 
+/// The external function `name` of the module around `anchor`, declared
+/// with `type` at the top of the module if it is not there yet.
+LLVM::LLVMFuncOp declareFunction(OpBuilder &b, Location loc, Operation *anchor,
+                                 StringRef name, LLVM::LLVMFunctionType type);
+
 /// The module's dynamic shared memory, as a pointer in address space 3.
 Value sharedBase(OpBuilder &b, Location loc, Operation *anchor);
 
@@ -90,15 +95,17 @@ void predicatedSharedAccess(OpBuilder &b, Location loc, StringRef instruction,
 SmallVector<Value> combine(ConversionPatternRewriter &rewriter, Location loc,
                            Region &region, ValueRange acc, ValueRange x);
 
-/// A value (of up to 64 bits: two shuffles for 64) shuffled from lane (lane ^ offset).
+/// A value (of up to 64 bits: two shuffles for 64) shuffled from lane (lane ^
+/// offset).
 Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned offset);
-/// A value (of up to 64 bits: two shuffles for 64) shuffled from lane (lane - offset) (lanes
-/// below `offset` get their own value).
+/// A value (of up to 64 bits: two shuffles for 64) shuffled from lane (lane -
+/// offset) (lanes below `offset` get their own value).
 Value shuffleUp(OpBuilder &b, Location loc, Value v, unsigned offset);
-/// A value (of up to 64 bits: two shuffles for 64) shuffled from lane (lane + offset) (lanes
-/// from 32 - offset on get their own value).
+/// A value (of up to 64 bits: two shuffles for 64) shuffled from lane (lane +
+/// offset) (lanes from 32 - offset on get their own value).
 Value shuffleDown(OpBuilder &b, Location loc, Value v, unsigned offset);
-/// A value (of up to 64 bits: two shuffles for 64) shuffled from lane `srcLane`.
+/// A value (of up to 64 bits: two shuffles for 64) shuffled from lane
+/// `srcLane`.
 Value shuffleIdx(OpBuilder &b, Location loc, Value v, Value srcLane);
 
 /// PTX register constraint and width for elements of `bits`.
