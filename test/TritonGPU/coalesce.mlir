@@ -124,3 +124,39 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// Sharing is decided for every access before any is rewritten (rewriting
+// erases the access; deciding afterwards read freed ops, issue 17): the
+// f16 store in the loop body shares with the f16 load there (8 elements),
+// while the f32 load and store of the function body, in another region,
+// keep their own 4.
+// CHECK-DAG: #[[F4:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[F8:.*]] = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @regions
+  tt.func @regions(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %h: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %xp = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %hs = tt.splat %h : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %hp = tt.addptr %hs, %r : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+    // CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[F4]]>
+    %v = tt.load %xp : tensor<1024x!tt.ptr<f32>, #blocked>
+    // CHECK: scf.for
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      // CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<f16>, #[[F8]]>
+      %w = tt.load %hp : tensor<1024x!tt.ptr<f16>, #blocked>
+      %w2 = arith.addf %w, %w : tensor<1024xf16, #blocked>
+      // CHECK: tt.store %{{.*}}, %{{.*}} : tensor<1024x!tt.ptr<f16>, #[[F8]]>
+      tt.store %hp, %w2 : tensor<1024x!tt.ptr<f16>, #blocked>
+    }
+    // CHECK: tt.store %{{.*}}, %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[F4]]>
+    tt.store %xp, %v : tensor<1024x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}

@@ -115,6 +115,7 @@ public:
     // Decide first (the analysis refers to the IR as it is), then rewrite.
     struct Access {
       Operation *op;
+      Region *region;
       RankedTensorType type;
       VectorChoice choice;
     };
@@ -145,7 +146,7 @@ public:
         return;
       VectorChoice choice = chooseVector(axis, ptr, mask, isAtomic,
                                          numWarps * threadsPerWarp);
-      accesses.push_back({op, type, choice});
+      accesses.push_back({op, op->getParentRegion(), type, choice});
       ++numAccesses;
       Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
       unsigned bits = isa<PointerType>(pointee) ? 64 : pointee.getIntOrFloatBitWidth();
@@ -173,21 +174,26 @@ public:
     // Accesses of one shape and order share their elements per thread (the
     // most any of them wants, within what each allows), so that values
     // flow between them without conversions: an f32 load feeding f16
-    // stores holds 8 elements, as two 128-bit vectors.
-    for (Access &a : accesses) {
+    // stores holds 8 elements, as two 128-bit vectors. Every layout is
+    // decided before any access is rewritten: rewriting erases the access,
+    // so nothing may look at `op` of an earlier entry afterwards.
+    SmallVector<BlockedEncodingAttr> layouts;
+    for (const Access &a : accesses) {
       unsigned perThread = a.choice.vec;
       for (const Access &b : accesses)
-        if (b.op->getParentRegion() == a.op->getParentRegion() &&
-            b.type.getShape() == a.type.getShape() &&
+        if (b.region == a.region && b.type.getShape() == a.type.getShape() &&
             b.choice.order == a.choice.order)
           perThread = std::max(perThread, b.choice.vec);
       perThread = std::min(perThread, a.choice.maxPerThread);
       SmallVector<unsigned> spt(a.type.getRank(), 1);
       spt[a.choice.order[0]] = std::max(perThread, a.choice.vec);
-      rewrite(a.op, getBlockedEncoding(module.getContext(), a.type.getShape(),
-                                       spt, a.choice.order, numWarps,
-                                       threadsPerWarp));
+      layouts.push_back(getBlockedEncoding(module.getContext(),
+                                           a.type.getShape(), spt,
+                                           a.choice.order, numWarps,
+                                           threadsPerWarp));
     }
+    for (auto [a, layout] : llvm::zip_equal(accesses, layouts))
+      rewrite(a.op, layout);
   }
 
 private:
