@@ -2,7 +2,9 @@
 # Compiles every conformance-corpus kernel to PTX with our tools:
 #   triton-opt k.ttir --triton-nvidia-pipeline="num-warps=N target=cuda:90" |
 #     triton-translate --triton-to-ptx -o OUT/k.ptx   (+ OUT/k.meta.json)
-# and assembles each with ptxas (-arch=sm_90) when it is installed. Prints one
+# and assembles each with ptxas (for the chip its .target names) when it is
+# installed. TARGET (default cuda:90) and PIPELINE_OPTIONS change the target
+# and add pipeline options. Prints one
 # line per kernel (ok / FAIL with the first error) and a summary line.
 # Usage: scripts/compile-corpus.sh CORPUS_DIR OUT_DIR [BIN_DIR]
 set -u
@@ -15,11 +17,12 @@ mkdir -p "$out"
 ok=0; failed=0
 for f in "$corpus"/ttir/*.ttir; do
   k=$(basename "$f" .ttir)
-  nw=$(python3 -c "import json,sys;print(json.load(open(sys.argv[1])).get('num_warps',4))" "$corpus/ttir/$k.json" 2>/dev/null || echo 4)
+  read -r nw ns < <(python3 -c "import json,sys;d=json.load(open(sys.argv[1]));print(d.get('num_warps',4),d.get('num_stages',3))" "$corpus/ttir/$k.json" 2>/dev/null || echo "4 3")
   err=$(mktemp)
-  if "$bin/triton-opt" "$f" --triton-nvidia-pipeline="num-warps=$nw target=cuda:90" --mlir-print-debuginfo 2>"$err" |
+  # ptxas assembles for the chip the PTX names (sm_90a when it uses wgmma).
+  if "$bin/triton-opt" "$f" --triton-nvidia-pipeline="num-warps=$nw num-stages=$ns target=${TARGET:-cuda:90} ${PIPELINE_OPTIONS:-}" --mlir-print-debuginfo 2>"$err" |
        "$bin/triton-translate" --triton-to-ptx -o "$out/$k.ptx" 2>>"$err" &&
-     { [ -z "$ptxas" ] || "$ptxas" -arch=sm_90 "$out/$k.ptx" -o /dev/null 2>>"$err"; }; then
+     { [ -z "$ptxas" ] || "$ptxas" -arch="$(awk '/^\.target/{sub(/,.*/,"",$2);print $2;exit}' "$out/$k.ptx")" "$out/$k.ptx" -o /dev/null 2>>"$err"; }; then
     echo "ok   $k"; ok=$((ok+1))
   else
     echo "FAIL $k: $(grep -m1 -i 'error' "$err" | cut -c1-160)"; failed=$((failed+1))

@@ -30,6 +30,45 @@ case "${1:-}" in
     (cd "$root/python-frontend-stub" &&
        python3 tests/gpu_tutorials.py prepare "$root/.gpu/stub-cache")
     ;;
+  prepare-dots)
+    # The dot kernels three ways: wgmma (the default on cuda:90), mma.sync
+    # (disable-mma-v3), and upstream at num_stages=1 for the comparison
+    # without pipelining (our num-stages is not used yet).
+    rm -rf "$root/.gpu/out" "$root/.gpu/out-v2" "$root/.gpu/conformance"
+    mkdir -p "$root/.gpu"
+    cp -r "$root/../shared/conformance" "$root/.gpu/"
+    rm -f "$root"/.gpu/conformance/ttir/*.upstream.ttgir
+    "$root/scripts/compile-corpus.sh" "$root/.gpu/conformance" "$root/.gpu/out"
+    PIPELINE_OPTIONS="disable-mma-v3=true" \
+      "$root/scripts/compile-corpus.sh" "$root/.gpu/conformance" "$root/.gpu/out-v2"
+    cat > "$root/.gpu/conformance/kernels_stages1.py" <<'PY'
+import importlib.util, os
+_spec = importlib.util.spec_from_file_location(
+    "kernels_dev", os.path.join(os.path.dirname(__file__), "kernels_dev.py"))
+_mod = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_mod)
+KERNELS = _mod.KERNELS
+for _k in KERNELS:
+    _k["num_stages"] = 1
+PY
+    ;;
+  run-dots)
+    nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+    c="$root/.gpu/conformance"
+    dots='matmul|attn'
+    echo "== wgmma (ours) vs upstream (its num_stages)"
+    python3 "$c/harness.py" check --kernels "$c/kernels_dev.py" --corpus "$c/ttir" \
+      --ptx-dir "$root/.gpu/out" --only "$dots" --bench --kernel-time \
+      --json-out "${OUT:-/tmp}/dots-v3.json" || true
+    echo "== wgmma (ours) vs upstream num_stages=1"
+    python3 "$c/harness.py" check --kernels "$c/kernels_stages1.py" --corpus "$c/ttir" \
+      --ptx-dir "$root/.gpu/out" --only "$dots" --bench --kernel-time \
+      --json-out "${OUT:-/tmp}/dots-v3-stages1.json" || true
+    echo "== mma.sync (ours, disable-mma-v3) vs upstream mma.sync (DISABLE_MMA_V3=1), num_stages=1"
+    DISABLE_MMA_V3=1 python3 "$c/harness.py" check --kernels "$c/kernels_stages1.py" --corpus "$c/ttir" \
+      --ptx-dir "$root/.gpu/out-v2" --only "$dots" --bench --kernel-time \
+      --json-out "${OUT:-/tmp}/dots-v2-stages1.json" || true
+    ;;
   run)
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
     python3 "$root/.gpu/conformance/harness.py" check \
@@ -65,7 +104,7 @@ case "${1:-}" in
     exit $status
     ;;
   *)
-    echo "usage: scripts/gpu-check.sh prepare|run|sanitize" >&2
+    echo "usage: scripts/gpu-check.sh prepare|run|sanitize|prepare-dots|run-dots" >&2
     exit 2
     ;;
 esac

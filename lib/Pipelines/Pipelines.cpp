@@ -7,6 +7,7 @@
 #include "TritonDialect/Dialect/Triton/Transforms/Passes.h"
 #include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
 
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -37,6 +38,10 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   // TTGIR optimizations.
   pm.addPass(gpu::createTritonGPUCoalesce());
   pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
+  gpu::TritonGPUAccelerateMatmulOptions accelerate;
+  accelerate.disableMMAv3 = options.disableMMAv3;
+  pm.addPass(gpu::createTritonGPUAccelerateMatmul(accelerate));
+  pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
@@ -58,6 +63,8 @@ void mlir::triton::buildTritonNvidiaPipeline(
   // Shared memory is placed before the lowering reads its offsets.
   pm.addPass(createAllocateSharedMemory());
   pm.addPass(createConvertTritonGPUToLLVM());
+  // NVVM ops that are PTX templates (wgmma.mma_async) to inline PTX.
+  pm.addPass(createConvertNVVMToLLVMPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());

@@ -42,6 +42,11 @@ struct TritonToTritonGPUPipelineOptions
       llvm::cl::desc("software-pipelining depth (accepted; the pipeliner is "
                      "not written yet)"),
       llvm::cl::init(3)};
+  PassOptions::Option<bool> disableMMAv3{
+      *this, "disable-mma-v3",
+      llvm::cl::desc("tensor cores through mma.sync even where wgmma applies "
+                     "(upstream's DISABLE_MMA_V3)"),
+      llvm::cl::init(false)};
 };
 
 /// TTIR clean-ups (inlining, block pointers to pointer tensors, combines,

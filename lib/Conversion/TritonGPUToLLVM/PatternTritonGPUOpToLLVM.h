@@ -13,7 +13,10 @@
 //   ConvertLayoutOpToLLVM.cpp ttg.convert_layout (registers, shared memory)
 //   SharedMemoryOpToLLVM.cpp  ttg.local_alloc, local_load, local_store,
 //                             local_dealloc
-//   DotOpToLLVM.cpp           tt.dot on CUDA cores (FMA)
+//   DotOpToLLVM/              tt.dot and ttng.warp_group_dot:
+//     FMA.cpp                   on CUDA cores (blocked accumulators)
+//     MMAv2.cpp                 mma.sync (nvidia_mma v2)
+//     WGMMA.cpp                 wgmma (nvidia_mma v3), its waits and fences
 //   DebugOpToLLVM.cpp         tt.print (vprintf), tt.assert (__assertfail)
 //   GatherHistogramOpToLLVM.cpp  tt.cat, tt.gather, tt.histogram
 //
@@ -46,6 +49,12 @@ void populateSharedMemoryOpToLLVMPatterns(LLVMTypeConverter &converter,
                                           RewritePatternSet &patterns);
 void populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns);
+void populateFMADotOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns);
+void populateMMAv2DotOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                      RewritePatternSet &patterns);
+void populateWGMMAOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                   RewritePatternSet &patterns);
 
 void populateDebugOpToLLVMPatterns(LLVMTypeConverter &converter,
                                    RewritePatternSet &patterns);

@@ -13,6 +13,7 @@
 #include "PatternTritonGPUOpToLLVM.h"
 #include "TritonDialect/Analysis/Membar.h"
 #include "TritonDialect/Conversion/TritonGPUToLLVM/Passes.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -44,14 +45,19 @@ public:
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
-    unsigned numWarps = 4;
-    if (auto w = module->getAttrOfType<IntegerAttr>("ttg.num-warps"))
-      numWarps = w.getInt();
-    if (auto t = module->getAttrOfType<IntegerAttr>("ttg.threads-per-warp"))
-      if (t.getInt() != kWarpSize) {
-        module.emitError("only 32 threads per warp are supported");
-        return signalPassFailure();
-      }
+    // The layouts were made for the module's warp count: lowering without
+    // it would guess the block size, and a wrong guess leaves part of every
+    // tensor unloaded and unstored.
+    if (!TritonGPUDialect::hasNumWarps(module)) {
+      module.emitError("the module has no 'ttg.num-warps': the lowering needs "
+                       "the warp count its layouts were made for");
+      return signalPassFailure();
+    }
+    unsigned numWarps = TritonGPUDialect::getNumWarps(module);
+    if (TritonGPUDialect::getThreadsPerWarp(module) != int(kWarpSize)) {
+      module.emitError("only 32 threads per warp are supported");
+      return signalPassFailure();
+    }
     ModuleAxisInfoAnalysis axis(module);
     // Barriers between shared-memory accesses that could race (gpu.barrier,
     // lowered to bar.sync below). Ops that use scratch put the barrier
@@ -75,13 +81,9 @@ public:
     populateFuncOpToLLVMPatterns(converter, patterns, numWarps);
     populateViewOpToLLVMPatterns(converter, patterns);
     // The SM version: the option when given, else the module's target.
-    int capability = computeCapability;
-    if (!computeCapability.hasValue())
-      if (auto target = module->getAttrOfType<StringAttr>("ttg.target")) {
-        StringRef text = target.getValue();
-        if (text.consume_front("cuda:"))
-          text.getAsInteger(10, capability);
-      }
+    int capability = computeCapability.hasValue()
+                         ? int(computeCapability)
+                         : TritonGPUDialect::getComputeCapability(module);
     populateElementwiseOpToLLVMPatterns(converter, patterns, capability);
     populateMemoryOpToLLVMPatterns(converter, patterns, axis);
     populateReduceScanOpToLLVMPatterns(converter, patterns);
@@ -97,7 +99,8 @@ public:
     ConversionTarget target(*ctx);
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
     target.addIllegalDialect<mlir::gpu::GPUDialect, TritonDialect,
-                             TritonGPUDialect, arith::ArithDialect,
+                             TritonGPUDialect, nvidia_gpu::TritonNvidiaGPUDialect,
+                             arith::ArithDialect,
                              math::MathDialect, cf::ControlFlowDialect,
                              scf::SCFDialect>();
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();

@@ -36,16 +36,36 @@ using namespace mlir;
 namespace {
 constexpr const char *kTriple = "nvptx64-nvidia-cuda";
 
-/// sm_NN[a] from the module's `ttg.target = "cuda:NN"`, else sm_90.
+/// Whether the module uses instructions only sm_90a has (wgmma,
+/// setmaxnreg): NVVM ops, or the inline PTX they and the lowering emit.
+bool needsArchSpecific(ModuleOp module) {
+  bool found = false;
+  module.walk([&](Operation *op) {
+    StringRef name = op->getName().getStringRef();
+    if (name.starts_with("nvvm.wgmma") || name == "nvvm.setmaxregister")
+      found = true;
+    else if (auto inlineAsm = dyn_cast<LLVM::InlineAsmOp>(op))
+      found |= inlineAsm.getAsmString().contains("wgmma") ||
+               inlineAsm.getAsmString().contains("setmaxnreg");
+    return found ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return found;
+}
+
+/// sm_NN[a] from the module's `ttg.target = "cuda:NN"`, else sm_90; sm_90
+/// becomes sm_90a when the module uses sm_90a-only instructions.
 std::string chipFor(ModuleOp module, const triton::PTXOptions &options) {
   if (!options.chip.empty())
     return options.chip;
+  std::string chip = "sm_90";
   if (auto target = module->getAttrOfType<StringAttr>("ttg.target")) {
     StringRef t = target.getValue();
     if (t.consume_front("cuda:") && !t.empty())
-      return ("sm_" + t).str();
+      chip = ("sm_" + t).str();
   }
-  return "sm_90";
+  if (chip == "sm_90" && needsArchSpecific(module))
+    chip = "sm_90a";
+  return chip;
 }
 
 /// The PTX ISA version a chip needs: 8.0 for sm_90a, 7.8 for sm_90/sm_89,

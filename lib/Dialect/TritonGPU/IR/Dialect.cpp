@@ -429,6 +429,16 @@ int TritonGPUDialect::getThreadsPerWarp(ModuleOp module) {
 int TritonGPUDialect::getNumCTAs(ModuleOp module) {
   return getIntAttr(module, getNumCTAsAttrName(), 1);
 }
+int TritonGPUDialect::getComputeCapability(ModuleOp module) {
+  auto target = module->getAttrOfType<StringAttr>(getTargetAttrName());
+  if (!target)
+    return 0;
+  StringRef text = target.getValue();
+  int capability = 0;
+  if (!text.consume_front("cuda:") || text.getAsInteger(10, capability))
+    return 0;
+  return capability;
+}
 
 LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
                                                          NamedAttribute attr) {

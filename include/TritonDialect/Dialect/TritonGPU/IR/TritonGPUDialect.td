@@ -47,6 +47,13 @@ def TritonGPU_Dialect : Dialect {
     static int getThreadsPerWarp(ModuleOp module);
     /// The module's `ttg.num-ctas` (1 when absent).
     static int getNumCTAs(ModuleOp module);
+    /// The compute capability of a `ttg.target = "cuda:NN"` (0 when the
+    /// module has no CUDA target).
+    static int getComputeCapability(ModuleOp module);
+    /// Whether the module says how many warps it has (`ttg.num-warps`).
+    static bool hasNumWarps(ModuleOp module) {
+      return module->hasAttr(getNumWarpsAttrName());
+    }
   }];
 }
 

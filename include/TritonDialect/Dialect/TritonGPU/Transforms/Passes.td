@@ -68,4 +68,40 @@ def TritonGPUReduceDataDuplication : Pass<"tritongpu-reduce-data-duplication", "
   ];
 }
 
+def TritonGPUAccelerateMatmul : Pass<"tritongpu-accelerate-matmul", "mlir::ModuleOp"> {
+  let summary = "Put tt.dot on tensor cores: wgmma (mma v3) or mma.sync (mma v2)";
+  let description = [{
+    Gives each `tt.dot` whose operand types a tensor-core instruction takes a
+    `#ttg.nvidia_mma` accumulator:
+
+    - version 3 (`ttng.warp_group_dot`, wgmma) on sm_90 for 2-D dots with M
+      a multiple of 64, N a multiple of 8, K a multiple of the instruction's
+      K, a warp count that is a multiple of 4 and f16, bf16, tf32 (f32 under
+      `inputPrecision = tf32`), fp8 (e4m3fn, e5m2) or i8 operands. B, and A
+      unless it is computed from another dot's result (attention's P), are
+      staged in `#ttg.nvmma_shared` buffers swizzled 32, 64 or 128 bytes
+      wide along their contiguous dimension;
+    - version 2 (mma.sync m16n8k16 / k8 / k32) on sm_80 and later otherwise,
+      batched 3-D dots included, operands as `#ttg.dot_op` of it.
+
+    Warps go along M when the result feeds another dot (attention), else as
+    upstream Triton spreads them. `disable-mma-v3` (or the environment
+    variable `DISABLE_MMA_V3=1`) forces version 2; `remarks` reports the
+    choice for each dot and why the other version was not taken.
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default*/"false",
+           "report the instruction chosen for each dot and why">,
+    Option<"disableMMAv3", "disable-mma-v3", "bool", /*default*/"false",
+           "use mma.sync (version 2) even where wgmma applies">
+  ];
+  let statistics = [
+    Statistic<"numV3", "mma-v3", "dots put on wgmma">,
+    Statistic<"numV2", "mma-v2", "dots put on mma.sync">,
+    Statistic<"numFMA", "fma", "dots left on CUDA cores">
+  ];
+}
+
 #endif

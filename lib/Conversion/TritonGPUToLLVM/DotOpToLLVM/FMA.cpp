@@ -1,4 +1,4 @@
-//===- DotOpToLLVM.cpp - tt.dot on CUDA cores -----------------------------===//
+//===- FMA.cpp - tt.dot on CUDA cores -------------------------------------===//
 //
 // tt.dot whose accumulator has a blocked (or any distributed) layout and
 // whose operands are #ttg.dot_op of it: every thread computes its own
@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PatternTritonGPUOpToLLVM.h"
-#include "SharedMemoryAccess.h"
+#include "../PatternTritonGPUOpToLLVM.h"
+#include "../SharedMemoryAccess.h"
 
 #include "TritonDialect/Analysis/Allocation.h"
 
@@ -156,7 +156,7 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
 };
 } // namespace
 
-void mlir::triton::gpu::lowering::populateDotOpToLLVMPatterns(
+void mlir::triton::gpu::lowering::populateFMADotOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<DotOpConversion>(converter);
 }

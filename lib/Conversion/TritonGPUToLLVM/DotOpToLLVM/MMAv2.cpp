@@ -1,0 +1,167 @@
+//===- MMAv2.cpp - tt.dot on mma.sync -------------------------------------===//
+//
+// tt.dot with a #ttg.nvidia_mma v2 accumulator and #ttg.dot_op operands of
+// it: one `mma.sync.aligned.m16n8kK` per (batch, 16-row, 8-column, K) tile,
+// through nvvm.mma.sync. With kWidth = 32 / bits, a thread's A fragment is
+// kWidth consecutive K elements per 32-bit register, rows r and r + 8, and
+// K halves (slot k % kWidth + kWidth (m / 8) + 2 kWidth (k / 4 kWidth));
+// B's is the same without the rows; the accumulator's is (n % 2) + 2 (m / 8).
+// Types: f16 and bf16 (m16n8k16), tf32 (f32 operands, m16n8k8), s8
+// (m16n8k32, i32 accumulator).
+//
+//===----------------------------------------------------------------------===//
+
+#include "../PatternTritonGPUOpToLLVM.h"
+#include "Fragments.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::gpu::lowering;
+
+namespace {
+struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = op.getContext();
+    auto dType = cast<RankedTensorType>(op.getType());
+    auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dType.getEncoding());
+    if (!mma || !mma.isAmpere())
+      return failure();
+    auto fail = [&](const Twine &why) {
+      return rewriter.notifyMatchFailure(op, why);
+    };
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    auto aEnc = dyn_cast<DotOperandEncodingAttr>(aType.getEncoding());
+    auto bEnc = dyn_cast<DotOperandEncodingAttr>(bType.getEncoding());
+    Type aElem = aType.getElementType(), dElem = dType.getElementType();
+    unsigned bits = aElem.getIntOrFloatBitWidth();
+    int32_t kWidth = std::max(1u, 32 / bits);
+    if (!aEnc || !bEnc || aEnc.getKWidth() != unsigned(kWidth) ||
+        bEnc.getKWidth() != unsigned(kWidth))
+      return fail("operands must be #ttg.dot_op with kWidth = 32 / bits");
+    NVVM::MMATypes ptxType;
+    if (aElem.isF16())
+      ptxType = NVVM::MMATypes::f16;
+    else if (aElem.isBF16())
+      ptxType = NVVM::MMATypes::bf16;
+    else if (aElem.isF32())
+      ptxType = NVVM::MMATypes::tf32;
+    else if (aElem.isInteger(8))
+      ptxType = NVVM::MMATypes::s8;
+    else
+      return fail("no mma.sync for this operand type");
+    if (!(dElem.isF32() || (dElem.isInteger(32) && aElem.isInteger(8))))
+      return fail("mma.sync accumulates f32 (or i32 for i8)");
+    int32_t instrK = 256 / bits;
+
+    std::optional<LinearLayout> aLayout = layoutOf(aType),
+                                bLayout = layoutOf(bType),
+                                dLayout = layoutOf(dType);
+    auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
+        getTypeConverter()->convertType(dType));
+    if (!aLayout || !bLayout || !dLayout || !structType)
+      return fail("layouts not lowered");
+    unsigned rank = dType.getRank();
+    unsigned m = rank - 2, n = rank - 1;
+    // Tile sizes per dimension (the batch dimension one element wide).
+    auto tile = [&](int32_t rows, int32_t cols) {
+      SmallVector<int32_t> t(rank, 1);
+      t[rank - 2] = rows;
+      t[rank - 1] = cols;
+      return t;
+    };
+    auto aTiles = fragmentTiles(
+        *aLayout, tile(16, instrK), 4 * kWidth, [&](ArrayRef<int32_t> c) {
+          int32_t row = c[m], k = c[n];
+          return unsigned(k % kWidth + kWidth * (row / 8) +
+                          2 * kWidth * (k / (4 * kWidth)));
+        });
+    auto bTiles = fragmentTiles(
+        *bLayout, tile(instrK, 8), 2 * kWidth, [&](ArrayRef<int32_t> c) {
+          int32_t k = c[m];
+          return unsigned(k % kWidth + kWidth * (k / (4 * kWidth)));
+        });
+    auto dTiles = fragmentTiles(*dLayout, tile(16, 8), 4,
+                                [&](ArrayRef<int32_t> c) {
+                                  return unsigned(c[n] % 2 + 2 * (c[m] / 8));
+                                });
+    if (!aTiles || !bTiles || !dTiles)
+      return fail("a layout is not the mma.sync fragment");
+
+    SmallVector<Value> aRegs = unpack(rewriter, loc, adaptor.getA());
+    SmallVector<Value> bRegs = unpack(rewriter, loc, adaptor.getB());
+    SmallVector<Value> acc = unpack(rewriter, loc, adaptor.getC());
+    int64_t K = aType.getShape()[n];
+    Type accType = structType.getBody()[0];
+
+    // Operand words: 16-bit pairs as vector<2xf16> for f16 (what the NVVM
+    // op takes for f16), 32-bit words otherwise.
+    auto words = [&](ArrayRef<Value> regs, ArrayRef<int> slots) {
+      SmallVector<Value> out;
+      for (size_t w = 0; w < slots.size() / kWidth; ++w) {
+        SmallVector<Value> part;
+        for (int32_t i = 0; i < kWidth; ++i)
+          part.push_back(regs[slots[w * kWidth + i]]);
+        if (aElem.isF16()) {
+          auto vecType = VectorType::get({2}, rewriter.getF16Type());
+          Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
+          for (int32_t i = 0; i < 2; ++i)
+            v = LLVM::InsertElementOp::create(rewriter, loc, v, part[i],
+                                              i32Const(rewriter, loc, i));
+          out.push_back(v);
+        } else if (bits == 32) {
+          out.push_back(LLVM::BitcastOp::create(rewriter, loc,
+                                                rewriter.getI32Type(), part[0]));
+        } else {
+          out.push_back(packWord(rewriter, loc, part, bits, 32));
+        }
+      }
+      return out;
+    };
+
+    auto resultType = LLVM::LLVMStructType::getLiteral(
+        ctx, SmallVector<Type>(4, accType));
+    for (auto &[origin, dSlots] : *dTiles) {
+      SmallVector<Value> c;
+      for (int r : dSlots)
+        c.push_back(acc[r]);
+      for (int32_t k0 = 0; k0 < K; k0 += instrK) {
+        std::vector<int32_t> aKey(origin), bKey(origin);
+        aKey[n] = k0;
+        bKey[m] = k0;
+        auto aIt = aTiles->find(aKey);
+        auto bIt = bTiles->find(bKey);
+        if (aIt == aTiles->end() || bIt == bTiles->end())
+          return fail("an operand holds no registers for an accumulator tile");
+        auto mmaOp = NVVM::MmaOp::create(
+            rewriter, loc, resultType, words(aRegs, aIt->second),
+            words(bRegs, bIt->second), c, {16, 8, instrK},
+            /*b1Op=*/std::nullopt,
+            ptxType == NVVM::MMATypes::s8
+                ? std::optional<NVVM::MMAIntOverflow>(
+                      NVVM::MMAIntOverflow::wrapped)
+                : std::nullopt,
+            std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                           NVVM::MMALayout::col});
+        c = unpack(rewriter, loc, mmaOp.getResult());
+      }
+      for (auto [r, v] : llvm::zip(dSlots, c))
+        acc[r] = v;
+    }
+    rewriter.replaceOp(op, pack(rewriter, loc, structType, acc));
+    return success();
+  }
+};
+} // namespace
+
+void mlir::triton::gpu::lowering::populateMMAv2DotOpToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<MmaV2DotOpConversion>(converter);
+}

@@ -1,0 +1,398 @@
+//===- WGMMA.cpp - ttng.warp_group_dot on wgmma ---------------------------===//
+//
+// A warp group (four consecutive warps) computes a 64 x N tile with
+// `wgmma.mma_async`: B, and A unless it is in registers, are read from
+// shared memory through 64-bit matrix descriptors. The accumulator layout
+// (#ttg.nvidia_mma v3) gives each warp group its tiles: warp-group bits of
+// the warp index move whole 64-row (or N-column) tiles, and lane 0 of warp 0
+// holds the first row of each tile it computes.
+//
+// Descriptors come from the operand's shared layout, as a linear map from
+// coordinates to offsets (its swizzle included): the start address of a
+// (row, k) tile is the offset of that element (tiles start on swizzle-atom
+// rows, where the XOR pattern is the identity), and the strides between
+// 8-row groups (SBO) and between swizzle atoms along M/N (LBO, MN-major
+// operands) are the offsets of those elements. K-major operands are what
+// every type takes; 16-bit ones may also be M/N-major (transposed by the
+// instruction).
+//
+// Sequence: wgmma.fence, the instructions (per tile, K in order),
+// commit_group, and (unless the op is async) wait_group 0.
+// ttng.warp_group_dot_wait is wait_group N; ttng.fence_async_shared is
+// fence.proxy.async.shared::cta.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../PatternTritonGPUOpToLLVM.h"
+#include "../SharedMemoryAccess.h"
+#include "Fragments.h"
+
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::gpu::lowering;
+namespace ttng = mlir::triton::nvidia_gpu;
+
+namespace {
+std::optional<NVVM::WGMMATypes> wgmmaType(Type t, bool isOperand) {
+  if (t.isF16())
+    return NVVM::WGMMATypes::f16;
+  if (t.isBF16())
+    return NVVM::WGMMATypes::bf16;
+  if (t.isF32())
+    return isOperand ? NVVM::WGMMATypes::tf32 : NVVM::WGMMATypes::f32;
+  if (isa<Float8E4M3FNType>(t))
+    return NVVM::WGMMATypes::e4m3;
+  if (isa<Float8E5M2Type>(t))
+    return NVVM::WGMMATypes::e5m2;
+  if (t.isInteger(8))
+    return NVVM::WGMMATypes::s8;
+  if (t.isInteger(32) && !isOperand)
+    return NVVM::WGMMATypes::s32;
+  return std::nullopt;
+}
+
+/// A shared-memory operand, as wgmma reads it.
+struct SharedOperand {
+  LinearLayout offsets; // coordinates -> element offset
+  unsigned elemBytes;
+  bool kMajor;
+  uint64_t descConst; // LBO, SBO and swizzle mode, in place
+  unsigned opIdx;
+
+  uint64_t offsetOf(int32_t mn, int32_t k) const {
+    return opIdx == 0 ? applyOffsetLayout(offsets, {mn, k})
+                      : applyOffsetLayout(offsets, {k, mn});
+  }
+};
+
+FailureOr<SharedOperand> describe(MemDescType type, unsigned opIdx,
+                                  std::string &why) {
+  auto enc = dyn_cast<NVMMASharedEncodingAttr>(type.getEncoding());
+  if (!enc || type.getRank() != 2) {
+    why = "wgmma operands in shared memory must be 2-D #ttg.nvmma_shared";
+    return failure();
+  }
+  unsigned swizzle = enc.getSwizzlingByteWidth();
+  if (swizzle != 32 && swizzle != 64 && swizzle != 128) {
+    why = "wgmma operands need a 32-, 64- or 128-byte swizzle";
+    return failure();
+  }
+  std::optional<LinearLayout> offsets =
+      sharedOffsetLayout(type.getShape(), enc);
+  if (!offsets) {
+    why = "the operand's shared layout has no linear form";
+    return failure();
+  }
+  SharedOperand s{*offsets, unsigned(type.getElementTypeBitWidth() / 8),
+                  false, 0, opIdx};
+  // `transposed` makes dimension 0 contiguous: K for B, M for A.
+  s.kMajor = opIdx == 0 ? !enc.getTransposed() : enc.getTransposed();
+  if (!s.kMajor && type.getElementTypeBitWidth() != 16) {
+    why = "only 16-bit wgmma operands may be M- or N-major";
+    return failure();
+  }
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t mnSize = opIdx == 0 ? shape[0] : shape[1];
+  int64_t kSize = opIdx == 0 ? shape[1] : shape[0];
+  uint64_t lbo = 16, sbo = 0;
+  if (s.kMajor) {
+    // Rows along M/N; 8-row groups SBO apart; LBO unused (1).
+    if (mnSize < 8) {
+      why = "the operand has fewer than 8 rows";
+      return failure();
+    }
+    sbo = s.offsetOf(8, 0) * s.elemBytes;
+  } else {
+    // Rows along K, each a swizzle atom wide along M/N; 8-row groups SBO
+    // apart, atoms along M/N LBO apart.
+    int32_t atom = swizzle / s.elemBytes;
+    if (kSize < 8) {
+      why = "the operand has fewer than 8 rows along K";
+      return failure();
+    }
+    sbo = s.offsetOf(0, 8) * s.elemBytes;
+    if (mnSize > atom)
+      lbo = s.offsetOf(atom, 0) * s.elemBytes;
+  }
+  uint64_t mode = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
+  s.descConst = (((lbo >> 4) & 0x3FFF) << 16) | (((sbo >> 4) & 0x3FFF) << 32) |
+                (mode << 62);
+  return s;
+}
+
+/// The warp-group part of the thread's coordinates in `layout` (warp bits
+/// from 2 up), as element offsets in `operand` (an i32, XORed per bit).
+Value warpGroupOffset(OpBuilder &b, Location loc, const LinearLayout &layout,
+                      const SharedOperand &operand, Value warp) {
+  Value offset = i32Const(b, loc, 0);
+  if (!layout.hasInDim(layout_dims::kWarp))
+    return offset;
+  for (int32_t bit = 2; bit < layout.getInDimSizeLog2(layout_dims::kWarp);
+       ++bit) {
+    const auto &basis = layout.getBasis(layout_dims::kWarp, bit);
+    uint64_t o = operand.opIdx == 0 ? operand.offsetOf(basis[0], 0)
+                                    : operand.offsetOf(basis[1], 0);
+    if (!o)
+      continue;
+    Value set = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, warp, i32Const(b, loc, bit)),
+        i32Const(b, loc, 1));
+    offset = LLVM::XOrOp::create(
+        b, loc, offset, LLVM::MulOp::create(b, loc, set, i32Const(b, loc, o)));
+  }
+  return offset;
+}
+
+/// The descriptor of the operand's element 0 for this warp group.
+Value baseDescriptor(OpBuilder &b, Location loc, const SharedOperand &operand,
+                     Value base, Value wgOffset) {
+  Value addr = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
+  addr = LLVM::AddOp::create(
+      b, loc, addr,
+      LLVM::MulOp::create(b, loc, wgOffset,
+                          i32Const(b, loc, operand.elemBytes)));
+  Value field = LLVM::AndOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, addr, i32Const(b, loc, 4)),
+      i32Const(b, loc, 0x3FFF));
+  Value wide = LLVM::ZExtOp::create(b, loc, b.getI64Type(), field);
+  return LLVM::OrOp::create(
+      b, loc, wide,
+      LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                               b.getI64IntegerAttr(operand.descConst)));
+}
+
+/// The descriptor of the tile at (mn, k): the base one with the tile's
+/// start added to its address field (tile starts and warp-group offsets
+/// have disjoint bits, so adding is XORing).
+Value tileDescriptor(OpBuilder &b, Location loc, const SharedOperand &operand,
+                     Value base, int32_t mn, int32_t k) {
+  uint64_t bytes = operand.offsetOf(mn, k) * operand.elemBytes;
+  if (!bytes)
+    return base;
+  return LLVM::AddOp::create(
+      b, loc, base,
+      LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                               b.getI64IntegerAttr(bytes >> 4)));
+}
+
+struct WarpGroupDotOpConversion
+    : public ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ttng::WarpGroupDotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = op.getContext();
+    auto dType = cast<RankedTensorType>(op.getType());
+    auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dType.getEncoding());
+    auto fail = [&](const Twine &why) {
+      return rewriter.notifyMatchFailure(op, why);
+    };
+    if (!mma || !mma.isHopper())
+      return fail("the accumulator is not #ttg.nvidia_mma v3");
+    std::optional<LinearLayout> dLayout = layoutOf(dType);
+    auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
+        getTypeConverter()->convertType(dType));
+    if (!dLayout || !structType)
+      return fail("the accumulator layout is not lowered");
+    ArrayRef<unsigned> instr = mma.getInstrShape();
+    int32_t instrN = instr[1], instrK = instr[2];
+    Type aElem = getElementTypeOrSelf(op.getA().getType());
+    Type dElem = dType.getElementType();
+    auto aTy = wgmmaType(aElem, true), dTy = wgmmaType(dElem, false);
+    if (!aTy || !dTy)
+      return fail("no wgmma for these element types");
+    unsigned aBits = aElem.getIntOrFloatBitWidth();
+    if (instrK * aBits != 256)
+      return fail("instrShape K does not match the operand type");
+    int64_t K = cast<ShapedType>(op.getA().getType()).getShape()[1];
+
+    // Accumulator registers by (M, N) tile: slot (n % 2) + 2 (m / 8) +
+    // 4 (n / 8), the wgmma D fragment.
+    auto dTiles = fragmentTiles(
+        *dLayout, {16, instrN}, instrN / 2, [&](ArrayRef<int32_t> c) {
+          return unsigned((c[1] % 2) + 2 * (c[0] / 8) + 4 * (c[1] / 8));
+        });
+    if (!dTiles)
+      return fail("the accumulator layout is not wgmma's fragment");
+    // Warps 0-3 of a group take rows 0, 16, 32, 48 of the tile.
+    if (dLayout->getInDimSizeLog2(layout_dims::kWarp) < 2 ||
+        dLayout->getBasis(layout_dims::kWarp, 0) != LinearLayout::Basis{16, 0} ||
+        dLayout->getBasis(layout_dims::kWarp, 1) != LinearLayout::Basis{32, 0})
+      return fail("warps 0-3 of a warp group must take 16 rows each");
+
+    std::string why;
+    auto [lane, warp] = laneAndWarp(rewriter, loc);
+    (void)lane;
+    auto bMem = cast<MemDescType>(op.getB().getType());
+    FailureOr<SharedOperand> b = describe(bMem, 1, why);
+    if (failed(b))
+      return fail(why);
+    Value bBase =
+        baseDescriptor(rewriter, loc, *b, adaptor.getB(),
+                       warpGroupOffset(rewriter, loc, *dLayout, *b, warp));
+
+    // A: shared memory (a descriptor) or registers (the m16k16 fragment of
+    // each warp, slot (k % 2) + 2 (m / 8) + 4 (k / 8), packed in pairs).
+    std::optional<SharedOperand> a;
+    Value aBase;
+    std::optional<FragmentTiles> aTiles;
+    SmallVector<Value> aRegs;
+    if (auto aMem = dyn_cast<MemDescType>(op.getA().getType())) {
+      FailureOr<SharedOperand> d = describe(aMem, 0, why);
+      if (failed(d))
+        return fail(why);
+      a = *d;
+      aBase = baseDescriptor(rewriter, loc, *a, adaptor.getA(),
+                             warpGroupOffset(rewriter, loc, *dLayout, *a, warp));
+    } else {
+      auto aType = cast<RankedTensorType>(op.getA().getType());
+      std::optional<LinearLayout> aLayout = layoutOf(aType);
+      if (aBits != 16 || !aLayout)
+        return fail("wgmma with A in registers is lowered for 16-bit A only");
+      aTiles = fragmentTiles(*aLayout, {16, 16}, 8, [](ArrayRef<int32_t> c) {
+        return unsigned((c[1] % 2) + 2 * (c[0] / 8) + 4 * (c[1] / 8));
+      });
+      if (!aTiles)
+        return fail("A's register layout is not wgmma's fragment");
+      aRegs = unpack(rewriter, loc, adaptor.getA());
+    }
+
+    SmallVector<Value> acc = unpack(rewriter, loc, adaptor.getC());
+    if (Value useC = adaptor.getUseC()) {
+      // D = A B + (useC ? C : 0).
+      for (Value &v : acc) {
+        Value zero = LLVM::ConstantOp::create(rewriter, loc, v.getType(),
+                                              rewriter.getZeroAttr(v.getType()));
+        v = LLVM::SelectOp::create(rewriter, loc, useC, v, zero);
+      }
+    }
+
+    Type dLLVM = structType.getBody()[0];
+    auto fragType = LLVM::LLVMStructType::getLiteral(
+        ctx, SmallVector<Type>(instrN / 2, dLLVM));
+    NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+    for (auto &[origin, regs] : *dTiles) {
+      int32_t m0 = origin[0], n0 = origin[1];
+      SmallVector<Value> frag;
+      for (int r : regs)
+        frag.push_back(acc[r]);
+      Value d = pack(rewriter, loc, fragType, frag);
+      for (int32_t k0 = 0; k0 < K; k0 += instrK) {
+        Value bDesc = tileDescriptor(rewriter, loc, *b, bBase, n0, k0);
+        if (a) {
+          Value aDesc = tileDescriptor(rewriter, loc, *a, aBase, m0, k0);
+          d = NVVM::WgmmaMmaAsyncOp::create(
+              rewriter, loc, fragType, d, aDesc, bDesc,
+              NVVM::MMAShapeAttr::get(ctx, 64, instrN, instrK),
+              NVVM::WGMMATypesAttr::get(ctx, *aTy),
+              NVVM::WGMMATypesAttr::get(ctx, *aTy),
+              NVVM::WGMMATypesAttr::get(ctx, *dTy),
+              NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),
+              NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
+              NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
+              NVVM::MMALayoutAttr::get(ctx, a->kMajor ? NVVM::MMALayout::row
+                                                      : NVVM::MMALayout::col),
+              NVVM::MMALayoutAttr::get(ctx, b->kMajor ? NVVM::MMALayout::col
+                                                      : NVVM::MMALayout::row),
+              NVVM::MMAIntOverflowAttr());
+          continue;
+        }
+        auto it = aTiles->find({m0, k0});
+        if (it == aTiles->end())
+          return fail("A holds no registers for a tile of the accumulator");
+        SmallVector<Value> words;
+        for (int w = 0; w < 4; ++w)
+          words.push_back(packWord(rewriter, loc,
+                                   {aRegs[it->second[2 * w]],
+                                    aRegs[it->second[2 * w + 1]]},
+                                   16, 32));
+        d = registerAWgmma(rewriter, loc, fragType, d, words, bDesc, instrN,
+                           aElem, b->kMajor);
+      }
+      SmallVector<Value> out = unpack(rewriter, loc, d);
+      for (auto [r, v] : llvm::zip(regs, out))
+        acc[r] = v;
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+    if (!op.getIsAsync())
+      NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
+    rewriter.replaceOp(op, pack(rewriter, loc, structType, acc));
+    return success();
+  }
+
+  /// wgmma with A in registers (the NVVM op takes descriptors only):
+  /// inline PTX, the accumulator tied in and out.
+  static Value registerAWgmma(OpBuilder &b, Location loc,
+                              LLVM::LLVMStructType fragType, Value d,
+                              ArrayRef<Value> aWords, Value bDesc,
+                              int32_t instrN, Type aElem, bool bKMajor) {
+    unsigned n = instrN / 2;
+    std::string t = aElem.isF16() ? "f16" : "bf16";
+    std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
+                       std::to_string(n + 5) + ", 0;\n" +
+                       "wgmma.mma_async.sync.aligned.m64n" +
+                       std::to_string(instrN) + "k16.f32." + t + "." + t + " {";
+    for (unsigned i = 0; i < n; ++i)
+      text += (i ? ", $" : "$") + std::to_string(i);
+    text += "}, {";
+    for (unsigned i = 0; i < 4; ++i)
+      text += (i ? ", $" : "$") + std::to_string(n + i);
+    text += "}, $" + std::to_string(n + 4) + ", p, 1, 1, " +
+            (bKMajor ? "0" : "1") + ";\n}";
+    std::string constraints;
+    for (unsigned i = 0; i < n; ++i)
+      constraints += "=f,";
+    constraints += "r,r,r,r,l,r";
+    for (unsigned i = 0; i < n; ++i)
+      constraints += "," + std::to_string(i);
+    SmallVector<Value> operands(aWords);
+    operands.push_back(bDesc);
+    operands.push_back(i32Const(b, loc, 1));
+    for (Value v : unpack(b, loc, d))
+      operands.push_back(v);
+    return ptxAsm(b, loc, fragType, operands, text, constraints,
+                  /*sideEffects=*/true)
+        .getResult(0);
+  }
+};
+
+struct WarpGroupDotWaitOpConversion
+    : public ConvertOpToLLVMPattern<ttng::WarpGroupDotWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::WarpGroupDotWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::WgmmaWaitGroupSyncOp::create(rewriter, op.getLoc(), op.getPendings());
+    rewriter.replaceOp(op, adaptor.getInputs());
+    return success();
+  }
+};
+
+struct FenceAsyncSharedOpConversion
+    : public ConvertOpToLLVMPattern<ttng::FenceAsyncSharedOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::FenceAsyncSharedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *ctx = op.getContext();
+    NVVM::FenceProxyOp::create(
+        rewriter, op.getLoc(), NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(ctx, op.getBCluster()
+                                            ? NVVM::SharedSpace::shared_cluster
+                                            : NVVM::SharedSpace::shared_cta));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::triton::gpu::lowering::populateWGMMAOpToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<WarpGroupDotOpConversion, WarpGroupDotWaitOpConversion,
+               FenceAsyncSharedOpConversion>(converter);
+}
