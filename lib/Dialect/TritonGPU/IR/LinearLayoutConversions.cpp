@@ -236,12 +236,26 @@ std::optional<LL> dotOperandToLL(ArrayRef<int64_t> shape,
     return withK.transposeOuts(standardNames(rank));
   }
   auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dot.getParent());
-  if (!mma || rank != 2) {
+  if (!mma || (rank != 2 && !(rank == 3 && mma.isAmpere()))) {
     fail(error, "dot_op layouts are defined for 2-D operands of blocked or "
-                "nvidia_mma parents");
+                "nvidia_mma parents, and 3-D (batched) operands of mma v2");
     return std::nullopt;
   }
   ArrayRef<unsigned> wpc = mma.getWarpsPerCTA();
+  if (rank == 3) {
+    // Batched mma.sync: the 2-D fragment over the last two dimensions, the
+    // parent's warps over (batch, M or N), the batch repeated slowest.
+    LL frag = renameOuts(operandFragment(opIdx, dot.getKWidth()),
+                         {dimName(1), dimName(2)}) *
+              LL::identity1D(1, dims::kRegister, dimName(0));
+    LL warps = identityND(dims::kWarp, wpc, {2, 1, 0});
+    warps = warps.sublayout({dims::kWarp},
+                            {dimName(0), dimName(opIdx == 0 ? 1 : 2)});
+    SmallVector<unsigned> repOrder =
+        opIdx == 0 ? SmallVector<unsigned>{2, 1, 0}
+                   : SmallVector<unsigned>{1, 2, 0};
+    return fitToShape(frag * warps, shape, repOrder);
+  }
   // Warps over (M, N) of the parent; the operand is the same for every
   // warp along the dimension it does not have.
   LL warps = mma.isAmpere()
