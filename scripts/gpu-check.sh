@@ -69,6 +69,25 @@ PY
       --ptx-dir "$root/.gpu/out-v2" --only "$dots" --bench --kernel-time \
       --json-out "${OUT:-/tmp}/dots-v2-stages1.json" || true
     ;;
+  sanitize-dots)
+    # racecheck + memcheck on the small dot kernels, wgmma and mma.sync.
+    cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+    c="$root/.gpu/conformance"
+    status=0
+    for dir in out out-v2; do
+      for k in matmul_f16_128x128x32 matmul_f32_tf32 flash_attn_fwd; do
+        for tool in racecheck memcheck; do
+          log="${OUT:-/tmp}/sanitizer-$tool-$dir-$k.txt"
+          "$cs" --tool "$tool" --error-exitcode 99 python3 "$c/harness.py" check \
+            --kernels "$c/kernels_dev.py" --corpus "$c/ttir" \
+            --ptx-dir "$root/.gpu/$dir" --only "^$k\$" > "$log" 2>&1 && rc=0 || rc=$?
+          echo "$tool $dir $k: exit $rc, $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1)"
+          [ "$rc" = 0 ] || status=1
+        done
+      done
+    done
+    exit $status
+    ;;
   run)
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
     python3 "$root/.gpu/conformance/harness.py" check \
@@ -104,7 +123,7 @@ PY
     exit $status
     ;;
   *)
-    echo "usage: scripts/gpu-check.sh prepare|run|sanitize|prepare-dots|run-dots" >&2
+    echo "usage: scripts/gpu-check.sh prepare|run|sanitize|prepare-dots|run-dots|sanitize-dots" >&2
     exit 2
     ;;
 esac

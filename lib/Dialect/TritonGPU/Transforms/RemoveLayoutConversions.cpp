@@ -332,6 +332,7 @@ private:
       }
       worklist.push_back(v);
     };
+    auto grow = [&]() -> LogicalResult {
     while (!worklist.empty() && ok) {
       Value v = worklist.pop_back_val();
       Attribute e = newEnc[v];
@@ -419,6 +420,37 @@ private:
         }
         return failure();
       }
+    }
+    return success();
+    };
+    if (failed(grow()))
+      return failure();
+    // An op of the component that also reads a loop-carried value (the
+    // attention accumulator scaled by the softmax correction) pulls that
+    // iteration argument into the component: the loop then carries it in
+    // the component's layout, its initial value and the yielded value
+    // being recomputed or their conversions retargeted, below.
+    for (bool grew = true; grew && ok;) {
+      grew = false;
+      SmallVector<std::pair<Value, Attribute>> pulled;
+      for (auto [op, e] : opEnc)
+        for (Value operand : op->getOperands())
+          if (auto arg = dyn_cast<BlockArgument>(operand))
+            if (isa<scf::ForOp>(arg.getOwner()->getParentOp()) &&
+                arg.getArgNumber() > 0 && !newEnc.count(arg) &&
+                isa<RankedTensorType>(arg.getType()))
+              pulled.push_back({arg, e});
+      for (auto [arg, e] : pulled)
+        if (!newEnc.count(arg)) {
+          auto forOp = cast<scf::ForOp>(
+              cast<BlockArgument>(arg).getOwner()->getParentOp());
+          assign(arg, e);
+          assign(forOp.getResult(cast<BlockArgument>(arg).getArgNumber() - 1),
+                 e);
+          grew = true;
+        }
+      if (grew && failed(grow()))
+        return failure();
     }
     if (!ok)
       return failure();
