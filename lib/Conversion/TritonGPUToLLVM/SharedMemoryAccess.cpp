@@ -62,23 +62,25 @@ Value fromStorage(OpBuilder &b, Location loc, Value v, Type elem) {
 
 } // namespace
 
+Value xorOfSetBits(OpBuilder &b, Location loc, Value id,
+                   ArrayRef<uint64_t> offsets, Value start) {
+  Value offset = start ? start : i32Const(b, loc, 0);
+  for (auto [bit, o] : llvm::enumerate(offsets)) {
+    if (!o)
+      continue;
+    Value set = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, id, i32Const(b, loc, bit)),
+        i32Const(b, loc, 1));
+    offset = LLVM::XOrOp::create(
+        b, loc, offset, LLVM::MulOp::create(b, loc, set, i32Const(b, loc, o)));
+  }
+  return offset;
+}
+
 Value threadOffset(OpBuilder &b, Location loc, const SharedAccess &access) {
   auto [lane, warp] = laneAndWarp(b, loc);
-  Value offset = i32Const(b, loc, 0);
-  for (auto [offsets, id] :
-       {std::pair<const SmallVector<uint64_t> *, Value>{&access.lane, lane},
-        std::pair<const SmallVector<uint64_t> *, Value>{&access.warp, warp}})
-    for (auto [bit, o] : llvm::enumerate(*offsets)) {
-      if (!o)
-        continue;
-      Value set = LLVM::AndOp::create(
-          b, loc, LLVM::LShrOp::create(b, loc, id, i32Const(b, loc, bit)),
-          i32Const(b, loc, 1));
-      offset = LLVM::XOrOp::create(
-          b, loc, offset,
-          LLVM::MulOp::create(b, loc, set, i32Const(b, loc, o)));
-    }
-  return offset;
+  return xorOfSetBits(b, loc, warp, access.warp,
+                      xorOfSetBits(b, loc, lane, access.lane));
 }
 
 uint64_t registerOffset(const SharedAccess &access, int32_t reg) {

@@ -31,6 +31,12 @@ planSharedAccess(const LinearLayout &layout,
                  llvm::function_ref<uint64_t(ArrayRef<int32_t>)> offsetOf,
                  unsigned bits, unsigned maxVec = 128);
 
+/// `start` (0 when null) XORed with `offsets[bit]` for each set bit of the
+/// i32 `id` (a lane or warp index): an offset linear over GF(2) in the index
+/// bits.
+Value xorOfSetBits(OpBuilder &b, Location loc, Value id,
+                   ArrayRef<uint64_t> offsets, Value start = Value());
+
 /// The thread's part of an element offset: the XOR of its lane and warp
 /// bases' offsets (an i32).
 Value threadOffset(OpBuilder &b, Location loc, const SharedAccess &access);

@@ -127,23 +127,16 @@ FailureOr<SharedOperand> describe(MemDescType type, unsigned opIdx,
 /// from 2 up), as element offsets in `operand` (an i32, XORed per bit).
 Value warpGroupOffset(OpBuilder &b, Location loc, const LinearLayout &layout,
                       const SharedOperand &operand, Value warp) {
-  Value offset = i32Const(b, loc, 0);
-  if (!layout.hasInDim(layout_dims::kWarp))
-    return offset;
-  for (int32_t bit = 2; bit < layout.getInDimSizeLog2(layout_dims::kWarp);
-       ++bit) {
-    const auto &basis = layout.getBasis(layout_dims::kWarp, bit);
-    uint64_t o = operand.opIdx == 0 ? operand.offsetOf(basis[0], 0)
-                                    : operand.offsetOf(basis[1], 0);
-    if (!o)
-      continue;
-    Value set = LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, warp, i32Const(b, loc, bit)),
-        i32Const(b, loc, 1));
-    offset = LLVM::XOrOp::create(
-        b, loc, offset, LLVM::MulOp::create(b, loc, set, i32Const(b, loc, o)));
-  }
-  return offset;
+  SmallVector<uint64_t> offsets;
+  if (layout.hasInDim(layout_dims::kWarp))
+    for (int32_t bit = 0; bit < layout.getInDimSizeLog2(layout_dims::kWarp);
+         ++bit) {
+      const auto &basis = layout.getBasis(layout_dims::kWarp, bit);
+      // Warps 0-3 of a group share the group's tiles.
+      offsets.push_back(bit < 2 ? 0
+                                : operand.offsetOf(basis[operand.opIdx], 0));
+    }
+  return xorOfSetBits(b, loc, warp, offsets);
 }
 
 /// The descriptor of the operand's element 0 for this warp group.

@@ -420,6 +420,33 @@ void TritonGPUDialect::initialize() {
   addInterfaces<TritonGPUOpAsmInterface, TritonGPUInferLayoutInterface>();
 }
 
+SmallVector<unsigned> mlir::triton::gpu::getOrderOf(RankedTensorType type) {
+  if (auto b = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding()))
+    return SmallVector<unsigned>(b.getOrder());
+  SmallVector<unsigned> order;
+  for (unsigned d = type.getRank(); d-- > 0;)
+    order.push_back(d);
+  return order;
+}
+
+CTALayoutAttr mlir::triton::gpu::getCTALayoutOf(Attribute encoding) {
+  if (auto b = dyn_cast<BlockedEncodingAttr>(encoding))
+    return b.getCTALayout();
+  if (auto m = dyn_cast<NvidiaMmaEncodingAttr>(encoding))
+    return m.getCTALayout();
+  Attribute parent;
+  if (auto s = dyn_cast<SliceEncodingAttr>(encoding))
+    parent = s.getParent();
+  else if (auto d = dyn_cast<DotOperandEncodingAttr>(encoding))
+    parent = d.getParent();
+  else if (isa<LinearEncodingAttr>(encoding))
+    return CTALayoutAttr::getTrivial(encoding.getContext());
+  if (!parent)
+    return {};
+  CTALayoutAttr p = getCTALayoutOf(parent);
+  return p && p.isTrivial() ? p : CTALayoutAttr();
+}
+
 int TritonGPUDialect::getNumWarps(ModuleOp module) {
   return getIntAttr(module, getNumWarpsAttrName(), 4);
 }

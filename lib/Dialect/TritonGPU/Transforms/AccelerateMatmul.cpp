@@ -121,21 +121,6 @@ Value beforeConversion(Value v) {
   return v;
 }
 
-SmallVector<unsigned> orderOf(RankedTensorType type) {
-  if (auto b = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding()))
-    return SmallVector<unsigned>(b.getOrder());
-  SmallVector<unsigned> order;
-  for (unsigned d = type.getRank(); d-- > 0;)
-    order.push_back(d);
-  return order;
-}
-
-CTALayoutAttr ctaLayoutOf(RankedTensorType type) {
-  if (auto b = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding()))
-    return b.getCTALayout();
-  return CTALayoutAttr::getTrivial(type.getContext());
-}
-
 /// Upstream's warp distribution for mma.sync: along M while M has more
 /// 16-row tiles per warp than N has pairs of 8-column tiles, else along N;
 /// batched dots give warps to the batch first.
@@ -169,7 +154,7 @@ SmallVector<unsigned> warpsForV2(ArrayRef<int64_t> shape, unsigned numWarps,
 /// Upstream's warp distribution for wgmma: warp groups of four along M,
 /// more along M while M has rows for them, else along N.
 SmallVector<unsigned> warpsForV3(ArrayRef<int64_t> shape, unsigned numWarps,
-                                 unsigned instrN, bool chained) {
+                                 bool chained) {
   if (chained)
     return {numWarps, 1};
   SmallVector<unsigned> warps{4, 1};
@@ -179,7 +164,6 @@ SmallVector<unsigned> warpsForV3(ArrayRef<int64_t> shape, unsigned numWarps,
     else
       warps[1] *= 2;
   }
-  (void)instrN;
   return warps;
 }
 
@@ -227,11 +211,10 @@ Choice choose(DotOp op, int capability, unsigned numWarps, bool disableV3) {
   };
   c.whyNotV3 = v3Reason();
   if (c.whyNotV3.empty()) {
-    unsigned n = wgmmaN(shape[1]);
-    c.warps = warpsForV3(shape, numWarps, n, chained);
+    c.warps = warpsForV3(shape, numWarps, chained);
     // Each warp group covers N / warps[1] columns; the instruction's N is
     // the widest that divides them.
-    n = wgmmaN(shape[1] / c.warps[1]);
+    unsigned n = wgmmaN(shape[1] / c.warps[1]);
     if (n && shape[0] % (16 * c.warps[0]) == 0 && shape[0] >= 64) {
       c.version = 3;
       c.instr = {16, n, kind->instrK};
@@ -264,7 +247,7 @@ Choice choose(DotOp op, int capability, unsigned numWarps, bool disableV3) {
 /// contiguous dimension's bytes allow.
 NVMMASharedEncodingAttr sharedForWgmma(RankedTensorType type, unsigned opIdx) {
   unsigned bits = type.getElementTypeBitWidth();
-  SmallVector<unsigned> order = orderOf(type);
+  SmallVector<unsigned> order = getOrderOf(type);
   // Dimension 1 of A and dimension 0 of B are K.
   unsigned kDim = opIdx == 0 ? 1 : 0;
   bool kContiguous = order[0] == kDim || bits != 16;
@@ -274,9 +257,11 @@ NVMMASharedEncodingAttr sharedForWgmma(RankedTensorType type, unsigned opIdx) {
   int64_t bytes = type.getShape()[contigDim] * bits / 8;
   unsigned swizzle = bytes >= 128 ? 128 : bytes >= 64 ? 64 : bytes >= 32 ? 32
                                                                          : 0;
+  CTALayoutAttr cta = getCTALayoutOf(type.getEncoding());
+  if (!cta)
+    cta = CTALayoutAttr::getTrivial(type.getContext());
   return NVMMASharedEncodingAttr::get(type.getContext(), swizzle, transposed,
-                                      bits, /*fp4Padded=*/false,
-                                      ctaLayoutOf(type));
+                                      bits, /*fp4Padded=*/false, cta);
 }
 
 /// What the pass says of each dot with `remarks`.
@@ -300,21 +285,22 @@ void remark(DotOp op, const Choice &c) {
       << "; not mma.sync: " << c.whyNotV2;
 }
 
+/// Rewrites each dot by the choice the pass made for it beforehand (on the
+/// IR as it was, before any dot moved to tensor cores).
 class BlockedToMMA : public OpRewritePattern<DotOp> {
 public:
-  BlockedToMMA(MLIRContext *ctx, int capability, unsigned numWarps,
-               bool disableV3)
-      : OpRewritePattern(ctx), capability(capability), numWarps(numWarps),
-        disableV3(disableV3) {}
+  BlockedToMMA(MLIRContext *ctx, const DenseMap<Operation *, Choice> &choices)
+      : OpRewritePattern(ctx), choices(choices) {}
 
   LogicalResult matchAndRewrite(DotOp op,
                                 PatternRewriter &rewriter) const override {
     auto dType = cast<RankedTensorType>(op.getType());
     if (!isa_and_nonnull<BlockedEncodingAttr>(dType.getEncoding()))
       return failure();
-    Choice c = choose(op, capability, numWarps, disableV3);
-    if (c.version == 0)
+    auto it = choices.find(op);
+    if (it == choices.end() || it->second.version == 0)
       return rewriter.notifyMatchFailure(op, "no tensor-core instruction");
+    const Choice &c = it->second;
     MLIRContext *ctx = op.getContext();
     Location loc = op.getLoc();
     auto oldEncoding = cast<BlockedEncodingAttr>(dType.getEncoding());
@@ -367,9 +353,7 @@ public:
   }
 
 private:
-  int capability;
-  unsigned numWarps;
-  bool disableV3;
+  const DenseMap<Operation *, Choice> &choices;
 };
 
 class AccelerateMatmulPass
@@ -386,6 +370,7 @@ public:
     bool disableV3 = disableMMAv3;
     if (const char *env = std::getenv("DISABLE_MMA_V3"))
       disableV3 |= StringRef(env) == "1" || StringRef(env).equals_insensitive("true");
+    DenseMap<Operation *, Choice> choices;
     module.walk([&](DotOp op) {
       auto type = cast<RankedTensorType>(op.getType());
       if (!isa_and_nonnull<BlockedEncodingAttr>(type.getEncoding()))
@@ -394,9 +379,10 @@ public:
       ++(c.version == 3 ? numV3 : c.version == 2 ? numV2 : numFMA);
       if (remarks)
         remark(op, c);
+      choices[op] = std::move(c);
     });
     RewritePatternSet patterns(ctx);
-    patterns.add<BlockedToMMA>(ctx, capability, numWarps, disableV3);
+    patterns.add<BlockedToMMA>(ctx, choices);
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(module, std::move(patterns), config)))

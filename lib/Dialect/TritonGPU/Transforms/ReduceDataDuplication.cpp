@@ -25,36 +25,6 @@ using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 
 namespace {
-/// The CTA layout of a distributed encoding; null for multi-CTA layouts this
-/// pass does not handle (a slice or operand of a layout split over CTAs).
-CTALayoutAttr ctaLayoutOf(Attribute encoding) {
-  if (auto b = dyn_cast<BlockedEncodingAttr>(encoding))
-    return b.getCTALayout();
-  if (auto m = dyn_cast<NvidiaMmaEncodingAttr>(encoding))
-    return m.getCTALayout();
-  Attribute parent;
-  if (auto s = dyn_cast<SliceEncodingAttr>(encoding))
-    parent = s.getParent();
-  else if (auto d = dyn_cast<DotOperandEncodingAttr>(encoding))
-    parent = d.getParent();
-  else if (isa<LinearEncodingAttr>(encoding))
-    return CTALayoutAttr::getTrivial(encoding.getContext());
-  if (!parent)
-    return {};
-  CTALayoutAttr p = ctaLayoutOf(parent);
-  return p && p.isTrivial() ? p : CTALayoutAttr();
-}
-
-/// The dimensions of `type` fastest first, as its layout walks them.
-SmallVector<unsigned> orderOf(RankedTensorType type) {
-  if (auto b = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
-    return SmallVector<unsigned>(b.getOrder());
-  SmallVector<unsigned> order;
-  for (unsigned d = type.getRank(); d-- > 0;)
-    order.push_back(d);
-  return order;
-}
-
 class ReduceDataDuplicationPass
     : public mlir::triton::gpu::impl::TritonGPUReduceDataDuplicationBase<
           ReduceDataDuplicationPass> {
@@ -74,12 +44,12 @@ private:
     if (!operand || !isDistributedEncoding(srcType.getEncoding()) ||
         !cvtNeedsSharedMemory(srcType, dstType))
       return;
-    CTALayoutAttr cta = ctaLayoutOf(srcType.getEncoding());
+    CTALayoutAttr cta = getCTALayoutOf(srcType.getEncoding());
     Type element = srcType.getElementType();
     if (!cta || !element.isIntOrFloat())
       return;
     auto shared = getSharedEncodingForDotOperand(
-        operand, srcType.getShape(), orderOf(srcType), cta,
+        operand, srcType.getShape(), getOrderOf(srcType), cta,
         element.getIntOrFloatBitWidth());
     auto bufferType =
         MemDescType::get(srcType.getShape(), element, shared,

@@ -91,6 +91,14 @@ getSharedEncodingForDotOperand(DotOperandEncodingAttr dotOperand,
                                CTALayoutAttr ctaLayout,
                                unsigned elementBitWidth);
 
+/// The dimensions of `type` fastest first, as its layout walks them: a
+/// blocked encoding's order, else the last dimension first.
+SmallVector<unsigned> getOrderOf(RankedTensorType type);
+
+/// The CTA layout of a distributed encoding; null for multi-CTA layouts of
+/// slices and dot operands (whose parents are split over CTAs).
+CTALayoutAttr getCTALayoutOf(Attribute encoding);
+
 /// A `#ttg.linear` encoding with the same meaning as `layout`.
 LinearEncodingAttr toLinearEncoding(MLIRContext *ctx,
                                     const LinearLayout &layout);
