@@ -122,10 +122,8 @@ uint64_t mlir::triton::getAllocationSizeInBytes(Operation *localAlloc) {
 
 uint64_t mlir::triton::getAllocationAlignment(Operation *localAlloc) {
   auto type = cast<MemDescType>(localAlloc->getResult(0).getType());
-  // 128-byte swizzles repeat every 8 rows of 128 bytes: the pattern is
-  // keyed to 1024-byte aligned addresses.
-  if (auto nvmma = dyn_cast<NVMMASharedEncodingAttr>(type.getEncoding()))
-    return std::max<uint64_t>(16, nvmma.getSwizzlingByteWidth() * 8);
+  if (auto shared = dyn_cast<SharedEncodingTrait>(type.getEncoding()))
+    return shared.getAlignment();
   return 16;
 }
 

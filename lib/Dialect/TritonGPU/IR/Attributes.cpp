@@ -13,7 +13,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/Hashing.h"
-#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/ADT/TypeSwitch.h" // generated printer and parser
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -228,24 +228,6 @@ bool allPowersOfTwo(ArrayRef<unsigned> values) {
 }
 
 
-/// Rank of a distributed encoding, or nullopt for other attributes.
-std::optional<unsigned> distributedRank(Attribute encoding) {
-  return llvm::TypeSwitch<Attribute, std::optional<unsigned>>(encoding)
-      .Case([](BlockedEncodingAttr a) { return a.getOrder().size(); })
-      .Case([](NvidiaMmaEncodingAttr a) { return a.getWarpsPerCTA().size(); })
-      .Case([](SliceEncodingAttr a) -> std::optional<unsigned> {
-        std::optional<unsigned> r = distributedRank(a.getParent());
-        return r ? std::optional<unsigned>(*r - 1) : std::nullopt;
-      })
-      .Case([](DotOperandEncodingAttr a) {
-        return distributedRank(a.getParent());
-      })
-      .Case([](LinearEncodingAttr a) {
-        return a.getLinearLayout().getOutDims().size();
-      })
-      .Default([](Attribute) { return std::nullopt; });
-}
-
 LogicalResult verifyRank(function_ref<InFlightDiagnostic()> emitError,
                          StringRef encoding, size_t encodingRank,
                          ArrayRef<int64_t> shape) {
@@ -415,22 +397,22 @@ void SliceEncodingAttr::print(AsmPrinter &printer) const {
 LogicalResult
 SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           unsigned dim, Attribute parent) {
-  std::optional<unsigned> rank = distributedRank(parent);
-  if (!rank)
+  auto distributed = dyn_cast<DistributedEncodingTrait>(parent);
+  if (!distributed)
     return emitError() << "#ttg.slice parent must be a distributed encoding "
                           "(blocked, slice, dot_op, nvidia_mma or linear), got "
                        << parent;
-  if (dim >= *rank)
+  if (dim >= distributed.getRank())
     return emitError() << "#ttg.slice dim " << dim
-                       << " must be below the parent's rank " << *rank;
+                       << " must be below the parent's rank "
+                       << distributed.getRank();
   return success();
 }
 
 LogicalResult SliceEncodingAttr::verifyEncoding(
     ArrayRef<int64_t> shape, Type,
     function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyRank(emitError, "slice", *distributedRank(getParent()) - 1,
-                    shape);
+  return verifyRank(emitError, "slice", getRank(), shape);
 }
 
 //===----------------------------------------------------------------------===//
@@ -494,7 +476,7 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult DotOperandEncodingAttr::verifyEncoding(
     ArrayRef<int64_t> shape, Type,
     function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyRank(emitError, "dot_op", *distributedRank(getParent()), shape);
+  return verifyRank(emitError, "dot_op", getRank(), shape);
 }
 
 //===----------------------------------------------------------------------===//
@@ -925,20 +907,6 @@ LogicalResult SharedLinearEncodingAttr::verifyEncoding(
 }
 
 //===----------------------------------------------------------------------===//
-// Classification
-//===----------------------------------------------------------------------===//
-
-bool mlir::triton::gpu::isDistributedEncoding(Attribute encoding) {
-  return isa<BlockedEncodingAttr, SliceEncodingAttr, DotOperandEncodingAttr,
-             NvidiaMmaEncodingAttr, LinearEncodingAttr>(encoding);
-}
-
-bool mlir::triton::gpu::isSharedEncoding(Attribute encoding) {
-  return isa<SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr,
-             PaddedSharedEncodingAttr, SharedLinearEncodingAttr>(encoding);
-}
-
-//===----------------------------------------------------------------------===//
 // Default layouts
 //===----------------------------------------------------------------------===//
 
@@ -975,4 +943,86 @@ BlockedEncodingAttr mlir::triton::gpu::getDefaultBlockedEncoding(
   for (unsigned d = shape.size(); d-- > 0;)
     order.push_back(d);
   return getBlockedEncoding(ctx, shape, spt, order, numWarps, threadsPerWarp);
+}
+
+//===----------------------------------------------------------------------===//
+// Encoding interfaces (LayoutEncodingTrait, DistributedEncodingTrait,
+// SharedEncodingTrait); toLinearLayout is in LinearLayoutConversions.cpp
+//===----------------------------------------------------------------------===//
+
+#include "TritonDialect/Dialect/TritonGPU/IR/AttrInterfaces.cpp.inc"
+
+namespace {
+unsigned product(ArrayRef<unsigned> values) {
+  unsigned p = 1;
+  for (unsigned v : values)
+    p *= v;
+  return p;
+}
+DistributedEncodingTrait distributedParent(Attribute parent) {
+  return cast<DistributedEncodingTrait>(parent);
+}
+} // namespace
+
+StringRef BlockedEncodingAttr::getAliasName() const { return "blocked"; }
+unsigned BlockedEncodingAttr::getRank() const { return getOrder().size(); }
+unsigned BlockedEncodingAttr::getTotalThreadsPerWarp() const {
+  return product(getThreadsPerWarp());
+}
+unsigned BlockedEncodingAttr::getTotalWarpsPerCTA() const {
+  return product(getWarpsPerCTA());
+}
+
+unsigned SliceEncodingAttr::getRank() const {
+  return distributedParent(getParent()).getRank() - 1;
+}
+unsigned SliceEncodingAttr::getTotalThreadsPerWarp() const {
+  return distributedParent(getParent()).getTotalThreadsPerWarp();
+}
+unsigned SliceEncodingAttr::getTotalWarpsPerCTA() const {
+  return distributedParent(getParent()).getTotalWarpsPerCTA();
+}
+
+unsigned DotOperandEncodingAttr::getRank() const {
+  return distributedParent(getParent()).getRank();
+}
+unsigned DotOperandEncodingAttr::getTotalThreadsPerWarp() const {
+  return distributedParent(getParent()).getTotalThreadsPerWarp();
+}
+unsigned DotOperandEncodingAttr::getTotalWarpsPerCTA() const {
+  return distributedParent(getParent()).getTotalWarpsPerCTA();
+}
+
+StringRef NvidiaMmaEncodingAttr::getAliasName() const { return "mma"; }
+unsigned NvidiaMmaEncodingAttr::getRank() const {
+  return getWarpsPerCTA().size();
+}
+unsigned NvidiaMmaEncodingAttr::getTotalThreadsPerWarp() const { return 32; }
+unsigned NvidiaMmaEncodingAttr::getTotalWarpsPerCTA() const {
+  return product(getWarpsPerCTA());
+}
+
+StringRef LinearEncodingAttr::getAliasName() const { return "linear"; }
+unsigned LinearEncodingAttr::getRank() const {
+  return getLinearLayout().getOutDims().size();
+}
+unsigned LinearEncodingAttr::getTotalThreadsPerWarp() const {
+  return getLinearLayout().getInDimSize(layout_dims::kLane);
+}
+unsigned LinearEncodingAttr::getTotalWarpsPerCTA() const {
+  return getLinearLayout().getInDimSize(layout_dims::kWarp);
+}
+
+StringRef SwizzledSharedEncodingAttr::getAliasName() const { return "shared"; }
+StringRef NVMMASharedEncodingAttr::getAliasName() const { return "shared"; }
+StringRef PaddedSharedEncodingAttr::getAliasName() const { return "shared"; }
+StringRef SharedLinearEncodingAttr::getAliasName() const { return "shared"; }
+
+unsigned NVMMASharedEncodingAttr::getAlignment() const {
+  // A 128-byte swizzle repeats every 8 rows of 128 bytes: the pattern is
+  // keyed to 1024-byte aligned addresses (and likewise 32 and 64).
+  return std::max(16u, getSwizzlingByteWidth() * 8);
+}
+unsigned SharedLinearEncodingAttr::getAlignment() const {
+  return std::max(16u, getLayoutAlignment());
 }

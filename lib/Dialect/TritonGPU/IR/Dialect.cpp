@@ -13,7 +13,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -26,18 +25,14 @@ namespace {
 struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
-    if (isa<NvidiaMmaEncodingAttr>(attr))
-      os << "mma";
-    else if (isSharedEncoding(attr))
-      os << "shared";
-    else if (isa<BlockedEncodingAttr>(attr))
-      os << "blocked";
-    else if (isa<LinearEncodingAttr>(attr))
-      os << "linear";
+    StringRef alias;
+    if (auto encoding = dyn_cast<LayoutEncodingTrait>(attr))
+      alias = encoding.getAliasName();
     else if (isa<SharedMemorySpaceAttr>(attr))
-      os << "smem";
-    else
+      alias = "smem";
+    if (alias.empty())
       return AliasResult::NoAlias;
+    os << alias;
     return AliasResult::FinalAlias;
   }
 };
@@ -336,32 +331,6 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
   }
 };
 
-/// The threads per warp and warps a distributed encoding uses.
-std::optional<std::pair<int64_t, int64_t>> hardwareOf(Attribute enc) {
-  auto product = [](ArrayRef<unsigned> v) {
-    int64_t p = 1;
-    for (unsigned x : v)
-      p *= x;
-    return p;
-  };
-  return llvm::TypeSwitch<Attribute, std::optional<std::pair<int64_t, int64_t>>>(enc)
-      .Case([&](BlockedEncodingAttr b) {
-        return std::make_pair(product(b.getThreadsPerWarp()),
-                              product(b.getWarpsPerCTA()));
-      })
-      .Case([&](NvidiaMmaEncodingAttr m) {
-        return std::make_pair(int64_t(32), product(m.getWarpsPerCTA()));
-      })
-      .Case([&](SliceEncodingAttr s) { return hardwareOf(s.getParent()); })
-      .Case([&](DotOperandEncodingAttr d) { return hardwareOf(d.getParent()); })
-      .Case([&](LinearEncodingAttr l) {
-        return std::make_pair(
-            int64_t(l.getLinearLayout().getInDimSize(layout_dims::kLane)),
-            int64_t(l.getLinearLayout().getInDimSize(layout_dims::kWarp)));
-      })
-      .Default([](Attribute) { return std::nullopt; });
-}
-
 LogicalResult verifyModuleLayouts(ModuleOp module, int64_t threads,
                                   int64_t warps) {
   WalkResult result = module.walk([&](Operation *op) {
@@ -369,17 +338,19 @@ LogicalResult verifyModuleLayouts(ModuleOp module, int64_t threads,
       auto tensor = dyn_cast<RankedTensorType>(type);
       if (!tensor || !tensor.getEncoding())
         return success();
-      auto hw = hardwareOf(tensor.getEncoding());
-      if (!hw)
+      auto layout = dyn_cast<DistributedEncodingTrait>(tensor.getEncoding());
+      if (!layout)
         return success();
-      if (hw->first != threads)
+      if (layout.getTotalThreadsPerWarp() != threads)
         return op->emitOpError("layout ")
-               << tensor.getEncoding() << " uses " << hw->first
+               << tensor.getEncoding() << " uses "
+               << layout.getTotalThreadsPerWarp()
                << " threads per warp but the module has " << threads
                << " (ttg.threads-per-warp)";
-      if (hw->second != warps)
+      if (layout.getTotalWarpsPerCTA() != warps)
         return op->emitOpError("layout ")
-               << tensor.getEncoding() << " uses " << hw->second
+               << tensor.getEncoding() << " uses "
+               << layout.getTotalWarpsPerCTA()
                << " warps but the module has " << warps << " (ttg.num-warps)";
       return success();
     };

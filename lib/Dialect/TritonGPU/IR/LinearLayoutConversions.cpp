@@ -26,7 +26,6 @@
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 
-#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -379,29 +378,56 @@ std::optional<LL> mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape,
       fail(error, "linear layouts describe power-of-two shapes only");
       return std::nullopt;
     }
-  return llvm::TypeSwitch<Attribute, std::optional<LL>>(encoding)
-      .Case([&](BlockedEncodingAttr b) { return blockedToLL(shape, b); })
-      .Case([&](SliceEncodingAttr s) { return sliceToLL(shape, s, error); })
-      .Case([&](NvidiaMmaEncodingAttr m) { return mmaToLL(shape, m, error); })
-      .Case([&](DotOperandEncodingAttr d) {
-        return dotOperandToLL(shape, d, error);
-      })
-      .Case([&](LinearEncodingAttr l) -> std::optional<LL> {
-        return withShape(l.getLinearLayout(), shape);
-      })
-      .Case(
-          [&](SwizzledSharedEncodingAttr s) { return swizzledToLL(shape, s); })
-      .Case([&](NVMMASharedEncodingAttr s) { return nvmmaToLL(shape, s); })
-      .Case([&](PaddedSharedEncodingAttr p) -> std::optional<LL> {
-        return withShape(p.getLinearComponent(), shape);
-      })
-      .Case([&](SharedLinearEncodingAttr s) -> std::optional<LL> {
-        return withShape(s.getLinearLayout(), shape);
-      })
-      .Default([&](Attribute) -> std::optional<LL> {
-        fail(error, "no linear layout is defined for this encoding");
-        return std::nullopt;
-      });
+  auto layout = dyn_cast_or_null<LayoutEncodingTrait>(encoding);
+  if (!layout) {
+    fail(error, "no linear layout is defined for this encoding");
+    return std::nullopt;
+  }
+  return layout.toLinearLayout(shape, error);
+}
+
+std::optional<LL>
+BlockedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
+                                    std::string *) const {
+  return blockedToLL(shape, *this);
+}
+std::optional<LL> SliceEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
+                                                    std::string *error) const {
+  return sliceToLL(shape, *this, error);
+}
+std::optional<LL>
+NvidiaMmaEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
+                                      std::string *error) const {
+  return mmaToLL(shape, *this, error);
+}
+std::optional<LL>
+DotOperandEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
+                                       std::string *error) const {
+  return dotOperandToLL(shape, *this, error);
+}
+std::optional<LL> LinearEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
+                                                     std::string *) const {
+  return withShape(getLinearLayout(), shape);
+}
+std::optional<LL>
+SwizzledSharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
+                                           std::string *) const {
+  return swizzledToLL(shape, *this);
+}
+std::optional<LL>
+NVMMASharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
+                                        std::string *) const {
+  return nvmmaToLL(shape, *this);
+}
+std::optional<LL>
+PaddedSharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
+                                         std::string *) const {
+  return withShape(getLinearComponent(), shape);
+}
+std::optional<LL>
+SharedLinearEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
+                                         std::string *) const {
+  return withShape(getLinearLayout(), shape);
 }
 
 LinearEncodingAttr mlir::triton::gpu::toLinearEncoding(MLIRContext *ctx,

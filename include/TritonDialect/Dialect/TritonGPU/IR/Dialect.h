@@ -23,6 +23,11 @@ llvm::hash_code hash_value(const LinearLayout &layout);
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h.inc"
 
+namespace mlir::triton::gpu {
+class CTALayoutAttr;
+} // namespace mlir::triton::gpu
+#include "TritonDialect/Dialect/TritonGPU/IR/AttrInterfaces.h.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "TritonDialect/Dialect/TritonGPU/IR/AttrDefs.h.inc"
 
@@ -35,11 +40,16 @@ struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
   StringRef getName() final { return "<SharedMemory>"; }
 };
 
-/// Distributed encodings: blocked, slice, dot_op, nvidia_mma, linear.
-bool isDistributedEncoding(Attribute encoding);
-/// Shared encodings: swizzled_shared, nvmma_shared, padded_shared,
-/// shared_linear.
-bool isSharedEncoding(Attribute encoding);
+/// Distributed encodings (DistributedEncodingTrait): blocked, slice, dot_op,
+/// nvidia_mma, linear.
+inline bool isDistributedEncoding(Attribute encoding) {
+  return isa_and_nonnull<DistributedEncodingTrait>(encoding);
+}
+/// Shared encodings (SharedEncodingTrait): swizzled_shared, nvmma_shared,
+/// padded_shared, shared_linear.
+inline bool isSharedEncoding(Attribute encoding) {
+  return isa_and_nonnull<SharedEncodingTrait>(encoding);
+}
 
 /// The meaning of a distributed encoding for a tensor of `shape`: a linear
 /// layout from (register, lane, warp, block) to (dim0, dim1, ...). For a

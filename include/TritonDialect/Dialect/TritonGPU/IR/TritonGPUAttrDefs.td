@@ -14,6 +14,7 @@ include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/TensorEncoding.td"
 include "TritonDialect/Dialect/TritonGPU/IR/TritonGPUDialect.td"
+include "TritonDialect/Dialect/TritonGPU/IR/TritonGPUAttrInterfaces.td"
 
 class TritonGPU_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<TritonGPU_Dialect, name, traits> {
@@ -47,7 +48,9 @@ def CTALayoutAttr : TritonGPU_Attr<"CTALayout", "cta_layout"> {
 }
 
 def BlockedEncodingAttr : TritonGPU_Attr<"BlockedEncoding", "blocked",
-    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+     DeclareAttrInterfaceMethods<LayoutEncodingTrait, ["getAliasName"]>,
+     DeclareAttrInterfaceMethods<DistributedEncodingTrait>]> {
   let summary = "Blocks of sizePerThread x threadsPerWarp x warpsPerCTA";
   let description = [{
     Each thread holds `sizePerThread` contiguous elements per dimension; a warp
@@ -65,7 +68,9 @@ def BlockedEncodingAttr : TritonGPU_Attr<"BlockedEncoding", "blocked",
 }
 
 def SliceEncodingAttr : TritonGPU_Attr<"SliceEncoding", "slice",
-    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+     DeclareAttrInterfaceMethods<LayoutEncodingTrait>,
+     DeclareAttrInterfaceMethods<DistributedEncodingTrait>]> {
   let summary = "The parent layout with dimension `dim` removed";
   let description = [{
     The layout of a reduction's result: element i of the sliced tensor is held
@@ -77,7 +82,9 @@ def SliceEncodingAttr : TritonGPU_Attr<"SliceEncoding", "slice",
 }
 
 def DotOperandEncodingAttr : TritonGPU_Attr<"DotOperandEncoding", "dot_op",
-    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+     DeclareAttrInterfaceMethods<LayoutEncodingTrait>,
+     DeclareAttrInterfaceMethods<DistributedEncodingTrait>]> {
   let summary = "Operand `opIdx` (0: A, 1: B) of a dot with layout `parent`";
   let description = [{
     For a tensor-core parent, `kWidth` is the number of consecutive K
@@ -90,7 +97,9 @@ def DotOperandEncodingAttr : TritonGPU_Attr<"DotOperandEncoding", "dot_op",
 }
 
 def NvidiaMmaEncodingAttr : TritonGPU_Attr<"NvidiaMmaEncoding", "nvidia_mma",
-    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+     DeclareAttrInterfaceMethods<LayoutEncodingTrait, ["getAliasName"]>,
+     DeclareAttrInterfaceMethods<DistributedEncodingTrait>]> {
   let summary = "Accumulator layout of mma.sync (v2) or wgmma (v3)";
   let description = [{
     Version 2 is Ampere's `mma.sync.m16n8k16`; version 3 is Hopper's
@@ -110,7 +119,9 @@ def NvidiaMmaEncodingAttr : TritonGPU_Attr<"NvidiaMmaEncoding", "nvidia_mma",
 }
 
 def LinearEncodingAttr : TritonGPU_Attr<"LinearEncoding", "linear",
-    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+     DeclareAttrInterfaceMethods<LayoutEncodingTrait, ["getAliasName"]>,
+     DeclareAttrInterfaceMethods<DistributedEncodingTrait>]> {
   let summary = "A distributed layout given by its linear-layout bases";
   let description = [{
     `#ttg.linear<{register = [[0, 1], ...], lane = [...], warp = [...],
@@ -123,7 +134,9 @@ def LinearEncodingAttr : TritonGPU_Attr<"LinearEncoding", "linear",
 }
 
 def SwizzledSharedEncodingAttr : TritonGPU_Attr<"SwizzledSharedEncoding",
-    "swizzled_shared", [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+    "swizzled_shared", [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+     DeclareAttrInterfaceMethods<LayoutEncodingTrait, ["getAliasName"]>,
+     DeclareAttrInterfaceMethods<SharedEncodingTrait>]> {
   let summary = "Shared memory with XOR swizzling of vectors within rows";
   let description = [{
     Rows (along `order[0]`) hold vectors of `vec` elements; the vector index
@@ -139,7 +152,9 @@ def SwizzledSharedEncodingAttr : TritonGPU_Attr<"SwizzledSharedEncoding",
 }
 
 def NVMMASharedEncodingAttr : TritonGPU_Attr<"NVMMASharedEncoding",
-    "nvmma_shared", [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+    "nvmma_shared", [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+     DeclareAttrInterfaceMethods<LayoutEncodingTrait, ["getAliasName"]>,
+     DeclareAttrInterfaceMethods<SharedEncodingTrait, ["getAlignment"]>]> {
   let summary = "The swizzled shared layout wgmma and TMA read and write";
   let description = [{
     Rows of `swizzlingByteWidth` bytes (0: no swizzle, 32, 64 or 128) with
@@ -154,7 +169,9 @@ def NVMMASharedEncodingAttr : TritonGPU_Attr<"NVMMASharedEncoding",
 }
 
 def PaddedSharedEncodingAttr : TritonGPU_Attr<"PaddedSharedEncoding",
-    "padded_shared", [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+    "padded_shared", [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+     DeclareAttrInterfaceMethods<LayoutEncodingTrait, ["getAliasName"]>,
+     DeclareAttrInterfaceMethods<SharedEncodingTrait>]> {
   let summary = "Shared memory with padding inserted every `interval` elements";
   let description = [{
     `#ttg.padded_shared<[32:+4, 64:+8] {order = [1, 0], shape = [64, 64]}>`
@@ -171,7 +188,9 @@ def PaddedSharedEncodingAttr : TritonGPU_Attr<"PaddedSharedEncoding",
 }
 
 def SharedLinearEncodingAttr : TritonGPU_Attr<"SharedLinearEncoding",
-    "shared_linear", [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+    "shared_linear", [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+     DeclareAttrInterfaceMethods<LayoutEncodingTrait, ["getAliasName"]>,
+     DeclareAttrInterfaceMethods<SharedEncodingTrait, ["getAlignment"]>]> {
   let summary = "A shared layout given by its linear-layout bases";
   let parameters = (ins LinearLayoutParam:$linearLayout,
                         "unsigned":$layoutAlignment);
