@@ -27,6 +27,7 @@
 #include "../SharedMemoryAccess.h"
 #include "Fragments.h"
 
+#include "TritonDialect/Conversion/TritonGPUToLLVM/WGMMADescriptor.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 using namespace mlir;
@@ -54,74 +55,7 @@ std::optional<NVVM::WGMMATypes> wgmmaType(Type t, bool isOperand) {
   return std::nullopt;
 }
 
-/// A shared-memory operand, as wgmma reads it.
-struct SharedOperand {
-  LinearLayout offsets; // coordinates -> element offset
-  unsigned elemBytes;
-  bool kMajor;
-  uint64_t descConst; // LBO, SBO and swizzle mode, in place
-  unsigned opIdx;
-
-  uint64_t offsetOf(int32_t mn, int32_t k) const {
-    return opIdx == 0 ? applyOffsetLayout(offsets, {mn, k})
-                      : applyOffsetLayout(offsets, {k, mn});
-  }
-};
-
-FailureOr<SharedOperand> describe(MemDescType type, unsigned opIdx,
-                                  std::string &why) {
-  auto enc = dyn_cast<NVMMASharedEncodingAttr>(type.getEncoding());
-  if (!enc || type.getRank() != 2) {
-    why = "wgmma operands in shared memory must be 2-D #ttg.nvmma_shared";
-    return failure();
-  }
-  unsigned swizzle = enc.getSwizzlingByteWidth();
-  if (swizzle != 32 && swizzle != 64 && swizzle != 128) {
-    why = "wgmma operands need a 32-, 64- or 128-byte swizzle";
-    return failure();
-  }
-  std::optional<LinearLayout> offsets =
-      sharedOffsetLayout(type.getShape(), enc);
-  if (!offsets) {
-    why = "the operand's shared layout has no linear form";
-    return failure();
-  }
-  SharedOperand s{*offsets, unsigned(type.getElementTypeBitWidth() / 8),
-                  false, 0, opIdx};
-  // `transposed` makes dimension 0 contiguous: K for B, M for A.
-  s.kMajor = opIdx == 0 ? !enc.getTransposed() : enc.getTransposed();
-  if (!s.kMajor && type.getElementTypeBitWidth() != 16) {
-    why = "only 16-bit wgmma operands may be M- or N-major";
-    return failure();
-  }
-  ArrayRef<int64_t> shape = type.getShape();
-  int64_t mnSize = opIdx == 0 ? shape[0] : shape[1];
-  int64_t kSize = opIdx == 0 ? shape[1] : shape[0];
-  uint64_t lbo = 16, sbo = 0;
-  if (s.kMajor) {
-    // Rows along M/N; 8-row groups SBO apart; LBO unused (1).
-    if (mnSize < 8) {
-      why = "the operand has fewer than 8 rows";
-      return failure();
-    }
-    sbo = s.offsetOf(8, 0) * s.elemBytes;
-  } else {
-    // Rows along K, each a swizzle atom wide along M/N; 8-row groups SBO
-    // apart, atoms along M/N LBO apart.
-    int32_t atom = swizzle / s.elemBytes;
-    if (kSize < 8) {
-      why = "the operand has fewer than 8 rows along K";
-      return failure();
-    }
-    sbo = s.offsetOf(0, 8) * s.elemBytes;
-    if (mnSize > atom)
-      lbo = s.offsetOf(atom, 0) * s.elemBytes;
-  }
-  uint64_t mode = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
-  s.descConst = (((lbo >> 4) & 0x3FFF) << 16) | (((sbo >> 4) & 0x3FFF) << 32) |
-                (mode << 62);
-  return s;
-}
+using SharedOperand = WGMMAOperandDescriptor;
 
 /// The warp-group part of the thread's coordinates in `layout` (warp bits
 /// from 2 up), as element offsets in `operand` (an i32, XORed per bit).
@@ -154,7 +88,7 @@ Value baseDescriptor(OpBuilder &b, Location loc, const SharedOperand &operand,
   return LLVM::OrOp::create(
       b, loc, wide,
       LLVM::ConstantOp::create(b, loc, b.getI64Type(),
-                               b.getI64IntegerAttr(operand.descConst)));
+                               b.getI64IntegerAttr(operand.constantBits())));
 }
 
 /// The descriptor of the tile at (mn, k): the base one with the tile's
@@ -222,7 +156,9 @@ struct WarpGroupDotOpConversion
     auto [lane, warp] = laneAndWarp(rewriter, loc);
     (void)lane;
     auto bMem = cast<MemDescType>(op.getB().getType());
-    FailureOr<SharedOperand> b = describe(bMem, 1, why);
+    FailureOr<SharedOperand> b = describeWGMMAOperand(
+        bMem.getShape(), bMem.getEncoding(), bMem.getElementTypeBitWidth(), 1,
+        why);
     if (failed(b))
       return fail(why);
     Value bBase =
@@ -236,7 +172,9 @@ struct WarpGroupDotOpConversion
     std::optional<FragmentTiles> aTiles;
     SmallVector<Value> aRegs;
     if (auto aMem = dyn_cast<MemDescType>(op.getA().getType())) {
-      FailureOr<SharedOperand> d = describe(aMem, 0, why);
+      FailureOr<SharedOperand> d = describeWGMMAOperand(
+          aMem.getShape(), aMem.getEncoding(), aMem.getElementTypeBitWidth(),
+          0, why);
       if (failed(d))
         return fail(why);
       a = *d;
