@@ -51,11 +51,16 @@ KERNELS = _mod.KERNELS
 for _k in KERNELS:
     _k["num_stages"] = 1
 PY
+    # Exact integer-valued matmuls over versions, types, swizzles, majors.
+    rm -rf "$root/.gpu/dot-matrix"
+    python3 "$root/test/GPU/dot_matrix.py" compile "$root/.gpu/dot-matrix"
     ;;
   run-dots)
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
     c="$root/.gpu/conformance"
     dots='matmul|attn'
+    echo "== exact matmul matrix (test/GPU/dot_matrix.py)"
+    python3 "$root/test/GPU/dot_matrix.py" run "$root/.gpu/dot-matrix" || true
     echo "== wgmma (ours) vs upstream (its num_stages)"
     python3 "$c/harness.py" check --kernels "$c/kernels_dev.py" --corpus "$c/ttir" \
       --ptx-dir "$root/.gpu/out" --only "$dots" --bench --kernel-time \
@@ -85,6 +90,16 @@ PY
           [ "$rc" = 0 ] || status=1
         done
       done
+    done
+    # A slice of the exact matmul matrix: every type, both versions, both
+    # majors of A and B, 32- and 128-byte swizzles.
+    for tool in racecheck memcheck; do
+      log="${OUT:-/tmp}/sanitizer-$tool-dot-matrix.txt"
+      "$cs" --tool "$tool" --error-exitcode 99 python3 "$root/test/GPU/dot_matrix.py" \
+        run "$root/.gpu/dot-matrix" --only 'sw(32|128)_(aN_bN|aT_bT)|tf32_sw64_(aN_bN|aT_bT)' \
+        > "$log" 2>&1 && rc=0 || rc=$?
+      echo "$tool dot-matrix: exit $rc, $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1), $(tail -1 "$log")"
+      [ "$rc" = 0 ] || status=1
     done
     exit $status
     ;;

@@ -1,0 +1,209 @@
+"""Exact tensor-core matmuls, every combination the lowering distinguishes:
+mma version (v3 wgmma, v2 mma.sync) x element type (f16, bf16, tf32 from
+f32, i8) x shared swizzle width (BLOCK_K giving 32-, 64- and 128-byte rows)
+x A and B each K-major or M/N-major (transposed in memory).
+
+Inputs are small integers, so every product and sum is exact in the
+accumulator (f32 or i32) and each output must equal the float64 reference
+bit for bit: a wrong fragment, descriptor, swizzle or transpose shows as a
+mismatch, not as rounding.
+
+    python3 test/GPU/dot_matrix.py compile OUT [--quick]   # here: TTIR, PTX, ptxas
+    python3 test/GPU/dot_matrix.py run OUT [--only REGEX]  # on the GPU
+
+`compile` writes OUT/<case>.ptx and OUT/manifest.json; it fails if a case
+does not compile, if its PTX lacks the expected instruction
+(wgmma.mma_async or mma.sync), or if ptxas (when present) rejects it.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+root = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(root / "python-frontend-stub"))
+
+import triton_stub  # noqa: E402
+import triton_stub.language as tl  # noqa: E402
+
+M, N, K = 128, 128, 256
+BLOCK_M, BLOCK_N = 64, 128
+
+
+@triton_stub.jit
+def dot_kernel(a_ptr, b_ptr, c_ptr, BLOCK_M: tl.constexpr,
+               BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, K: tl.constexpr,
+               SAM: tl.constexpr, SAK: tl.constexpr, SBK: tl.constexpr,
+               SBN: tl.constexpr, N: tl.constexpr, INT: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + offs_m[:, None] * SAM + offs_k[None, :] * SAK
+    b_ptrs = b_ptr + offs_k[:, None] * SBK + offs_n[None, :] * SBN
+    if INT:
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
+    else:
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, K // BLOCK_K):
+        a = tl.load(a_ptrs)
+        b = tl.load(b_ptrs)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BLOCK_K * SAK
+        b_ptrs += BLOCK_K * SBK
+    tl.store(c_ptr + offs_m[:, None] * N + offs_n[None, :], acc)
+
+
+TYPES = {  # name: (pointer type, element bytes, integer accumulator)
+    "f16": ("*fp16", 2, False),
+    "bf16": ("*bf16", 2, False),
+    "tf32": ("*fp32", 4, False),
+    "i8": ("*i8", 1, True),
+}
+
+
+def cases(quick=False):
+    for version in ("v3", "v2"):
+        for ty, (_, size, _) in TYPES.items():
+            for swizzle in (32, 64, 128):
+                if swizzle // size < 16:
+                    continue  # tl.dot needs K >= 16: no 32-byte tf32 rows
+                for ta in (False, True):
+                    for tb in (False, True):
+                        if quick and (swizzle != 128 or ta):
+                            continue
+                        # The swizzle follows the contiguous dimension's
+                        # bytes: BLOCK_K for K-major operands, BLOCK_N for
+                        # an N-major B (BLOCK_M stays 64, 128-byte rows,
+                        # for an M-major A: wgmma needs M >= 64).
+                        yield {"version": version, "type": ty,
+                               "swizzle": swizzle, "block_k": swizzle // size,
+                               "block_n": max(16, swizzle // size) if tb
+                               else BLOCK_N,
+                               "trans_a": ta, "trans_b": tb,
+                               "name": f"{version}_{ty}_sw{swizzle}"
+                                       f"_a{'T' if ta else 'N'}"
+                                       f"_b{'T' if tb else 'N'}"}
+
+
+def tool(name):
+    path = root / "build" / "bin" / name
+    return str(path) if path.exists() else shutil.which(name)
+
+
+def compile_all(out, quick):
+    out.mkdir(parents=True, exist_ok=True)
+    ptxas = shutil.which("ptxas") or (
+        "/usr/local/cuda/bin/ptxas"
+        if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
+    manifest, failures = [], 0
+    for case in cases(quick):
+        ptr, _, is_int = TYPES[case["type"]]
+        # Strides in elements: a K-major A is row-major (M, K); a transposed
+        # one is stored (K, M). Likewise B: N-major (K, N), transposed (N, K).
+        sam, sak = (1, M) if case["trans_a"] else (K, 1)
+        sbk, sbn = (1, K) if case["trans_b"] else (N, 1)
+        kernel = triton_stub.compile(
+            dot_kernel,
+            signature={"a_ptr": ptr, "b_ptr": ptr,
+                       "c_ptr": "*i32" if is_int else "*fp32"},
+            constexprs={"BLOCK_M": BLOCK_M, "BLOCK_N": case["block_n"],
+                        "BLOCK_K": case["block_k"], "K": K, "SAM": sam,
+                        "SAK": sak, "SBK": sbk, "SBN": sbn, "N": N,
+                        "INT": is_int},
+            stages=("ttir",), num_warps=4, target="cuda:90")
+        options = "num-warps=4 num-stages=1 target=cuda:90"
+        if case["version"] == "v2":
+            options += " disable-mma-v3=true"
+        ttgir = subprocess.run(
+            [tool("triton-opt"), "-",
+             f"--triton-to-tritongpu-pipeline={options}"],
+            input=kernel.asm["ttir"], capture_output=True, text=True).stdout
+        shared = sorted({line.split("= ", 1)[1] for line in ttgir.splitlines()
+                         if line.startswith("#shared")})
+        ptx_path = out / f"{case['name']}.ptx"
+        llvm = subprocess.run(
+            [tool("triton-opt"), "-", f"--triton-nvidia-pipeline={options}"],
+            input=kernel.asm["ttir"], capture_output=True, text=True)
+        ok = llvm.returncode == 0
+        if ok:
+            tr = subprocess.run(
+                [tool("triton-translate"), "-", "--triton-to-ptx", "-o",
+                 str(ptx_path)], input=llvm.stdout, capture_output=True,
+                text=True)
+            ok = tr.returncode == 0
+            detail = tr.stderr
+        else:
+            detail = llvm.stderr
+        if ok:
+            ptx = ptx_path.read_text()
+            want = "wgmma.mma_async" if case["version"] == "v3" else "mma.sync"
+            if want not in ptx:
+                ok, detail = False, f"no {want} in the PTX"
+            elif ptxas:
+                arch = "sm_90a" if ".target sm_90a" in ptx else "sm_90"
+                pa = subprocess.run([ptxas, f"-arch={arch}", str(ptx_path),
+                                     "-o", "/dev/null"],
+                                    capture_output=True, text=True)
+                ok, detail = pa.returncode == 0, pa.stderr
+        print(f"{case['name']:28s} {'ok' if ok else 'FAIL'}  "
+              + "  ".join(shared)
+              + ("" if ok else f"\n{detail.strip()[:2000]}"))
+        failures += not ok
+        if ok:
+            meta = json.loads(ptx_path.with_suffix(".meta.json").read_text())
+            manifest.append({**case, "sam": sam, "sak": sak, "sbk": sbk,
+                             "sbn": sbn, "shared": shared, "meta": meta})
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1))
+    print(f"{len(manifest)} compiled, {failures} failed"
+          + ("" if ptxas else " (no ptxas: PTX not assembled)"))
+    return failures == 0
+
+
+def run_all(out, only=None):
+    import torch
+    from triton_stub import driver as drv
+    d = drv.Driver()
+    torch.manual_seed(0)
+    dtypes = {"f16": torch.float16, "bf16": torch.bfloat16,
+              "tf32": torch.float32, "i8": torch.int8}
+    failures = 0
+    import re
+    for case in json.loads((out / "manifest.json").read_text()):
+        if only and not re.search(only, case["name"]):
+            continue
+        fn, meta = drv.load_compiled(d, out / f"{case['name']}.ptx")
+        dt = dtypes[case["type"]]
+        a = torch.randint(-4, 5, (M, K), device="cuda").to(dt)
+        b = torch.randint(-4, 5, (K, N), device="cuda").to(dt)
+        # The kernel reads A[m, k] at m * sam + k * sak.
+        a_mem = a.t().contiguous() if case["trans_a"] else a.contiguous()
+        b_mem = b.t().contiguous() if case["trans_b"] else b.contiguous()
+        is_int = TYPES[case["type"]][2]
+        c = torch.full((M, N), -7, device="cuda",
+                       dtype=torch.int32 if is_int else torch.float32)
+        ptr = TYPES[case["type"]][0]
+        d.launch(fn, (M // BLOCK_M, N // case["block_n"]), meta["num_warps"],
+                 meta["shared_bytes"],
+                 [ptr, ptr, "*i32" if is_int else "*fp32"], [a_mem, b_mem, c])
+        d.synchronize()
+        want = (a.double() @ b.double()).to(c.dtype)
+        ok = torch.equal(c, want)
+        bad = (c != want).sum().item()
+        print(f"{case['name']:28s} {'pass' if ok else 'FAIL'}"
+              + ("" if ok else f" ({bad} of {M * N} differ)"))
+        failures += not ok
+    print(f"dot matrix: {failures} failed")
+    return failures == 0
+
+
+if __name__ == "__main__":
+    mode, folder = sys.argv[1], Path(sys.argv[2])
+    quick = "--quick" in sys.argv
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+    ok = compile_all(folder, quick) if mode == "compile" else run_all(folder, only)
+    sys.exit(0 if ok else 1)
