@@ -198,6 +198,90 @@ SmallVector<Value> loadShared(ConversionPatternRewriter &rewriter, Location loc,
   return out;
 }
 
+std::optional<SmallVector<Value>>
+loadSharedWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
+                       const LinearLayout &layout, const SharedAccess &access,
+                       Value base, Type elem) {
+  Type store = sharedStorageType(elem);
+  if (!store || store != elem || !elem.isIntOrFloat())
+    return std::nullopt;
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (bits != 8 && bits != 16 && bits != 32)
+    return std::nullopt;
+  // Elements per 32-bit word (log2), and per 16-byte row.
+  unsigned logPerWord = llvm::Log2_32(32 / bits);
+  uint64_t rowElems = 128 / bits;
+  const SmallVector<uint64_t> &reg = access.reg, &lane = access.lane;
+  if (lane.size() != 5 || reg.size() < logPerWord)
+    return std::nullopt;
+  auto wholeRows = [&](ArrayRef<uint64_t> offsets) {
+    return llvm::all_of(offsets, [&](uint64_t o) { return o % rowElems == 0; });
+  };
+  // ldmatrix: word bits are consecutive elements, lanes 0-1 the word
+  // within the row, lanes 2-4 the row.
+  bool plain = lane[0] == (1u << logPerWord) &&
+               lane[1] == (2u << logPerWord) &&
+               wholeRows(ArrayRef<uint64_t>(lane).drop_front(2));
+  for (unsigned i = 0; i < logPerWord; ++i)
+    plain &= reg[i] == (uint64_t(1) << i);
+  // ldmatrix.trans (16-bit): lanes 2-4 walk the row, register 0 and lanes
+  // 0-1 pick the row.
+  bool trans = !plain && bits == 16 && lane[2] == 1 && lane[3] == 2 &&
+               lane[4] == 4 && wholeRows({reg[0], lane[0], lane[1]});
+  if (!plain && !trans)
+    return std::nullopt;
+  if (!wholeRows(ArrayRef<uint64_t>(reg).drop_front(logPerWord)) ||
+      !wholeRows(access.warp))
+    return std::nullopt;
+  SmallVector<uint64_t> rowBits = trans
+                                      ? SmallVector<uint64_t>{reg[0], lane[0],
+                                                              lane[1]}
+                                      : SmallVector<uint64_t>{lane[2], lane[3],
+                                                              lane[4]};
+  // Up to four tiles per instruction, from the register bits above the word.
+  unsigned tileBits = std::min<unsigned>(2, reg.size() - logPerWord);
+  unsigned tiles = 1u << tileBits;
+  // Lane l gives the address of row l % 8 of tile l / 8.
+  SmallVector<uint64_t> laneBits = rowBits;
+  for (unsigned t = 0; t < 2; ++t)
+    laneBits.push_back(t < tileBits ? reg[logPerWord + t] : 0);
+  auto [laneId, warpId] = laneAndWarp(rewriter, loc);
+  Value thread = xorOfSetBits(rewriter, loc, warpId, access.warp,
+                              xorOfSetBits(rewriter, loc, laneId, laneBits));
+
+  MLIRContext *ctx = rewriter.getContext();
+  Type i32 = rewriter.getI32Type();
+  Type resultType =
+      tiles == 1 ? i32
+                 : Type(LLVM::LLVMStructType::getLiteral(
+                       ctx, SmallVector<Type>(tiles, i32)));
+  auto wordType = VectorType::get({int64_t(1) << logPerWord}, elem);
+  int32_t regs = layout.getInDimSize(layout_dims::kRegister);
+  int32_t perCall = int32_t(tiles) << logPerWord;
+  SmallVector<Value> out(regs);
+  for (int32_t r = 0; r < regs; r += perCall) {
+    Value ptr = elementPtr(rewriter, loc, base, elem, thread,
+                           registerOffset(access, r));
+    Value words = NVVM::LdMatrixOp::create(
+        rewriter, loc, resultType, ptr, tiles,
+        trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+    for (unsigned t = 0; t < tiles; ++t) {
+      Value word = tiles == 1 ? words
+                              : LLVM::ExtractValueOp::create(rewriter, loc,
+                                                             words, t)
+                                    .getResult();
+      Value vec = LLVM::BitcastOp::create(rewriter, loc, wordType, word);
+      for (int32_t i = 0; i < (1 << logPerWord); ++i)
+        out[r + (int32_t(t) << logPerWord) + i] =
+            LLVM::ExtractElementOp::create(rewriter, loc, vec,
+                                           i32Const(rewriter, loc, i));
+    }
+  }
+  return out;
+}
+
 std::optional<LinearLayout> sharedOffsetLayout(ArrayRef<int64_t> shape,
                                                Attribute sharedEncoding) {
   std::optional<LinearLayout> layout = toLinearLayout(shape, sharedEncoding);

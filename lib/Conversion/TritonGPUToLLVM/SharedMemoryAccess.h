@@ -61,6 +61,18 @@ SmallVector<Value> loadShared(ConversionPatternRewriter &rewriter, Location loc,
                               const SharedAccess &access, Value base,
                               Type elem);
 
+/// Reads the registers of `layout` with `ldmatrix` (sm_75+) when the layout
+/// is made of its 8x8 tiles: each 32-bit register group of a lane is 4 bytes
+/// of a 16-byte shared-memory row, lanes 4i..4i+3 hold row i (`.trans`, for
+/// 16-bit elements: lanes hold columns, rows come from registers and lanes
+/// 0-1), and every other register, lane and warp bit moves whole 16-byte
+/// rows. Up to four tiles per instruction. nullopt when the layout is not
+/// of that shape.
+std::optional<SmallVector<Value>>
+loadSharedWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
+                       const LinearLayout &layout, const SharedAccess &access,
+                       Value base, Type elem);
+
 /// The linear map from coordinates to element offsets of a shared encoding
 /// (the inverse of its linear layout), or nullopt.
 std::optional<LinearLayout> sharedOffsetLayout(ArrayRef<int64_t> shape,

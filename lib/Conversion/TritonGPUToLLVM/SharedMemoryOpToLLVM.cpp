@@ -84,9 +84,18 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
     if (failed(transfer) || !structType)
       return rewriter.notifyMatchFailure(op, "layouts not lowered");
     Location loc = op.getLoc();
+    // ldmatrix (sm_75+) where the layout is made of its tiles (tensor-core
+    // operands), else plain (vector) loads.
+    std::optional<SmallVector<Value>> tiled;
+    auto module = op->getParentOfType<ModuleOp>();
+    if (TritonGPUDialect::getComputeCapability(module) >= 75)
+      tiled = loadSharedWithLdmatrix(rewriter, loc, transfer->distributed,
+                                     transfer->access, adaptor.getSrc(),
+                                     transfer->elem);
     SmallVector<Value> values =
-        loadShared(rewriter, loc, transfer->distributed, transfer->access,
-                   adaptor.getSrc(), transfer->elem);
+        tiled ? std::move(*tiled)
+              : loadShared(rewriter, loc, transfer->distributed,
+                           transfer->access, adaptor.getSrc(), transfer->elem);
     rewriter.replaceOp(op, pack(rewriter, loc, structType, values));
     return success();
   }
