@@ -46,6 +46,7 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(createCSEPass());
   pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(gpu::createTritonGPUReduceDataDuplication());
+  pm.addPass(gpu::createTritonGPUOptimizeDotOperands());
   pm.addPass(createSymbolDCEPass());
   // Upstream also runs tritongpu-optimize-thread-locality here. It rewrites
   // `acc += reduce(x)` in a loop, when each thread holds several elements

@@ -37,21 +37,29 @@ BLOCK_M, BLOCK_N = 64, 128
 def dot_kernel(a_ptr, b_ptr, c_ptr, BLOCK_M: tl.constexpr,
                BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, K: tl.constexpr,
                SAM: tl.constexpr, SAK: tl.constexpr, SBK: tl.constexpr,
-               SBN: tl.constexpr, N: tl.constexpr, INT: tl.constexpr):
+               SBN: tl.constexpr, N: tl.constexpr, INT: tl.constexpr,
+               TRANS_OP: tl.constexpr):
     pid_m = tl.program_id(0)
     pid_n = tl.program_id(1)
     offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
     offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     offs_k = tl.arange(0, BLOCK_K)
     a_ptrs = a_ptr + offs_m[:, None] * SAM + offs_k[None, :] * SAK
-    b_ptrs = b_ptr + offs_k[:, None] * SBK + offs_n[None, :] * SBN
+    if TRANS_OP:
+        # B read as its transpose (N, K) and transposed with tl.trans.
+        b_ptrs = b_ptr + offs_n[:, None] * SBN + offs_k[None, :] * SBK
+    else:
+        b_ptrs = b_ptr + offs_k[:, None] * SBK + offs_n[None, :] * SBN
     if INT:
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
     else:
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     for k in range(0, K // BLOCK_K):
         a = tl.load(a_ptrs)
-        b = tl.load(b_ptrs)
+        if TRANS_OP:
+            b = tl.trans(tl.load(b_ptrs))
+        else:
+            b = tl.load(b_ptrs)
         acc = tl.dot(a, b, acc)
         a_ptrs += BLOCK_K * SAK
         b_ptrs += BLOCK_K * SBK
@@ -88,6 +96,14 @@ def cases(quick=False):
                                "name": f"{version}_{ty}_sw{swizzle}"
                                        f"_a{'T' if ta else 'N'}"
                                        f"_b{'T' if tb else 'N'}"}
+            # B as tl.trans of an (N, K) tile (tritongpu-optimize-dot-operands
+            # stores it untransposed and views it with memdesc_trans).
+            if not quick or ty == "f16":
+                block_k = 128 // size
+                yield {"version": version, "type": ty, "swizzle": 128,
+                       "block_k": block_k, "block_n": BLOCK_N,
+                       "trans_a": False, "trans_b": True, "trans_op": True,
+                       "name": f"{version}_{ty}_sw128_aN_bTop"}
 
 
 def tool(name):
@@ -114,7 +130,7 @@ def compile_all(out, quick):
             constexprs={"BLOCK_M": BLOCK_M, "BLOCK_N": case["block_n"],
                         "BLOCK_K": case["block_k"], "K": K, "SAM": sam,
                         "SAK": sak, "SBK": sbk, "SBN": sbn, "N": N,
-                        "INT": is_int},
+                        "INT": is_int, "TRANS_OP": case.get("trans_op", False)},
             stages=("ttir",), num_warps=4, target="cuda:90")
         options = "num-warps=4 num-stages=1 target=cuda:90"
         if case["version"] == "v2":

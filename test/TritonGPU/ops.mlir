@@ -24,9 +24,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %4 = ttg.local_load %1 : !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf16, #blocked1>
     // CHECK: ttg.memdesc_subslice %{{.*}}[0, 32] : !ttg.memdesc<64x64xf16, #shared, #smem> -> !ttg.memdesc<64x32xf16, #shared, #smem, 64x64>
     %5 = ttg.memdesc_subslice %1[0, 32] : !ttg.memdesc<64x64xf16, #shared, #smem> -> !ttg.memdesc<64x32xf16, #shared, #smem, 64x64>
-    // CHECK: ttg.memdesc_trans %{{.*}} {order = array<i32: 1, 0>} : !ttg.memdesc<64x32xf16, #shared, #smem, 64x64> -> !ttg.memdesc<32x64xf16, #shared, #smem, 64x64>
-    %6 = ttg.memdesc_trans %5 {order = array<i32: 1, 0>} : !ttg.memdesc<64x32xf16, #shared, #smem, 64x64> -> !ttg.memdesc<32x64xf16, #shared, #smem, 64x64>
-    // CHECK: ttg.memdesc_reshape %{{.*}} : !ttg.memdesc<64x64xf16, #shared, #smem> -> !ttg.memdesc<4096xf16, #shared2, #smem>
+    // CHECK: ttg.memdesc_trans %{{.*}} {order = array<i32: 1, 0>} : !ttg.memdesc<64x32xf16, #shared, #smem, 64x64> -> !ttg.memdesc<32x64xf16, #shared{{[0-9]+}}, #smem, 64x64>
+    %6 = ttg.memdesc_trans %5 {order = array<i32: 1, 0>} : !ttg.memdesc<64x32xf16, #shared, #smem, 64x64> -> !ttg.memdesc<32x64xf16, #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>, #smem, 64x64>
+    // CHECK: ttg.memdesc_reshape %{{.*}} : !ttg.memdesc<64x64xf16, #shared, #smem> -> !ttg.memdesc<4096xf16, #shared{{[0-9]+}}, #smem>
     %7 = ttg.memdesc_reshape %1 : !ttg.memdesc<64x64xf16, #shared, #smem> -> !ttg.memdesc<4096xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #smem>
     // CHECK: ttg.memdesc_reinterpret %{{.*}} : !ttg.memdesc<64x64xf16, #shared, #smem> -> !ttg.memdesc<64x32xf32, #shared, #smem>
     %8 = ttg.memdesc_reinterpret %1 : !ttg.memdesc<64x64xf16, #shared, #smem> -> !ttg.memdesc<64x32xf32, #shared, #smem>

@@ -120,6 +120,19 @@ struct LocalStoreOpConversion : public ConvertOpToLLVMPattern<LocalStoreOp> {
   }
 };
 
+/// A transposed view of a buffer: the same address (offsets come from the
+/// view's own encoding).
+struct MemDescTransOpConversion
+    : public ConvertOpToLLVMPattern<MemDescTransOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(MemDescTransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
 /// The buffer's lifetime ended at allocation time; nothing to emit.
 struct LocalDeallocOpConversion
     : public ConvertOpToLLVMPattern<LocalDeallocOp> {
@@ -135,6 +148,6 @@ struct LocalDeallocOpConversion
 
 void mlir::triton::gpu::lowering::populateSharedMemoryOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<LocalAllocOpConversion, LocalLoadOpConversion,
+  patterns.add<LocalAllocOpConversion, LocalLoadOpConversion, MemDescTransOpConversion,
                LocalStoreOpConversion, LocalDeallocOpConversion>(converter);
 }

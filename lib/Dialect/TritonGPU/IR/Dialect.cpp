@@ -182,6 +182,15 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
           permuteOrder(s.getOrder(), order), permuteCTA(s.getCTALayout(), order));
       return success();
     }
+    if (auto n = dyn_cast<NVMMASharedEncodingAttr>(enc);
+        n && order.size() == 2 && order[0] == 1) {
+      // The same rows, read with the other dimension leading.
+      result = NVMMASharedEncodingAttr::get(
+          ctx, n.getSwizzlingByteWidth(), !n.getTransposed(),
+          n.getElementBitWidth(), n.getFp4Padded(),
+          permuteCTA(n.getCTALayout(), order));
+      return success();
+    }
     std::string error;
     std::optional<LinearLayout> layout = toLinearLayout(shape, enc, &error);
     if (!layout)
@@ -197,7 +206,12 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
       outs.push_back({layout_dims::outDimName(i), t.getOutDims()[i].size});
     std::vector<LinearLayout::InDim> ins(t.getInDims().begin(),
                                          t.getInDims().end());
-    result = toLinearEncoding(ctx, *LinearLayout::create(ins, outs));
+    LinearLayout transposed = *LinearLayout::create(ins, outs);
+    if (auto shared = dyn_cast<SharedEncodingTrait>(enc))
+      result = SharedLinearEncodingAttr::get(ctx, transposed,
+                                             shared.getAlignment());
+    else
+      result = toLinearEncoding(ctx, transposed);
     return success();
   }
 
@@ -284,7 +298,12 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
     }
     std::vector<LinearLayout::OutDim> outs(layout->getOutDims().begin(),
                                            layout->getOutDims().end() - 1);
-    result = toLinearEncoding(ctx, *LinearLayout::create(ins, outs));
+    LinearLayout transposed = *LinearLayout::create(ins, outs);
+    if (auto shared = dyn_cast<SharedEncodingTrait>(enc))
+      result = SharedLinearEncodingAttr::get(ctx, transposed,
+                                             shared.getAlignment());
+    else
+      result = toLinearEncoding(ctx, transposed);
     return success();
   }
 

@@ -157,6 +157,21 @@ LogicalResult MemDescTransOp::verify() {
   if (res.getShape() != ArrayRef<int64_t>(expected))
     return emitOpError("result shape ")
            << shapeStr(res.getShape()) << " should be " << shapeStr(expected);
+  // The result views the same bytes: its layout is the source's with the
+  // dimensions permuted.
+  auto *infer = cast<DialectInferLayoutInterface>(
+      &src.getEncoding().getDialect());
+  Attribute want;
+  if (failed(infer->inferTransOpEncoding(src.getEncoding(), src.getShape(),
+                                         order, want, getLoc())))
+    return failure();
+  std::optional<LinearLayout> a = toLinearLayout(res.getShape(), want);
+  std::optional<LinearLayout> b =
+      toLinearLayout(res.getShape(), res.getEncoding());
+  if (want != res.getEncoding() && (!a || !b || *a != *b))
+    return emitOpError("result encoding ")
+           << res.getEncoding() << " is not the source's transposed ("
+           << want << ")";
   return success();
 }
 

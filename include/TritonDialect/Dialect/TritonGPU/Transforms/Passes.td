@@ -104,4 +104,15 @@ def TritonGPUAccelerateMatmul : Pass<"tritongpu-accelerate-matmul", "mlir::Modul
   ];
 }
 
+def TritonGPUOptimizeDotOperands : Pass<"tritongpu-optimize-dot-operands", "mlir::ModuleOp"> {
+  let summary = "Fold transposes of dot operands into how their buffer is read";
+  let description = [{
+    `ttg.local_alloc` of a `tt.trans` becomes a `ttg.local_alloc` of the
+    untransposed tensor (in the shared layout whose transpose is the
+    original one) viewed through `ttg.memdesc_trans`: the same bytes, stored
+    in the tensor's own layout.
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 #endif
