@@ -392,3 +392,32 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// A matmul epilogue: the f32 accumulator is narrowed to f16 before the
+// conversion to the store's layout (half the bytes through shared memory);
+// a widening op after a conversion stays where it is.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @narrow_then_convert
+  // CHECK: %[[T:.*]] = arith.truncf %arg0 : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+  // CHECK-NEXT: %[[C:.*]] = ttg.convert_layout %[[T]] : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
+  // CHECK-NEXT: tt.store %arg1, %[[C]]
+  tt.func @narrow_then_convert(%acc: tensor<128x128xf32, #mma>, %p: tensor<128x128x!tt.ptr<f16>, #blocked>) {
+    %c = ttg.convert_layout %acc : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #blocked>
+    %t = arith.truncf %c : tensor<128x128xf32, #blocked> to tensor<128x128xf16, #blocked>
+    tt.store %p, %t : tensor<128x128x!tt.ptr<f16>, #blocked>
+    tt.return
+  }
+  // CHECK-LABEL: tt.func @widen_stays
+  // CHECK: ttg.convert_layout %arg0 : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
+  // CHECK-NEXT: arith.extf
+  tt.func @widen_stays(%acc: tensor<128x128xf16, #mma>, %p: tensor<128x128x!tt.ptr<f32>, #blocked>) {
+    %c = ttg.convert_layout %acc : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
+    %t = arith.extf %c : tensor<128x128xf16, #blocked> to tensor<128x128xf32, #blocked>
+    tt.store %p, %t : tensor<128x128x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}

@@ -11,6 +11,9 @@
 //    keep their vector width) is removed by moving those users into A; their
 //    other operands are recomputed in A (cheap ops) or their conversions
 //    retargeted to A;
+//  - narrow: `convert(x : A -> B)` whose only user narrows its elements
+//    (`truncf` of a matmul's f32 result before the store) converts the
+//    narrowed value instead: half the bytes through shared memory;
 //  - hoist: `convert(a : A -> B)` of an scf.for iteration argument makes the
 //    loop carry `a` in B: its users in the loop follow as in the forward
 //    rewrite, and the initial value is recomputed in B before the loop or
@@ -227,6 +230,7 @@ public:
         if (erased.contains(c))
           continue;
         if (succeeded(removeTrivial(c, erased)) ||
+            succeeded(convertNarrowed(c, erased)) ||
             succeeded(rematBackward(c, erased)) ||
             succeeded(propagateForward(c, erased)) ||
             succeeded(hoistFromLoop(c, erased)))
@@ -252,6 +256,40 @@ private:
       return success();
     }
     return failure();
+  }
+
+  /// `convert(x : A -> B)` used only by an elementwise op of one operand
+  /// whose elements are narrower (truncf, trunci, fp_to_fp down): that op
+  /// runs in A and its result is converted.
+  LogicalResult convertNarrowed(ConvertLayoutOp c,
+                                DenseSet<Operation *> &erased) {
+    if (!c->hasOneUse())
+      return failure();
+    Operation *user = *c->getUsers().begin();
+    if (user->getNumOperands() != 1 || user->getNumResults() != 1 ||
+        user->getNumRegions() != 0 || user->getBlock() != c->getBlock() ||
+        !user->hasTrait<OpTrait::Elementwise>() || !isMemoryEffectFree(user))
+      return failure();
+    auto srcType = cast<RankedTensorType>(c.getSrc().getType());
+    auto outType = dyn_cast<RankedTensorType>(user->getResult(0).getType());
+    if (!outType || !outType.getElementType().isIntOrFloat() ||
+        !srcType.getElementType().isIntOrFloat() ||
+        outType.getElementType().getIntOrFloatBitWidth() >=
+            srcType.getElementType().getIntOrFloatBitWidth())
+      return failure();
+    OpBuilder builder(user);
+    Operation *narrowed = builder.clone(*user);
+    narrowed->setOperand(0, c.getSrc());
+    narrowed->getResult(0).setType(outType.cloneWithEncoding(
+        srcType.getEncoding()));
+    auto converted = ConvertLayoutOp::create(builder, c.getLoc(), outType,
+                                             narrowed->getResult(0));
+    user->getResult(0).replaceAllUsesWith(converted.getResult());
+    erased.insert(user);
+    user->erase();
+    erased.insert(c);
+    c.erase();
+    return success();
   }
 
   LogicalResult rematBackward(ConvertLayoutOp c, DenseSet<Operation *> &erased) {
