@@ -6,6 +6,8 @@
 # installed. TARGET (default cuda:90) and PIPELINE_OPTIONS change the target
 # and add pipeline options. Prints one
 # line per kernel (ok / FAIL with the first error) and a summary line.
+# ONLY=REGEX compiles the kernels whose name matches; TIME=1 adds each
+# kernel's wall time (TTIR to PTX plus ptxas).
 # Usage: scripts/compile-corpus.sh CORPUS_DIR OUT_DIR [BIN_DIR]
 set -u
 corpus=${1:?corpus dir (holding ttir/)}
@@ -17,13 +19,20 @@ mkdir -p "$out"
 ok=0; failed=0
 for f in "$corpus"/ttir/*.ttir; do
   k=$(basename "$f" .ttir)
+  [ -n "${ONLY:-}" ] && ! [[ "$k" =~ $ONLY ]] && continue
+  start=$(date +%s.%N)
   read -r nw ns < <(python3 -c "import json,sys;d=json.load(open(sys.argv[1]));print(d.get('num_warps',4),d.get('num_stages',3))" "$corpus/ttir/$k.json" 2>/dev/null || echo "4 3")
   err=$(mktemp)
   # ptxas assembles for the chip the PTX names (sm_90a when it uses wgmma).
   if "$bin/triton-opt" "$f" --triton-nvidia-pipeline="num-warps=$nw num-stages=$ns target=${TARGET:-cuda:90} ${PIPELINE_OPTIONS:-}" --mlir-print-debuginfo 2>"$err" |
        "$bin/triton-translate" --triton-to-ptx -o "$out/$k.ptx" 2>>"$err" &&
      { [ -z "$ptxas" ] || "$ptxas" -arch="$(awk '/^\.target/{sub(/,.*/,"",$2);print $2;exit}' "$out/$k.ptx")" "$out/$k.ptx" -o /dev/null 2>>"$err"; }; then
-    echo "ok   $k"; ok=$((ok+1))
+    if [ -n "${TIME:-}" ]; then
+      echo "ok   $k $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN{printf "%.2f s", b - a}')"
+    else
+      echo "ok   $k"
+    fi
+    ok=$((ok+1))
   else
     echo "FAIL $k: $(grep -m1 -i 'error' "$err" | cut -c1-160)"; failed=$((failed+1))
     rm -f "$out/$k.ptx" "$out/$k.meta.json"
