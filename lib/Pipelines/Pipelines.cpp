@@ -38,6 +38,7 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   // TTGIR optimizations.
   pm.addPass(gpu::createTritonGPUCoalesce());
   pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
+  pm.addPass(gpu::createTritonGPUF32DotTC());
   gpu::TritonGPUAccelerateMatmulOptions accelerate;
   accelerate.disableMMAv3 = options.disableMMAv3;
   pm.addPass(gpu::createTritonGPUAccelerateMatmul(accelerate));

@@ -38,7 +38,7 @@ def dot_kernel(a_ptr, b_ptr, c_ptr, BLOCK_M: tl.constexpr,
                BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, K: tl.constexpr,
                SAM: tl.constexpr, SAK: tl.constexpr, SBK: tl.constexpr,
                SBN: tl.constexpr, N: tl.constexpr, INT: tl.constexpr,
-               TRANS_OP: tl.constexpr):
+               TRANS_OP: tl.constexpr, X3: tl.constexpr):
     pid_m = tl.program_id(0)
     pid_n = tl.program_id(1)
     offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -60,7 +60,10 @@ def dot_kernel(a_ptr, b_ptr, c_ptr, BLOCK_M: tl.constexpr,
             b = tl.trans(tl.load(b_ptrs))
         else:
             b = tl.load(b_ptrs)
-        acc = tl.dot(a, b, acc)
+        if X3:
+            acc = tl.dot(a, b, acc, input_precision="tf32x3")
+        else:
+            acc = tl.dot(a, b, acc)
         a_ptrs += BLOCK_K * SAK
         b_ptrs += BLOCK_K * SBK
     tl.store(c_ptr + offs_m[:, None] * N + offs_n[None, :], acc)
@@ -71,7 +74,15 @@ TYPES = {  # name: (pointer type, element bytes, integer accumulator)
     "bf16": ("*bf16", 2, False),
     "tf32": ("*fp32", 4, False),
     "i8": ("*i8", 1, True),
+    # fp8: the frontend has no fp8 pointers; the f16 kernel's TTIR with its
+    # element type replaced.
+    "e4m3": ("*fp16", 1, False),
+    "e5m2": ("*fp16", 1, False),
+    # f32 with input_precision="tf32x3" (3xTF32), on random floats: checked
+    # against float64 for f32-level error, not bit for bit.
+    "tf32x3": ("*fp32", 4, False),
 }
+FP8_TTIR = {"e4m3": "f8E4M3FN", "e5m2": "f8E5M2"}
 
 
 def cases(quick=False):
@@ -130,21 +141,25 @@ def compile_all(out, quick):
             constexprs={"BLOCK_M": BLOCK_M, "BLOCK_N": case["block_n"],
                         "BLOCK_K": case["block_k"], "K": K, "SAM": sam,
                         "SAK": sak, "SBK": sbk, "SBN": sbn, "N": N,
-                        "INT": is_int, "TRANS_OP": case.get("trans_op", False)},
+                        "INT": is_int, "TRANS_OP": case.get("trans_op", False),
+                        "X3": case["type"] == "tf32x3"},
             stages=("ttir",), num_warps=4, target="cuda:90")
+        ttir = kernel.asm["ttir"]
+        if case["type"] in FP8_TTIR:
+            ttir = ttir.replace("f16", FP8_TTIR[case["type"]])
         options = "num-warps=4 num-stages=1 target=cuda:90"
         if case["version"] == "v2":
             options += " disable-mma-v3=true"
         ttgir = subprocess.run(
             [tool("triton-opt"), "-",
              f"--triton-to-tritongpu-pipeline={options}"],
-            input=kernel.asm["ttir"], capture_output=True, text=True).stdout
+            input=ttir, capture_output=True, text=True).stdout
         shared = sorted({line.split("= ", 1)[1] for line in ttgir.splitlines()
                          if line.startswith("#shared")})
         ptx_path = out / f"{case['name']}.ptx"
         llvm = subprocess.run(
             [tool("triton-opt"), "-", f"--triton-nvidia-pipeline={options}"],
-            input=kernel.asm["ttir"], capture_output=True, text=True)
+            input=ttir, capture_output=True, text=True)
         ok = llvm.returncode == 0
         if ok:
             tr = subprocess.run(
@@ -186,7 +201,9 @@ def run_all(out, only=None):
     d = drv.Driver()
     torch.manual_seed(0)
     dtypes = {"f16": torch.float16, "bf16": torch.bfloat16,
-              "tf32": torch.float32, "i8": torch.int8}
+              "tf32": torch.float32, "i8": torch.int8,
+              "e4m3": torch.float8_e4m3fn, "e5m2": torch.float8_e5m2,
+              "tf32x3": torch.float32}
     failures = 0
     import re
     for case in json.loads((out / "manifest.json").read_text()):
@@ -194,8 +211,13 @@ def run_all(out, only=None):
             continue
         fn, meta = drv.load_compiled(d, out / f"{case['name']}.ptx")
         dt = dtypes[case["type"]]
-        a = torch.randint(-4, 5, (M, K), device="cuda").to(dt)
-        b = torch.randint(-4, 5, (K, N), device="cuda").to(dt)
+        x3 = case["type"] == "tf32x3"
+        if x3:
+            a = torch.randn(M, K, device="cuda")
+            b = torch.randn(K, N, device="cuda")
+        else:
+            a = torch.randint(-4, 5, (M, K), device="cuda").to(dt)
+            b = torch.randint(-4, 5, (K, N), device="cuda").to(dt)
         # The kernel reads A[m, k] at m * sam + k * sak.
         a_mem = a.t().contiguous() if case["trans_a"] else a.contiguous()
         b_mem = b.t().contiguous() if case["trans_b"] else b.contiguous()
@@ -207,7 +229,16 @@ def run_all(out, only=None):
                  meta["shared_bytes"],
                  [ptr, ptr, "*i32" if is_int else "*fp32"], [a_mem, b_mem, c])
         d.synchronize()
-        want = (a.double() @ b.double()).to(c.dtype)
+        exact = a.double() @ b.double()
+        if x3:
+            # f32-level error (tf32 alone gives about 1e-3 here).
+            err = ((c.double() - exact).abs().max() / exact.abs().max()).item()
+            ok = err < 2e-6
+            print(f"{case['name']:28s} {'pass' if ok else 'FAIL'} "
+                  f"(max error {err:.2e} of the largest output)")
+            failures += not ok
+            continue
+        want = exact.to(c.dtype)
         ok = torch.equal(c, want)
         bad = (c != want).sum().item()
         print(f"{case['name']:28s} {'pass' if ok else 'FAIL'}"

@@ -60,6 +60,20 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %d : tensor<64x64xi32, #acc>
   }
 
+  // fp8 (e4m3): wgmma K = 32; under disable-mma-v3, mma.sync on the
+  // operands widened to f16 (exact).
+  // CHECK-LABEL: tt.func @fp8
+  // CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x64xf32, #{{.*}}>
+  // REMARK: remark: tt.dot: wgmma (nvidia_mma v3), instrShape [16, 64, 32], warpsPerCTA [4, 1]
+  // NOV3-LABEL: tt.func @fp8
+  // NOV3-DAG: tt.fp_to_fp %arg0 : tensor<64x64xf8E4M3FN, {{.*}}> -> tensor<64x64xf16,
+  // NOV3-DAG: tt.fp_to_fp %arg1 : tensor<64x64xf8E4M3FN, {{.*}}> -> tensor<64x64xf16,
+  // NOV3: tt.dot {{.*}} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma{{[0-9]*}}, kWidth = 2}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma{{[0-9]*}}, kWidth = 2}>> -> tensor<64x64xf32, #mma{{[0-9]*}}>
+  tt.func @fp8(%a: tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %b: tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %c: tensor<64x64xf32, #acc>) -> tensor<64x64xf32, #acc> {
+    %d = tt.dot %a, %b, %c : tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<64x64xf32, #acc>
+    tt.return %d : tensor<64x64xf32, #acc>
+  }
+
   // M = 32 is too small for a warp group's 64 rows: mma.sync.
   // CHECK-LABEL: tt.func @small_m
   // CHECK: tt.dot {{.*}} -> tensor<32x64xf32, #{{mma[0-9]*}}>

@@ -376,6 +376,21 @@ public:
       if (!isa_and_nonnull<BlockedEncodingAttr>(type.getEncoding()))
         return;
       Choice c = choose(op, capability, numWarps, disableV3);
+      std::optional<OperandKind> kind = operandKind(op);
+      if (c.version != 3 && kind && kind->isFp8) {
+        // mma.sync and CUDA cores take no fp8 here: the operands are
+        // widened to f16 (exactly) and the dot chosen again.
+        OpBuilder b(op);
+        for (unsigned i = 0; i < 2; ++i) {
+          auto type = cast<RankedTensorType>(op->getOperand(i).getType());
+          op->setOperand(i, FpToFpOp::create(b, op.getLoc(),
+                                             type.clone(b.getF16Type()),
+                                             op->getOperand(i),
+                                             RoundingModeAttr()));
+        }
+        c = choose(op, capability, numWarps, disableV3);
+        c.whyNotV3 += "; fp8 operands widened to f16";
+      }
       ++(c.version == 3 ? numV3 : c.version == 2 ? numV2 : numFMA);
       if (remarks)
         remark(op, c);

@@ -115,4 +115,15 @@ def TritonGPUOptimizeDotOperands : Pass<"tritongpu-optimize-dot-operands", "mlir
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUF32DotTC : Pass<"tritongpu-F32DotTC", "mlir::ModuleOp"> {
+  let summary = "3xTF32: f32 dots with inputPrecision = tf32x3 as three tf32 dots";
+  let description = [{
+    Splits each f32 operand into a tf32-exact high part and the remainder,
+    and replaces the dot by three `inputPrecision = tf32` dots (small x big,
+    big x small, big x big, accumulated in that order), which tensor cores
+    run at close to f32 accuracy.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 #endif
