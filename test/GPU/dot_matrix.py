@@ -231,9 +231,10 @@ def run_all(out, only=None):
         d.synchronize()
         exact = a.double() @ b.double()
         if x3:
-            # f32-level error (tf32 alone gives about 1e-3 here).
+            # f32-level error: measured 2-3e-6 of the largest output on an
+            # H100 (f32 accumulation over K = 256); one tf32 dot gives ~1e-3.
             err = ((c.double() - exact).abs().max() / exact.abs().max()).item()
-            ok = err < 2e-6
+            ok = err < 1e-5
             print(f"{case['name']:28s} {'pass' if ok else 'FAIL'} "
                   f"(max error {err:.2e} of the largest output)")
             failures += not ok
