@@ -48,6 +48,10 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(gpu::createTritonGPUReduceDataDuplication());
   pm.addPass(gpu::createTritonGPUOptimizeDotOperands());
+  gpu::TritonGPUPipelineOptions pipeline;
+  pipeline.numStages = options.numStages;
+  pm.addPass(gpu::createTritonGPUPipeline(pipeline));
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createSymbolDCEPass());
   // Upstream also runs tritongpu-optimize-thread-locality here. It rewrites
   // `acc += reduce(x)` in a loop, when each thread holds several elements

@@ -204,7 +204,7 @@ def compile(fn, signature: dict, constexprs: dict | None = None, num_warps=4,
     if "ttgir" in stages:
         asm["ttgir"] = run_tool(
             [opt, "-", f"--triton-to-tritongpu-pipeline=num-warps={num_warps} "
-                       f"num-ctas=1 target={target}"], asm["ttir"])
+                       f"num-ctas=1 num-stages={num_stages} target={target}"], asm["ttir"])
     metadata = {"entry": fn.__name__, "num_warps": num_warps, "shared_bytes": 0}
     if "ptx" in stages:
         asm["ptx"], metadata = cached_ptx(ttir, asm["ttir"], num_warps,

@@ -9,7 +9,12 @@ bit for bit: a wrong fragment, descriptor, swizzle or transpose shows as a
 mismatch, not as rounding.
 
     python3 test/GPU/dot_matrix.py compile OUT [--quick]   # here: TTIR, PTX, ptxas
+
     python3 test/GPU/dot_matrix.py run OUT [--only REGEX]  # on the GPU
+
+The pipelining cases (`*_pipeN`) compile one kernel per depth N = 1..5
+with K a run-time argument and masked loads, and run it for K = 0, 16 and
+32 (fewer iterations than stages), 208 (not a multiple of BLOCK_K) and 256.
 
 `compile` writes OUT/<case>.ptx and OUT/manifest.json; it fails if a case
 does not compile, if its PTX lacks the expected instruction
@@ -67,6 +72,58 @@ def dot_kernel(a_ptr, b_ptr, c_ptr, BLOCK_M: tl.constexpr,
         a_ptrs += BLOCK_K * SAK
         b_ptrs += BLOCK_K * SBK
     tl.store(c_ptr + offs_m[:, None] * N + offs_n[None, :], acc)
+
+
+@triton_stub.jit
+def dot_kernel_k(a_ptr, b_ptr, c_ptr, K, BLOCK_M: tl.constexpr,
+                 BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                 SAM: tl.constexpr, SBN: tl.constexpr, N: tl.constexpr,
+                 TRANS: tl.constexpr):
+    # K only known at run time: masked loads, a dynamic trip count.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    if TRANS:
+        a_ptrs = a_ptr + offs_m[:, None] + offs_k[None, :] * SAM
+        b_ptrs = b_ptr + offs_k[:, None] + offs_n[None, :] * SBN
+    else:
+        a_ptrs = a_ptr + offs_m[:, None] * SAM + offs_k[None, :]
+        b_ptrs = b_ptr + offs_k[:, None] * SBN + offs_n[None, :]
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
+        b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
+        acc = tl.dot(a, b, acc)
+        if TRANS:
+            a_ptrs += BLOCK_K * SAM
+            b_ptrs += BLOCK_K
+        else:
+            a_ptrs += BLOCK_K
+            b_ptrs += BLOCK_K * SBN
+    tl.store(c_ptr + offs_m[:, None] * N + offs_n[None, :], acc)
+
+
+# Pipelining: every depth, on K = 0, K below the pipeline's depth (16, 32:
+# one iteration), K not a multiple of BLOCK_K (208) and 256, all from one
+# kernel with K a run-time argument, specialized as divisible by 16 as
+# upstream's launcher does (A is M x 256 and B 256 x N in memory).
+PIPE_KS = (0, 16, 32, 208, 256)
+KMAX = 256
+
+
+def pipe_cases(quick=False):
+    for version in ("v3", "v2"):
+        for stages in (1, 2, 3, 4, 5):
+            for trans in (False, True):
+                if quick and (stages not in (1, 3) or trans):
+                    continue
+                yield {"version": version, "type": "f16", "stages": stages,
+                       "trans": trans, "pipe": True, "block_k": 32,
+                       "block_n": BLOCK_N,
+                       "name": f"{version}_f16_pipe{stages}"
+                               f"{'_T' if trans else ''}"}
 
 
 TYPES = {  # name: (pointer type, element bytes, integer accumulator)
@@ -128,13 +185,31 @@ def compile_all(out, quick):
         "/usr/local/cuda/bin/ptxas"
         if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
     manifest, failures = [], 0
-    for case in cases(quick):
+    for case in list(cases(quick)) + list(pipe_cases(quick)):
         ptr, _, is_int = TYPES[case["type"]]
+        if case.get("pipe"):
+            # A (M, KMAX) row-major or stored transposed (KMAX, M); B
+            # (KMAX, N) or (N, KMAX).
+            kernel = triton_stub.compile(
+                dot_kernel_k,
+                signature={"a_ptr": ptr, "b_ptr": ptr, "c_ptr": "*fp32",
+                           "K": "i32"},
+                constexprs={"BLOCK_M": BLOCK_M, "BLOCK_N": case["block_n"],
+                            "BLOCK_K": case["block_k"],
+                            "SAM": M if case["trans"] else KMAX,
+                            "SBN": KMAX if case["trans"] else N, "N": N,
+                            "TRANS": case["trans"]},
+                divisible_by_16=["K"],
+                stages=("ttir",), num_warps=4, target="cuda:90")
+            sam = sak = sbk = sbn = 0
+        else:
+            kernel = None
         # Strides in elements: a K-major A is row-major (M, K); a transposed
         # one is stored (K, M). Likewise B: N-major (K, N), transposed (N, K).
-        sam, sak = (1, M) if case["trans_a"] else (K, 1)
-        sbk, sbn = (1, K) if case["trans_b"] else (N, 1)
-        kernel = triton_stub.compile(
+        if not case.get("pipe"):
+          sam, sak = (1, M) if case["trans_a"] else (K, 1)
+          sbk, sbn = (1, K) if case["trans_b"] else (N, 1)
+          kernel = triton_stub.compile(
             dot_kernel,
             signature={"a_ptr": ptr, "b_ptr": ptr,
                        "c_ptr": "*i32" if is_int else "*fp32"},
@@ -147,7 +222,8 @@ def compile_all(out, quick):
         ttir = kernel.asm["ttir"]
         if case["type"] in FP8_TTIR:
             ttir = ttir.replace("f16", FP8_TTIR[case["type"]])
-        options = "num-warps=4 num-stages=1 target=cuda:90"
+        options = ("num-warps=4 num-stages=%d target=cuda:90"
+                   % case.get("stages", 1))
         if case["version"] == "v2":
             options += " disable-mma-v3=true"
         ttgir = subprocess.run(
@@ -211,6 +287,28 @@ def run_all(out, only=None):
             continue
         fn, meta = drv.load_compiled(d, out / f"{case['name']}.ptx")
         dt = dtypes[case["type"]]
+        if case.get("pipe"):
+            bad_ks = []
+            for k in PIPE_KS:
+                a = torch.randint(-4, 5, (M, KMAX), device="cuda").to(dt)
+                b = torch.randint(-4, 5, (KMAX, N), device="cuda").to(dt)
+                a_mem = a.t().contiguous() if case["trans"] else a
+                b_mem = b.t().contiguous() if case["trans"] else b
+                c = torch.full((M, N), -7.0, device="cuda")
+                d.launch(fn, (M // BLOCK_M, N // case["block_n"]),
+                         meta["num_warps"], meta["shared_bytes"],
+                         ["*fp16", "*fp16", "*fp32", "i32"],
+                         [a_mem, b_mem, c, k])
+                d.synchronize()
+                want = (a[:, :k].double() @ b[:k].double()).float()
+                if not torch.equal(c, want):
+                    bad_ks.append(k)
+            ok = not bad_ks
+            print(f"{case['name']:28s} {'pass' if ok else 'FAIL'} "
+                  f"(K = {', '.join(map(str, PIPE_KS))}"
+                  + (f"; wrong for K = {bad_ks})" if bad_ks else ")"))
+            failures += not ok
+            continue
         x3 = case["type"] == "tf32x3"
         if x3:
             a = torch.randn(M, K, device="cuda")

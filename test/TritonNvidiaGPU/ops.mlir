@@ -18,6 +18,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %1 = ttng.warp_group_dot %ar, %b, %0, %use : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
     // CHECK: ttng.warp_group_dot_wait %{{.*}}, %{{.*}} {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xf16, #shared, #smem>
     %2:2 = ttng.warp_group_dot_wait %1, %b {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xf16, #shared, #smem>
+    // CHECK: ttng.warp_group_dot_wait {pendings = 1 : i32}{{$}}
+    ttng.warp_group_dot_wait {pendings = 1 : i32}
     // CHECK: ttng.fence_async_shared {bCluster = false}
     ttng.fence_async_shared {bCluster = false}
     tt.return %2#0 : tensor<64x64xf32, #mma>

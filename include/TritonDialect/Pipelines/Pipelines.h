@@ -39,8 +39,7 @@ struct TritonToTritonGPUPipelineOptions
       llvm::cl::init("cuda:90")};
   PassOptions::Option<int32_t> numStages{
       *this, "num-stages",
-      llvm::cl::desc("software-pipelining depth (accepted; the pipeliner is "
-                     "not written yet)"),
+      llvm::cl::desc("software-pipelining depth (tritongpu-pipeline)"),
       llvm::cl::init(3)};
   PassOptions::Option<bool> disableMMAv3{
       *this, "disable-mma-v3",

@@ -16,6 +16,8 @@
 
 #include "TritonDialect/Analysis/Allocation.h"
 
+#include "mlir/IR/Matchers.h"
+
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::gpu;
@@ -133,6 +135,132 @@ struct MemDescTransOpConversion
   }
 };
 
+/// Slot `index` of a multi-buffered allocation: the base advanced by that
+/// many slots (slots are the trailing dimensions, laid out one after the
+/// other).
+struct MemDescIndexOpConversion
+    : public ConvertOpToLLVMPattern<MemDescIndexOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(MemDescIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MemDescType type = op.getType();
+    Type elem = sharedStorageType(
+        getTypeConverter()->convertType(type.getElementType()));
+    if (!elem)
+      return rewriter.notifyMatchFailure(op, "element type not lowered");
+    int64_t slot = 1;
+    for (int64_t d : type.getShape())
+      slot *= d;
+    Location loc = op.getLoc();
+    Value offset = LLVM::MulOp::create(
+        rewriter, loc, adaptor.getIndex(),
+        i32Const(rewriter, loc, int32_t(slot)));
+    rewriter.replaceOp(op, LLVM::GEPOp::create(rewriter, loc,
+                                               adaptor.getSrc().getType(), elem,
+                                               adaptor.getSrc(),
+                                               ValueRange{offset}));
+    return success();
+  }
+};
+
+/// cp.async of each thread's elements into their shared-memory offsets:
+/// vectors of 4, 8 or 16 bytes (16 through L2 only, .cg), as wide as the
+/// op's `contiguity` (global memory), the layout (consecutive registers) and
+/// the shared layout allow; a masked-off vector copies 0 bytes and fills
+/// its destination with zeros.
+struct AsyncCopyOpConversion
+    : public ConvertOpToLLVMPattern<AsyncCopyGlobalToLocalOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto ptrType = cast<RankedTensorType>(op.getSrc().getType());
+    MemDescType memType = op.getResult().getType();
+    auto valueType = RankedTensorType::get(
+        ptrType.getShape(), memType.getElementType(), ptrType.getEncoding());
+    auto transfer = SharedTransfer::get(*getTypeConverter(), valueType, memType);
+    if (failed(transfer))
+      return rewriter.notifyMatchFailure(op, "layouts not lowered");
+    if (op.getOther() && !matchPattern(op.getOther(), m_Zero()) &&
+        !matchPattern(op.getOther(), m_AnyZeroFloat()))
+      return rewriter.notifyMatchFailure(op, "cp.async fills with zeros only");
+    unsigned bytes = memType.getElementTypeBitWidth() / 8;
+    unsigned dim = ptrType.getRank() - 1;
+    if (auto blocked = dyn_cast<BlockedEncodingAttr>(ptrType.getEncoding()))
+      dim = blocked.getOrder()[0];
+    unsigned vec = std::min<unsigned>(
+        transfer->access.vec,
+        transfer->distributed.getNumConsecutiveInOut(
+            layout_dims::kRegister, layout_dims::outDimName(dim)));
+    vec = std::min<unsigned>(vec, op.getContiguity());
+    vec = std::min<unsigned>(vec, 16 / std::max(1u, bytes));
+    vec = llvm::bit_floor(std::max(1u, vec));
+    unsigned size = vec * bytes;
+    if (size < 4)
+      return op.emitOpError("cannot be lowered: cp.async copies 4, 8 or 16 "
+                            "bytes, and only ")
+             << size << " contiguous bytes per thread are known";
+    Location loc = op.getLoc();
+    SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getSrc());
+    SmallVector<Value> masks;
+    if (op.getMask())
+      masks = unpack(rewriter, loc, adaptor.getMask());
+    Value thread = threadOffset(rewriter, loc, transfer->access);
+    Type elem = transfer->elem;
+    auto modifier = NVVM::LoadCacheModifierKindAttr::get(
+        rewriter.getContext(), size == 16 ? NVVM::LoadCacheModifierKind::CG
+                                          : NVVM::LoadCacheModifierKind::CA);
+    for (size_t r = 0; r < ptrs.size(); r += vec) {
+      uint64_t reg = registerOffset(transfer->access, r);
+      Value idx = reg ? LLVM::XOrOp::create(rewriter, loc, thread,
+                                            i32Const(rewriter, loc, reg))
+                            .getResult()
+                      : thread;
+      Value dst = LLVM::GEPOp::create(rewriter, loc, adaptor.getResult().getType(),
+                                      elem, adaptor.getResult(),
+                                      ValueRange{idx});
+      Value srcSize;
+      if (!masks.empty())
+        srcSize = LLVM::SelectOp::create(rewriter, loc, masks[r],
+                                         i32Const(rewriter, loc, size),
+                                         i32Const(rewriter, loc, 0));
+      NVVM::CpAsyncOp::create(rewriter, loc, dst, ptrs[r],
+                              rewriter.getI32IntegerAttr(size), modifier,
+                              srcSize);
+    }
+    rewriter.replaceOp(op, i32Const(rewriter, loc, 0));
+    return success();
+  }
+};
+
+/// Closes the group of copies issued so far (tokens are placeholders).
+struct AsyncCommitGroupOpConversion
+    : public ConvertOpToLLVMPattern<AsyncCommitGroupOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(AsyncCommitGroupOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncCommitGroupOp::create(rewriter, op.getLoc());
+    rewriter.replaceOp(op, i32Const(rewriter, op.getLoc(), 0));
+    return success();
+  }
+};
+
+/// Waits until at most `num` groups are in flight (this thread's copies;
+/// the barrier membar places before the readers covers the others').
+struct AsyncWaitOpConversion : public ConvertOpToLLVMPattern<AsyncWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(AsyncWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(),
+                                     rewriter.getI32IntegerAttr(op.getNum()));
+    rewriter.replaceOp(op, i32Const(rewriter, op.getLoc(), 0));
+    return success();
+  }
+};
+
 /// The buffer's lifetime ended at allocation time; nothing to emit.
 struct LocalDeallocOpConversion
     : public ConvertOpToLLVMPattern<LocalDeallocOp> {
@@ -148,6 +276,9 @@ struct LocalDeallocOpConversion
 
 void mlir::triton::gpu::lowering::populateSharedMemoryOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<LocalAllocOpConversion, LocalLoadOpConversion, MemDescTransOpConversion,
-               LocalStoreOpConversion, LocalDeallocOpConversion>(converter);
+  patterns.add<LocalAllocOpConversion, LocalLoadOpConversion,
+               MemDescTransOpConversion, MemDescIndexOpConversion,
+               AsyncCopyOpConversion, AsyncCommitGroupOpConversion,
+               AsyncWaitOpConversion, LocalStoreOpConversion,
+               LocalDeallocOpConversion>(converter);
 }

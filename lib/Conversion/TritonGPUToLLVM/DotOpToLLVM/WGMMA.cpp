@@ -298,8 +298,64 @@ struct WarpGroupDotWaitOpConversion
   LogicalResult
   matchAndRewrite(ttng::WarpGroupDotWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    NVVM::WgmmaWaitGroupSyncOp::create(rewriter, op.getLoc(), op.getPendings());
-    rewriter.replaceOp(op, adaptor.getInputs());
+    Location loc = op.getLoc();
+    // The values (accumulators of the wgmma groups waited for) pass
+    // through the wait itself, tied in and out of the inline PTX, so that
+    // no use of them can be scheduled before it.
+    SmallVector<Value> scalars;
+    for (Value v : adaptor.getInputs()) {
+      if (isa<LLVM::LLVMStructType>(v.getType()))
+        llvm::append_range(scalars, unpack(rewriter, loc, v));
+      else
+        scalars.push_back(v);
+    }
+    bool tieable = llvm::all_of(scalars, [](Value v) {
+      return v.getType().isF32() || v.getType().isInteger(32);
+    });
+    std::string text = "wgmma.wait_group.sync.aligned " +
+                       std::to_string(op.getPendings()) + ";";
+    if (scalars.empty() || !tieable) {
+      NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, op.getPendings());
+      rewriter.replaceOp(op, adaptor.getInputs());
+      return success();
+    }
+    std::string constraints;
+    SmallVector<Type> types;
+    for (auto [i, v] : llvm::enumerate(scalars)) {
+      constraints += std::string(i ? "," : "") +
+                     (v.getType().isF32() ? "=f" : "=r");
+      types.push_back(v.getType());
+    }
+    for (size_t i = 0; i < scalars.size(); ++i)
+      constraints += "," + std::to_string(i);
+    Type resultType =
+        types.size() == 1
+            ? types[0]
+            : Type(LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
+                                                    types));
+    auto asmOp = ptxAsm(rewriter, loc, resultType, scalars, text, constraints,
+                        /*sideEffects=*/true);
+    SmallVector<Value> waited;
+    for (size_t i = 0; i < scalars.size(); ++i)
+      waited.push_back(types.size() == 1
+                           ? asmOp.getResult(0)
+                           : LLVM::ExtractValueOp::create(
+                                 rewriter, loc, asmOp.getResult(0), i)
+                                 .getResult());
+    SmallVector<Value> results;
+    size_t next = 0;
+    for (Value v : adaptor.getInputs()) {
+      auto st = dyn_cast<LLVM::LLVMStructType>(v.getType());
+      if (!st) {
+        results.push_back(waited[next++]);
+        continue;
+      }
+      size_t n = st.getBody().size();
+      results.push_back(pack(rewriter, loc, st,
+                             ArrayRef<Value>(waited).slice(next, n)));
+      next += n;
+    }
+    rewriter.replaceOp(op, results);
     return success();
   }
 };

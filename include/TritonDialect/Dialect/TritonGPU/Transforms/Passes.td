@@ -126,4 +126,28 @@ def TritonGPUF32DotTC : Pass<"tritongpu-F32DotTC", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
+  let summary = "Software pipelining: loads feeding shared memory as multi-stage async copies";
+  let description = [{
+    In innermost loops with a dot, loads whose only user is a
+    `ttg.local_alloc` become `ttg.async_copy_global_to_local` into a ring of
+    `num-stages` buffers (`ttg.memdesc_index`), issued `num-stages - 1`
+    iterations ahead, with `ttg.async_commit_group` / `ttg.async_wait`.
+    A loop's `tt.num_stages` attribute overrides the option. Any trip count
+    works (copies beyond the last iteration are masked off). The stage count
+    is lowered, with a remark, when its buffers would not fit in shared
+    memory. `remarks` says which loads were pipelined and why others were
+    not.
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+  let options = [
+    Option<"numStages", "num-stages", "int32_t", /*default*/"3",
+           "pipeline depth: tiles in flight plus the one in use">,
+    Option<"remarks", "remarks", "bool", /*default*/"false",
+           "report what was pipelined and why not">
+  ];
+}
+
 #endif

@@ -50,7 +50,9 @@ def TTNG_WarpGroupDotWaitOp : TTNG_Op<"warp_group_dot_wait", [
   let summary = "Wait until at most `pendings` async wgmma groups are in flight";
   let arguments = (ins Variadic<AnyType>:$inputs, I32Attr:$pendings);
   let results = (outs Variadic<AnyType>:$outputs);
-  let assemblyFormat = "$inputs attr-dict `:` type($inputs)";
+  // Upstream's form, `%a, %b {pendings = 1} : t1, t2`; with no inputs (a
+  // wait that only orders, the values staying in flight) just the attributes.
+  let assemblyFormat = "($inputs^)? attr-dict (`:` type($inputs)^)?";
   let hasVerifier = 1;
 }
 

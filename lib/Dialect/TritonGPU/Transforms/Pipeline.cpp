@@ -1,0 +1,464 @@
+//===- Pipeline.cpp - tritongpu-pipeline: multi-stage async copies --------===//
+//
+// Software pipelining of the loads that feed shared memory in a loop (the
+// operands of its dots): with `num-stages` S, the tiles of the next S - 1
+// iterations are in flight while the current one computes.
+//
+// In the loop body, a `tt.load` whose only user is a `ttg.local_alloc` (the
+// operand staging tritongpu-accelerate-matmul and
+// tritongpu-reduce-data-duplication create) becomes
+//
+//   buf = ttg.local_alloc : memdesc<S x tile, mutable>            (before)
+//   ...
+//   slot = ((iv - lb) / step) % S
+//   ttg.async_copy_global_to_local ptrs, buf[slot] mask ...       (stage 0)
+//   ttg.async_commit_group
+//   ...
+//   ttg.async_wait {num = S - 1}                                  (stage S-1)
+//   users of the alloc read buf[slot]
+//   ...
+//   ttg.async_wait {num = 0}; ttg.local_dealloc buf               (after)
+//
+// The copies and the ops computing their addresses and masks form stage 0,
+// everything else stage S - 1; MLIR's scf pipeliner (pipelineForLoop)
+// emits the prologue (iterations 0 .. S-2 of stage 0) and the kernel loop,
+// whose last S - 1 iterations issue copies masked off (zero-size), so any
+// trip count works, a dynamic one included, with no epilogue to peel. The
+// copies of an iteration are issued before the dot of the current one, so
+// S - 1 groups may be pending when a tile is needed.
+//
+// Loads are left alone (and `remarks` says why) when their tile cannot be
+// copied 4 bytes or more at a time, when `other` is not zero, when their
+// addresses depend on values the loop computes in its later stage, or when
+// the buffers would not fit the target's shared memory (the stage count is
+// lowered first, with a remark).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TritonDialect/Analysis/AxisInfo.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::triton::gpu {
+#define GEN_PASS_DEF_TRITONGPUPIPELINE
+#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h.inc"
+} // namespace mlir::triton::gpu
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+/// A load to pipeline and the alloc it feeds.
+struct Candidate {
+  LoadOp load;
+  LocalAllocOp alloc;
+  unsigned contiguity;
+  uint64_t tileBytes;
+};
+
+/// Shared memory per block on the target (bytes).
+uint64_t sharedMemoryLimit(int capability) {
+  if (capability >= 90)
+    return 227 * 1024;
+  if (capability >= 80)
+    return 163 * 1024;
+  return 48 * 1024;
+}
+
+/// The dimension a blocked layout walks first (the last one otherwise).
+unsigned fastestDim(RankedTensorType type) {
+  if (auto b = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
+    return b.getOrder()[0];
+  return type.getRank() - 1;
+}
+
+unsigned elementsPerThreadAlong(RankedTensorType type, unsigned dim) {
+  if (auto b = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
+    return b.getSizePerThread()[dim];
+  return 1;
+}
+
+bool isZeroOrAbsent(Value other) {
+  if (!other)
+    return true;
+  return matchPattern(other, m_Zero()) || matchPattern(other, m_AnyZeroFloat());
+}
+
+class PipelinePass
+    : public mlir::triton::gpu::impl::TritonGPUPipelineBase<PipelinePass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<scf::ForOp> loops;
+    module.walk([&](scf::ForOp loop) {
+      // Innermost loops with a dot.
+      bool hasDot = false, hasLoop = false;
+      loop.getBody()->walk([&](Operation *op) {
+        hasDot |= isa<DotOp, nvidia_gpu::WarpGroupDotOp>(op);
+        hasLoop |= isa<LoopLikeOpInterface>(op) && op != loop;
+      });
+      if (hasDot && !hasLoop)
+        loops.push_back(loop);
+    });
+    if (loops.empty())
+      return;
+    ModuleAxisInfoAnalysis axis(module);
+    int capability = TritonGPUDialect::getComputeCapability(module);
+    for (scf::ForOp loop : loops)
+      if (failed(pipeline(loop, axis, capability)))
+        return signalPassFailure();
+  }
+
+private:
+  void remark(Operation *op, const Twine &text) {
+    if (remarks)
+      op->emitRemark(text);
+  }
+
+  LogicalResult pipeline(scf::ForOp loop, const ModuleAxisInfoAnalysis &axis,
+                         int capability) {
+    int stages = numStages;
+    if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
+      stages = attr.getInt();
+    if (stages <= 1) {
+      remark(loop, "loop not pipelined: 1 stage");
+      return success();
+    }
+    SmallVector<Candidate> candidates = findCandidates(loop, axis);
+    if (candidates.empty()) {
+      remark(loop, "loop not pipelined: no load feeds shared memory");
+      return success();
+    }
+    // Shared-memory budget: the buffers plus what the kernel allocates
+    // outside them (estimated as the staging the buffers replace, counted
+    // once), within the target's limit.
+    uint64_t perStage = 0;
+    for (const Candidate &c : candidates)
+      perStage += c.tileBytes;
+    uint64_t limit = sharedMemoryLimit(capability);
+    int fit = stages;
+    while (fit > 1 && perStage * fit > limit)
+      --fit;
+    if (fit <= 1) {
+      remark(loop, "loop not pipelined: even 2 stages of its tiles (" +
+                       Twine(perStage * 2) + " bytes) exceed shared memory (" +
+                       Twine(limit) + " bytes)");
+      return success();
+    }
+    if (fit < stages) {
+      loop->emitRemark("num_stages lowered from ")
+          << stages << " to " << fit << ": " << stages << " stages of "
+          << perStage << " bytes exceed the " << limit
+          << " bytes of shared memory";
+      stages = fit;
+    }
+    return transform(loop, candidates, stages);
+  }
+
+  SmallVector<Candidate> findCandidates(scf::ForOp loop,
+                                        const ModuleAxisInfoAnalysis &axis) {
+    SmallVector<Candidate> out;
+    for (Operation &op : *loop.getBody()) {
+      auto load = dyn_cast<LoadOp>(op);
+      if (!load)
+        continue;
+      auto type = dyn_cast<RankedTensorType>(load.getType());
+      if (!type || !load->hasOneUse())
+        continue;
+      auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
+      if (!alloc || alloc->getBlock() != loop.getBody()) {
+        remark(load, "load not pipelined: it does not feed a shared buffer");
+        continue;
+      }
+      if (!isZeroOrAbsent(load.getOther())) {
+        remark(load, "load not pipelined: masked-off elements are not zero");
+        continue;
+      }
+      if (load.getIsVolatile()) {
+        remark(load, "load not pipelined: volatile");
+        continue;
+      }
+      unsigned dim = fastestDim(cast<RankedTensorType>(load.getPtr().getType()));
+      unsigned bytes = type.getElementTypeBitWidth() / 8;
+      unsigned contiguity = std::min(axis.getPtrContiguity(load.getPtr(), dim),
+                                     axis.getPtrAlignment(load.getPtr(), dim));
+      if (Value mask = load.getMask())
+        contiguity = std::min(contiguity, axis.getMaskAlignment(mask, dim));
+      contiguity = std::min(contiguity, elementsPerThreadAlong(type, dim));
+      contiguity = std::min<unsigned>(contiguity, 16 / std::max(1u, bytes));
+      if (bytes == 0 || contiguity * bytes < 4) {
+        remark(load, "load not pipelined: cp.async copies 4, 8 or 16 bytes, "
+                     "and only " +
+                         Twine(contiguity * bytes) +
+                         " contiguous bytes per thread are known");
+        continue;
+      }
+      if (!addressesAreStageZero(loop, load)) {
+        remark(load, "load not pipelined: its address depends on the loop's "
+                     "computation");
+        continue;
+      }
+      uint64_t elements = 1;
+      for (int64_t d : type.getShape())
+        elements *= d;
+      out.push_back({load, alloc, contiguity, elements * bytes});
+    }
+    return out;
+  }
+
+  /// The ops in the loop body that compute `values`, transitively.
+  SetVector<Operation *> sliceInLoop(scf::ForOp loop, ArrayRef<Value> values) {
+    SetVector<Operation *> slice;
+    SmallVector<Value> work(values.begin(), values.end());
+    DenseSet<Value> seen;
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      if (!v || !seen.insert(v).second)
+        continue;
+      if (auto arg = dyn_cast<BlockArgument>(v)) {
+        if (arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0)
+          continue;
+        // A loop-carried value: what the previous iteration yields.
+        work.push_back(loop.getBody()->getTerminator()->getOperand(
+            arg.getArgNumber() - 1));
+        continue;
+      }
+      Operation *def = v.getDefiningOp();
+      Operation *ancestor = loop.getBody()->findAncestorOpInBlock(*def);
+      if (!ancestor)
+        continue; // defined outside the loop
+      if (!slice.insert(ancestor))
+        continue;
+      for (Value operand : ancestor->getOperands())
+        work.push_back(operand);
+      ancestor->walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          work.push_back(operand);
+      });
+    }
+    return slice;
+  }
+
+  /// Whether the load's pointers and mask are computed from the induction
+  /// variable, values from outside the loop and recurrences among such ops
+  /// alone (no loads, dots or shared memory), so they can run ahead.
+  bool addressesAreStageZero(scf::ForOp loop, LoadOp load) {
+    SmallVector<Value> roots{load.getPtr()};
+    if (load.getMask())
+      roots.push_back(load.getMask());
+    for (Operation *op : sliceInLoop(loop, roots))
+      if (!isMemoryEffectFree(op) || op->getNumRegions())
+        return false;
+    return true;
+  }
+
+  /// The wgmma of `loop` whose result is used only by the yield, into an
+  /// iteration argument used only as that wgmma's accumulator.
+  static nvidia_gpu::WarpGroupDotOp asyncAccumulatorDot(scf::ForOp loop) {
+    nvidia_gpu::WarpGroupDotOp found;
+    for (auto dot : loop.getBody()->getOps<nvidia_gpu::WarpGroupDotOp>()) {
+      if (!dot->hasOneUse() || dot.getUseC())
+        continue;
+      OpOperand &use = *dot->getUses().begin();
+      if (!isa<scf::YieldOp>(use.getOwner()))
+        continue;
+      BlockArgument arg = loop.getRegionIterArg(use.getOperandNumber());
+      if (!arg.hasOneUse() || arg.getUses().begin()->getOwner() != dot ||
+          dot.getC() != arg)
+        continue;
+      if (found)
+        return {}; // one async dot at a time
+      found = dot;
+    }
+    return found;
+  }
+
+  LogicalResult transform(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
+                          int stages) {
+    MLIRContext *ctx = loop.getContext();
+    Location loc = loop.getLoc();
+    OpBuilder b(loop);
+    IRRewriter rewriter(ctx);
+    Attribute smem = SharedMemorySpaceAttr::get(ctx);
+
+    // The slot of the iteration a stage works on.
+    auto slotAt = [&](OpBuilder &builder, Location l) -> Value {
+      Value iv = loop.getInductionVar();
+      Value idx = arith::DivSIOp::create(
+          builder, l,
+          arith::SubIOp::create(builder, l, iv, loop.getLowerBound()),
+          loop.getStep());
+      Value slot = arith::RemSIOp::create(
+          builder, l, idx,
+          arith::ConstantOp::create(builder, l,
+                                    builder.getIntegerAttr(iv.getType(),
+                                                           stages)));
+      if (!slot.getType().isInteger(32))
+        slot = arith::IndexCastOp::create(builder, l, builder.getI32Type(),
+                                          slot);
+      return slot;
+    };
+
+    DenseSet<Operation *> stageZero;
+    SmallVector<Value> buffers, tokens;
+    Operation *lastCopy = nullptr;
+    // Consumers read after one wait, placed before the first of them.
+    Operation *firstConsumer = nullptr;
+    for (Candidate &c : candidates)
+      for (Operation *user : c.alloc->getUsers()) {
+        Operation *at = loop.getBody()->findAncestorOpInBlock(*user);
+        if (at && (!firstConsumer || at->isBeforeInBlock(firstConsumer)))
+          firstConsumer = at;
+      }
+    if (!firstConsumer)
+      return success();
+    // A proxy fence right before the consumer must follow the wait.
+    if (Operation *prev = firstConsumer->getPrevNode())
+      if (isa<nvidia_gpu::FenceAsyncSharedOp>(prev))
+        firstConsumer = prev;
+    // A wgmma whose result only feeds itself in the next iteration (a
+    // matmul's accumulator) is issued async, with at most one in flight:
+    // then this iteration's copies go out after it (its wait retires the
+    // previous one, whose slot they overwrite).
+    bool asyncDot = asyncAccumulatorDot(loop) != nullptr;
+    int pendingCopies = asyncDot ? stages - 2 : stages - 1;
+    OpBuilder consumer(firstConsumer);
+    auto wait = AsyncWaitOp::create(consumer, loc, AsyncTokenType::get(ctx),
+                                    ValueRange(), pendingCopies);
+    Value readSlot = slotAt(consumer, loc);
+
+    for (Candidate &c : candidates) {
+      MemDescType tile = c.alloc.getType();
+      SmallVector<int64_t> shape{stages};
+      shape.append(tile.getShape().begin(), tile.getShape().end());
+      auto bufType = MemDescType::get(shape, tile.getElementType(),
+                                      tile.getEncoding(), smem,
+                                      /*mutableMemory=*/true);
+      auto buf = LocalAllocOp::create(b, loc, bufType, Value(), IntegerAttr());
+      buffers.push_back(buf);
+      auto slotType =
+          MemDescType::get(ctx, tile.getShape(), tile.getElementType(),
+                           tile.getEncoding(), smem, /*mutableMemory=*/true,
+                           bufType.getShape());
+
+      // Producer, where the load was.
+      OpBuilder producer(c.load);
+      Value writeSlot = slotAt(producer, c.load.getLoc());
+      stageZero.insert(writeSlot.getDefiningOp());
+      for (Operation *op :
+           sliceInLoop(loop, {writeSlot}))
+        stageZero.insert(op);
+      auto dst = MemDescIndexOp::create(producer, c.load.getLoc(), slotType,
+                                        buf, writeSlot);
+      auto copy = AsyncCopyGlobalToLocalOp::create(
+          producer, c.load.getLoc(), AsyncTokenType::get(ctx),
+          c.load.getPtr(), dst, c.load.getMask(),
+          Value(), c.load.getCache(), c.load.getEvict(), false,
+          c.contiguity);
+      tokens.push_back(copy.getToken());
+      stageZero.insert(dst);
+      stageZero.insert(copy);
+      SmallVector<Value> roots{c.load.getPtr()};
+      if (c.load.getMask())
+        roots.push_back(c.load.getMask());
+      for (Operation *op : sliceInLoop(loop, roots))
+        stageZero.insert(op);
+      if (!lastCopy || lastCopy->isBeforeInBlock(copy))
+        lastCopy = copy;
+
+      // Consumers: the slot's view instead of the alloc.
+      auto src = MemDescIndexOp::create(consumer, loc, slotType, buf, readSlot);
+      c.alloc.getResult().replaceAllUsesWith(src.getResult());
+      c.alloc.erase();
+      c.load.erase();
+    }
+    OpBuilder afterCopies(lastCopy->getBlock(), ++Block::iterator(lastCopy));
+    auto commit = AsyncCommitGroupOp::create(
+        afterCopies, loc, AsyncTokenType::get(ctx), tokens);
+    stageZero.insert(commit);
+
+    // After the loop: no copy may still write, then the buffers go.
+    OpBuilder after(loop->getBlock(), ++Block::iterator(loop));
+    AsyncWaitOp::create(after, loc, AsyncTokenType::get(ctx), ValueRange(), 0);
+    for (Value buf : buffers)
+      LocalDeallocOp::create(after, loc, buf);
+    (void)wait;
+
+    // Stage 0 first (the copies of a later iteration go out before this
+    // one's dot), then the rest, each in body order; with an async dot, the
+    // other way round.
+    scf::PipeliningOption options;
+    options.getScheduleFn =
+        [&](scf::ForOp forOp,
+            std::vector<std::pair<Operation *, unsigned>> &schedule) {
+          auto add = [&](bool zero) {
+            for (Operation &op : forOp.getBody()->without_terminator())
+              if (stageZero.contains(&op) == zero)
+                schedule.push_back({&op, zero ? 0u : unsigned(stages - 1)});
+          };
+          add(!asyncDot);
+          add(asyncDot);
+        };
+    options.peelEpilogue = false;
+    options.supportDynamicLoops = true;
+    options.predicateFn = [](RewriterBase &rewriter, Operation *op,
+                             Value pred) -> Operation * {
+      auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op);
+      if (!copy)
+        return isMemoryEffectFree(op) || isa<AsyncCommitGroupOp>(op)
+                   ? op
+                   : nullptr;
+      // Masked off beyond the last iteration: a zero-size copy.
+      rewriter.setInsertionPoint(copy);
+      auto maskType = RankedTensorType::get(
+          cast<RankedTensorType>(copy.getSrc().getType()).getShape(),
+          rewriter.getI1Type(),
+          cast<RankedTensorType>(copy.getSrc().getType()).getEncoding());
+      Value mask = SplatOp::create(rewriter, copy.getLoc(), maskType, pred);
+      if (Value old = copy.getMask())
+        mask = arith::AndIOp::create(rewriter, copy.getLoc(), mask, old);
+      rewriter.modifyOpInPlace(copy,
+                               [&] { copy.getMaskMutable().assign(mask); });
+      return copy;
+    };
+    rewriter.setInsertionPoint(loop);
+    bool modified = false;
+    FailureOr<scf::ForOp> result =
+        scf::pipelineForLoop(rewriter, loop, options, &modified);
+    if (failed(result))
+      return loop.emitError("software pipelining failed"), failure();
+    if (asyncDot)
+      if (nvidia_gpu::WarpGroupDotOp dot = asyncAccumulatorDot(*result)) {
+        dot.setIsAsync(true);
+        OpBuilder afterDot(dot->getBlock(), ++Block::iterator(dot));
+        nvidia_gpu::WarpGroupDotWaitOp::create(afterDot, dot.getLoc(),
+                                               ValueRange(), 1);
+        // The last one completes after the loop, before its result is used.
+        unsigned index = 0;
+        for (OpOperand &use : dot->getUses())
+          index = use.getOperandNumber();
+        Value out = result->getResult(index);
+        OpBuilder afterLoop(result->getOperation()->getBlock(),
+                            ++Block::iterator(result->getOperation()));
+        auto done = nvidia_gpu::WarpGroupDotWaitOp::create(
+            afterLoop, dot.getLoc(), ValueRange{out}, 0);
+        out.replaceAllUsesExcept(done.getResult(0), done);
+      }
+    remark(*result, "loop pipelined: " + Twine(candidates.size()) +
+                        " loads as async copies, " + Twine(stages) +
+                        " stages");
+    return success();
+  }
+};
+} // namespace
