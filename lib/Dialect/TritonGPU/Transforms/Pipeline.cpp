@@ -331,7 +331,18 @@ private:
     // matmul's accumulator) is issued async, with at most one in flight:
     // then this iteration's copies go out after it (its wait retires the
     // previous one, whose slot they overwrite).
-    bool asyncDot = asyncAccumulatorDot(loop) != nullptr;
+    // Every shared operand must come from a ring: a buffer written in the
+    // loop by plain stores would be overwritten under the wgmma in flight.
+    bool asyncDot = false;
+    if (nvidia_gpu::WarpGroupDotOp dot = asyncAccumulatorDot(loop)) {
+      auto fromRing = [&](Value v) {
+        return !isa<MemDescType>(v.getType()) ||
+               llvm::any_of(candidates, [&](Candidate &c) {
+                 return c.alloc.getResult() == v;
+               });
+      };
+      asyncDot = fromRing(dot.getA()) && fromRing(dot.getB());
+    }
     int pendingCopies = asyncDot ? stages - 2 : stages - 1;
     OpBuilder consumer(firstConsumer);
     auto wait = AsyncWaitOp::create(consumer, loc, AsyncTokenType::get(ctx),
