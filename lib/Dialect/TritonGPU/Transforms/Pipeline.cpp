@@ -27,6 +27,9 @@
 // copies of an iteration are issued before the dot of the current one, so
 // S - 1 groups may be pending when a tile is needed.
 //
+// A local_alloc of a loop-invariant value (attention's Q) is moved before
+// the loop: staged once instead of every iteration.
+//
 // Loads are left alone (and `remarks` says why) when their tile cannot be
 // copied 4 bytes or more at a time, when `other` is not zero, when their
 // addresses depend on values the loop computes in its later stage, or when
@@ -126,8 +129,25 @@ private:
       op->emitRemark(text);
   }
 
+  /// Staging a loop-invariant operand (attention's Q) once: a local_alloc
+  /// of a value from outside the loop, into an immutable buffer, moves
+  /// before the loop.
+  void hoistInvariantAllocs(scf::ForOp loop) {
+    SmallVector<LocalAllocOp> invariant;
+    for (auto alloc : loop.getBody()->getOps<LocalAllocOp>())
+      if (alloc.getSrc() && loop.isDefinedOutsideOfLoop(alloc.getSrc()) &&
+          !alloc.getType().getMutableMemory())
+        invariant.push_back(alloc);
+    for (LocalAllocOp alloc : invariant) {
+      alloc->moveBefore(loop);
+      remark(alloc, "loop-invariant shared buffer staged once, before the "
+                    "loop");
+    }
+  }
+
   LogicalResult pipeline(scf::ForOp loop, const ModuleAxisInfoAnalysis &axis,
                          int capability) {
+    hoistInvariantAllocs(loop);
     int stages = numStages;
     if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
       stages = attr.getInt();
