@@ -28,7 +28,8 @@
 // S - 1 groups may be pending when a tile is needed.
 //
 // A local_alloc of a loop-invariant value (attention's Q) is moved before
-// the loop: staged once instead of every iteration.
+// the loop: staged once instead of every iteration. A proxy fence that
+// repeats an earlier one with no shared-memory write in between goes.
 //
 // Loads are left alone (and `remarks` says why) when their tile cannot be
 // copied 4 bytes or more at a time, when `other` is not zero, when their
@@ -38,6 +39,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TritonDialect/Analysis/Allocation.h"
 #include "TritonDialect/Analysis/AxisInfo.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
@@ -49,6 +51,7 @@
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 
 namespace mlir::triton::gpu {
 #define GEN_PASS_DEF_TRITONGPUPIPELINE
@@ -121,6 +124,55 @@ public:
     for (scf::ForOp loop : loops)
       if (failed(pipeline(loop, axis, capability)))
         return signalPassFailure();
+    removeRedundantFences(module);
+  }
+
+  /// A proxy fence orders this thread's earlier generic-proxy writes to
+  /// shared memory (stores, completed cp.async) before later async-proxy
+  /// reads (wgmma). A second fence in the same block with no such write, no
+  /// wait for copies and nothing opaque since the first adds nothing:
+  /// attention's two wgmmas per iteration need one.
+  void removeRedundantFences(ModuleOp module) {
+    SmallVector<Operation *> redundant;
+    module.walk([&](nvidia_gpu::FenceAsyncSharedOp fence) {
+      for (Operation *op = fence->getPrevNode(); op; op = op->getPrevNode()) {
+        if (isa<nvidia_gpu::FenceAsyncSharedOp>(op)) {
+          redundant.push_back(fence);
+          return;
+        }
+        // Reductions and scans within warps use no shared memory.
+        if (isa<ReduceOp, ScanOp>(op)) {
+          if (getScratchSizeInBytes(op))
+            return;
+          continue;
+        }
+        if (isa<AsyncWaitOp>(op) || op->getNumRegions() ||
+            isa<CallOpInterface>(op))
+          return;
+        if (isMemoryEffectFree(op))
+          continue;
+        auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+        if (!effects)
+          return;
+        SmallVector<MemoryEffects::EffectInstance> list;
+        effects.getEffects(list);
+        for (const MemoryEffects::EffectInstance &e : list)
+          if (isa<MemoryEffects::Write>(e.getEffect()) &&
+              e.getResource() != SideEffects::DefaultResource::get() &&
+              e.getResource() == SharedMemory::get())
+            return;
+        // Scratch of layout conversions is written by plain stores.
+        if (auto cvt = dyn_cast<ConvertLayoutOp>(op))
+          if (cvtNeedsSharedMemory(
+                  cast<RankedTensorType>(cvt.getSrc().getType()),
+                  cast<RankedTensorType>(cvt.getType())))
+            return;
+        if (isa<LocalStoreOp, LocalAllocOp>(op))
+          return;
+      }
+    });
+    for (Operation *fence : redundant)
+      fence->erase();
   }
 
 private:
