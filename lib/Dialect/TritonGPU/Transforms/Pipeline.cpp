@@ -10,16 +10,16 @@
 //
 //   buf = ttg.local_alloc : memdesc<S x tile, mutable>            (before)
 //   ...
-//   slot = ((iv - lb) / step) % S
-//   ttg.async_copy_global_to_local ptrs, buf[slot] mask ...       (stage 0)
+//   ttg.async_copy_global_to_local ptrs, buf[w] mask ...          (stage 0)
 //   ttg.async_commit_group
 //   ...
 //   ttg.async_wait {num = S - 1}                                  (stage S-1)
-//   users of the alloc read buf[slot]
+//   users of the alloc read buf[r]
 //   ...
 //   ttg.async_wait {num = 0}; ttg.local_dealloc buf               (after)
 //
-// The copies and the ops computing their addresses and masks form stage 0,
+// with w and r slot counters the loop carries (0, 1, .., S-1, 0, ..). The
+// copies and the ops computing their addresses, masks and slot form stage 0,
 // everything else stage S - 1; MLIR's scf pipeliner (pipelineForLoop)
 // emits the prologue (iterations 0 .. S-2 of stage 0) and the kernel loop,
 // whose last S - 1 iterations issue copies masked off (zero-size), so any
@@ -360,28 +360,39 @@ private:
                           int stages) {
     MLIRContext *ctx = loop.getContext();
     Location loc = loop.getLoc();
-    OpBuilder b(loop);
     IRRewriter rewriter(ctx);
     Attribute smem = SharedMemorySpaceAttr::get(ctx);
 
-    // The slot of the iteration a stage works on.
-    auto slotAt = [&](OpBuilder &builder, Location l) -> Value {
-      Value iv = loop.getInductionVar();
-      Value idx = arith::DivSIOp::create(
-          builder, l,
-          arith::SubIOp::create(builder, l, iv, loop.getLowerBound()),
-          loop.getStep());
-      Value slot = arith::RemSIOp::create(
-          builder, l, idx,
-          arith::ConstantOp::create(builder, l,
-                                    builder.getIntegerAttr(iv.getType(),
-                                                           stages)));
-      if (!slot.getType().isInteger(32))
-        slot = arith::IndexCastOp::create(builder, l, builder.getI32Type(),
-                                          slot);
-      return slot;
-    };
+    // The slot of the iteration each stage works on, carried by the loop
+    // (0, 1, .., S-1, 0, ..): one counter for the copies (stage 0), one for
+    // the readers.
+    rewriter.setInsertionPoint(loop);
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+    FailureOr<LoopLikeOpInterface> grown = loop.replaceWithAdditionalYields(
+        rewriter, ValueRange{zero, zero}, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &yb, Location yl, ArrayRef<BlockArgument> args) {
+          SmallVector<Value> next;
+          for (BlockArgument arg : args) {
+            Value inc = arith::AddIOp::create(
+                yb, yl, arg, arith::ConstantIntOp::create(yb, yl, 1, 32));
+            Value wrap = arith::CmpIOp::create(
+                yb, yl, arith::CmpIPredicate::sge, inc,
+                arith::ConstantIntOp::create(yb, yl, stages, 32));
+            next.push_back(arith::SelectOp::create(
+                yb, yl, wrap, arith::ConstantIntOp::create(yb, yl, 0, 32),
+                inc));
+          }
+          return next;
+        });
+    if (failed(grown))
+      return loop.emitError("cannot add the pipeline's slot counters"),
+             failure();
+    loop = cast<scf::ForOp>(grown->getOperation());
+    unsigned numArgs = loop.getRegionIterArgs().size();
+    Value writeSlot = loop.getRegionIterArgs()[numArgs - 2];
+    Value readSlot = loop.getRegionIterArgs()[numArgs - 1];
 
+    OpBuilder b(loop);
     DenseSet<Operation *> stageZero;
     SmallVector<Value> buffers, tokens;
     Operation *lastCopy = nullptr;
@@ -419,7 +430,6 @@ private:
     OpBuilder consumer(firstConsumer);
     auto wait = AsyncWaitOp::create(consumer, loc, AsyncTokenType::get(ctx),
                                     ValueRange(), pendingCopies);
-    Value readSlot = slotAt(consumer, loc);
 
     for (Candidate &c : candidates) {
       MemDescType tile = c.alloc.getType();
@@ -437,10 +447,7 @@ private:
 
       // Producer, where the load was.
       OpBuilder producer(c.load);
-      Value writeSlot = slotAt(producer, c.load.getLoc());
-      stageZero.insert(writeSlot.getDefiningOp());
-      for (Operation *op :
-           sliceInLoop(loop, {writeSlot}))
+      for (Operation *op : sliceInLoop(loop, {writeSlot}))
         stageZero.insert(op);
       auto dst = MemDescIndexOp::create(producer, c.load.getLoc(), slotType,
                                         buf, writeSlot);
