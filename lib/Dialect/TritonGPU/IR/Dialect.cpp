@@ -37,6 +37,15 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
   }
 };
 
+/// An encoding of the same kind as `enc` (shared or distributed) given by
+/// its linear layout.
+Attribute linearEncodingLike(Attribute enc, const LinearLayout &layout) {
+  if (auto shared = dyn_cast<SharedEncodingTrait>(enc))
+    return SharedLinearEncodingAttr::get(enc.getContext(), layout,
+                                         shared.getAlignment());
+  return toLinearEncoding(enc.getContext(), layout);
+}
+
 SmallVector<unsigned> permute(ArrayRef<unsigned> values,
                               ArrayRef<int32_t> order) {
   SmallVector<unsigned> out;
@@ -207,11 +216,7 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
     std::vector<LinearLayout::InDim> ins(t.getInDims().begin(),
                                          t.getInDims().end());
     LinearLayout transposed = *LinearLayout::create(ins, outs);
-    if (auto shared = dyn_cast<SharedEncodingTrait>(enc))
-      result = SharedLinearEncodingAttr::get(ctx, transposed,
-                                             shared.getAlignment());
-    else
-      result = toLinearEncoding(ctx, transposed);
+    result = linearEncodingLike(enc, transposed);
     return success();
   }
 
@@ -299,11 +304,7 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
     std::vector<LinearLayout::OutDim> outs(layout->getOutDims().begin(),
                                            layout->getOutDims().end() - 1);
     LinearLayout transposed = *LinearLayout::create(ins, outs);
-    if (auto shared = dyn_cast<SharedEncodingTrait>(enc))
-      result = SharedLinearEncodingAttr::get(ctx, transposed,
-                                             shared.getAlignment());
-    else
-      result = toLinearEncoding(ctx, transposed);
+    result = linearEncodingLike(enc, transposed);
     return success();
   }
 
