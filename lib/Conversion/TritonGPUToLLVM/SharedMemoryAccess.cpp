@@ -91,14 +91,38 @@ uint64_t registerOffset(const SharedAccess &access, int32_t reg) {
   return o;
 }
 
-namespace {
-Value elementPtr(OpBuilder &b, Location loc, Value base, Type store,
-                 Value thread, uint64_t reg) {
-  Value idx = reg ? LLVM::XOrOp::create(b, loc, thread, i32Const(b, loc, reg))
-                        .getResult()
-                  : thread;
+uint64_t threadOffsetBits(const SharedAccess &access) {
+  uint64_t bits = 0;
+  for (uint64_t o : access.lane)
+    bits |= o;
+  for (uint64_t o : access.warp)
+    bits |= o;
+  return bits;
+}
+
+Value sharedElementPtr(OpBuilder &b, Location loc, Value base, Type store,
+                       Value thread, uint64_t threadBits, uint64_t reg) {
+  Value idx = thread;
+  if (reg && (reg & threadBits) == 0) {
+    // No bit in common: XOR is addition, which folds into the address's
+    // immediate offset.
+    return LLVM::GEPOp::create(
+        b, loc, base.getType(), store,
+        LLVM::GEPOp::create(b, loc, base.getType(), store, base,
+                            ValueRange{thread}),
+        ArrayRef<LLVM::GEPArg>{int32_t(reg)});
+  }
+  if (reg)
+    idx = LLVM::XOrOp::create(b, loc, thread, i32Const(b, loc, reg));
   return LLVM::GEPOp::create(b, loc, base.getType(), store, base,
                              ValueRange{idx});
+}
+
+namespace {
+Value elementPtr(OpBuilder &b, Location loc, Value base, Type store,
+                 Value thread, const SharedAccess &access, uint64_t reg) {
+  return sharedElementPtr(b, loc, base, store, thread,
+                          threadOffsetBits(access), reg);
 }
 } // namespace
 
@@ -118,7 +142,8 @@ void storeShared(ConversionPatternRewriter &rewriter, Location loc,
     SmallVector<Value> elems;
     for (unsigned k = 0; k < vec; ++k)
       elems.push_back(toStorage(rewriter, loc, values[r + k], store));
-    Value ptr = elementPtr(rewriter, loc, base, store, thread, regPart);
+    Value ptr =
+        elementPtr(rewriter, loc, base, store, thread, access, regPart);
     if (!firstCopy) {
       Value v = elems[0];
       if (vec > 1) {
@@ -177,7 +202,7 @@ SmallVector<Value> loadShared(ConversionPatternRewriter &rewriter, Location loc,
   int32_t regs = layout.getInDimSize(kRegister);
   SmallVector<Value> out(regs);
   for (int32_t r = 0; r < regs; r += vec) {
-    Value ptr = elementPtr(rewriter, loc, base, store, thread,
+    Value ptr = elementPtr(rewriter, loc, base, store, thread, access,
                            registerOffset(access, r));
     if (vec == 1) {
       out[r] = fromStorage(
@@ -260,8 +285,13 @@ loadSharedWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
   int32_t perCall = int32_t(tiles) << logPerWord;
   SmallVector<Value> out(regs);
   for (int32_t r = 0; r < regs; r += perCall) {
-    Value ptr = elementPtr(rewriter, loc, base, elem, thread,
-                           registerOffset(access, r));
+    uint64_t threadBits = 0;
+    for (uint64_t o : laneBits)
+      threadBits |= o;
+    for (uint64_t o : access.warp)
+      threadBits |= o;
+    Value ptr = sharedElementPtr(rewriter, loc, base, elem, thread, threadBits,
+                                 registerOffset(access, r));
     Value words = NVVM::LdMatrixOp::create(
         rewriter, loc, resultType, ptr, tiles,
         trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,

@@ -40,6 +40,14 @@ Value xorOfSetBits(OpBuilder &b, Location loc, Value id,
 /// The thread's part of an element offset: the XOR of its lane and warp
 /// bases' offsets (an i32).
 Value threadOffset(OpBuilder &b, Location loc, const SharedAccess &access);
+/// The bits the thread's part of an offset may set (its lane and warp
+/// bases' offsets ORed).
+uint64_t threadOffsetBits(const SharedAccess &access);
+/// The address of element offset `thread ^ reg` from `base` (element type
+/// `store`): an addition, folded into the address, when `reg` has no bit
+/// in `threadBits`.
+Value sharedElementPtr(OpBuilder &b, Location loc, Value base, Type store,
+                       Value thread, uint64_t threadBits, uint64_t reg);
 /// Register `reg`'s part: the XOR of its register bases' offsets.
 uint64_t registerOffset(const SharedAccess &access, int32_t reg);
 

@@ -212,14 +212,10 @@ struct AsyncCopyOpConversion
         rewriter.getContext(), size == 16 ? NVVM::LoadCacheModifierKind::CG
                                           : NVVM::LoadCacheModifierKind::CA);
     for (size_t r = 0; r < ptrs.size(); r += vec) {
-      uint64_t reg = registerOffset(transfer->access, r);
-      Value idx = reg ? LLVM::XOrOp::create(rewriter, loc, thread,
-                                            i32Const(rewriter, loc, reg))
-                            .getResult()
-                      : thread;
-      Value dst = LLVM::GEPOp::create(rewriter, loc, adaptor.getResult().getType(),
-                                      elem, adaptor.getResult(),
-                                      ValueRange{idx});
+      Value dst = sharedElementPtr(
+          rewriter, loc, adaptor.getResult(), elem, thread,
+          threadOffsetBits(transfer->access),
+          registerOffset(transfer->access, r));
       Value srcSize;
       if (!masks.empty())
         srcSize = LLVM::SelectOp::create(rewriter, loc, masks[r],
