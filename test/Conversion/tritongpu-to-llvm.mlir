@@ -158,3 +158,40 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Masks that AxisInfo proves equal share one predicate: `r < n` with n
+// divisible by 2 is constant over aligned pairs, so each thread's elements
+// 4t, 4t+1 use register 0's mask and 4t+2, 4t+3 register 2's (the strided
+// pointers keep every access scalar). Loads and stores alike.
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @shared_masks
+  // CHECK: %[[L0:.*]] = llvm.extractvalue %[[LM:.*]][0] : !llvm.struct<(i1, i1, i1, i1)>
+  // CHECK: %[[L2:.*]] = llvm.extractvalue %[[LM]][2] : !llvm.struct<(i1, i1, i1, i1)>
+  // CHECK: ld.global.b32 $0, [$3];", "=r,r,b,l" %{{.*}}, %[[L0]], %
+  // CHECK: ld.global.b32 $0, [$3];", "=r,r,b,l" %{{.*}}, %[[L0]], %
+  // CHECK: ld.global.b32 $0, [$3];", "=r,r,b,l" %{{.*}}, %[[L2]], %
+  // CHECK: ld.global.b32 $0, [$3];", "=r,r,b,l" %{{.*}}, %[[L2]], %
+  // CHECK: %[[S0:.*]] = llvm.extractvalue %[[SM:.*]][0] : !llvm.struct<(i1, i1, i1, i1)>
+  // CHECK: %[[S2:.*]] = llvm.extractvalue %[[SM]][2] : !llvm.struct<(i1, i1, i1, i1)>
+  // CHECK: st.global.b32 [$1], $2;", "b,l,r" %[[S0]],
+  // CHECK: st.global.b32 [$1], $2;", "b,l,r" %[[S0]],
+  // CHECK: st.global.b32 [$1], $2;", "b,l,r" %[[S2]],
+  // CHECK: st.global.b32 [$1], $2;", "b,l,r" %[[S2]],
+  tt.func public @shared_masks(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 2 : i32}, %stride: i32) {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b4>
+    %ns = tt.splat %n : i32 -> tensor<512xi32, #b4>
+    %m = arith.cmpi slt, %r, %ns : tensor<512xi32, #b4>
+    %st = tt.splat %stride : i32 -> tensor<512xi32, #b4>
+    %offs = arith.muli %r, %st : tensor<512xi32, #b4>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b4>
+    %xp = tt.addptr %xs, %offs : tensor<512x!tt.ptr<f32>, #b4>, tensor<512xi32, #b4>
+    %v = tt.load %xp, %m : tensor<512x!tt.ptr<f32>, #b4>
+    %os = tt.splat %out : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b4>
+    %op = tt.addptr %os, %offs : tensor<512x!tt.ptr<f32>, #b4>, tensor<512xi32, #b4>
+    tt.store %op, %v, %m : tensor<512x!tt.ptr<f32>, #b4>
+    tt.return
+  }
+}

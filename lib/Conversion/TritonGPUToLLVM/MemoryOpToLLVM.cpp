@@ -116,8 +116,10 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
         vectorSize(axis, op.getPtr(), op.getMask(), type, *layout, bits);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> masks, others;
-    if (op.getMask())
+    if (op.getMask()) {
       masks = unpack(rewriter, loc, adaptor.getMask());
+      shareEqualMasks(axis, op.getMask(), *layout, masks);
+    }
     if (op.getOther())
       others = unpack(rewriter, loc, adaptor.getOther());
     std::optional<Packing> packing = packingFor(bits, vec);
@@ -261,8 +263,10 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> values = unpack(rewriter, loc, adaptor.getValue());
     SmallVector<Value> masks;
-    if (op.getMask())
+    if (op.getMask()) {
       masks = unpack(rewriter, loc, adaptor.getMask());
+      shareEqualMasks(axis, op.getMask(), *layout, masks);
+    }
     Value firstCopy = firstCopyPredicate(rewriter, loc, *layout);
     std::optional<Packing> packing = packingFor(bits, vec);
     while (!packing && vec > 1)

@@ -46,7 +46,8 @@ void populateConvertLayoutOpToLLVMPatterns(LLVMTypeConverter &converter,
                                            RewritePatternSet &patterns);
 
 void populateSharedMemoryOpToLLVMPatterns(LLVMTypeConverter &converter,
-                                          RewritePatternSet &patterns);
+                                          RewritePatternSet &patterns,
+                                          const ModuleAxisInfoAnalysis &axis);
 void populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns);
 void populateFMADotOpToLLVMPatterns(LLVMTypeConverter &converter,

@@ -171,7 +171,9 @@ struct MemDescIndexOpConversion
 /// its destination with zeros.
 struct AsyncCopyOpConversion
     : public ConvertOpToLLVMPattern<AsyncCopyGlobalToLocalOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  AsyncCopyOpConversion(LLVMTypeConverter &c,
+                        const ModuleAxisInfoAnalysis &axis)
+      : ConvertOpToLLVMPattern(c), axis(axis) {}
   LogicalResult
   matchAndRewrite(AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -204,8 +206,10 @@ struct AsyncCopyOpConversion
     Location loc = op.getLoc();
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getSrc());
     SmallVector<Value> masks;
-    if (op.getMask())
+    if (op.getMask()) {
       masks = unpack(rewriter, loc, adaptor.getMask());
+      shareEqualMasks(axis, op.getMask(), transfer->distributed, masks);
+    }
     Value thread = threadOffset(rewriter, loc, transfer->access);
     Type elem = transfer->elem;
     auto modifier = NVVM::LoadCacheModifierKindAttr::get(
@@ -228,6 +232,8 @@ struct AsyncCopyOpConversion
     rewriter.replaceOp(op, i32Const(rewriter, loc, 0));
     return success();
   }
+
+  const ModuleAxisInfoAnalysis &axis;
 };
 
 /// Closes the group of copies issued so far (tokens are placeholders).
@@ -271,10 +277,12 @@ struct LocalDeallocOpConversion
 } // namespace
 
 void mlir::triton::gpu::lowering::populateSharedMemoryOpToLLVMPatterns(
-    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const ModuleAxisInfoAnalysis &axis) {
+  patterns.add<AsyncCopyOpConversion>(converter, axis);
   patterns.add<LocalAllocOpConversion, LocalLoadOpConversion,
                MemDescTransOpConversion, MemDescIndexOpConversion,
-               AsyncCopyOpConversion, AsyncCommitGroupOpConversion,
+               AsyncCommitGroupOpConversion,
                AsyncWaitOpConversion, LocalStoreOpConversion,
                LocalDeallocOpConversion>(converter);
 }

@@ -88,7 +88,7 @@ public:
     populateMemoryOpToLLVMPatterns(converter, patterns, axis);
     populateReduceScanOpToLLVMPatterns(converter, patterns);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns);
-    populateSharedMemoryOpToLLVMPatterns(converter, patterns);
+    populateSharedMemoryOpToLLVMPatterns(converter, patterns, axis);
     populateDotOpToLLVMPatterns(converter, patterns);
     populateDebugOpToLLVMPatterns(converter, patterns);
     populateGatherHistogramOpToLLVMPatterns(converter, patterns);

@@ -423,4 +423,27 @@ unsigned vectorSize(const ModuleAxisInfoAnalysis &axis, Value ptr, Value mask,
   return std::max(1u, unsigned(llvm::bit_floor(vec)));
 }
 
+void shareEqualMasks(const ModuleAxisInfoAnalysis &axis, Value mask,
+                     const LinearLayout &layout,
+                     SmallVectorImpl<Value> &masks) {
+  const AxisInfo *info = mask ? axis.getAxisInfo(mask) : nullptr;
+  if (!info || info->getRank() != layout.getOutDims().size() ||
+      masks.size() != size_t(layout.getInDimSize(layout_dims::kRegister)))
+    return;
+  SmallVector<int32_t> keep;
+  for (int64_t c : info->getConstancy())
+    keep.push_back(~(int32_t(llvm::bit_floor(uint64_t(std::max<int64_t>(
+                         1, std::min<int64_t>(c, 1 << 30))))) -
+                     1));
+  std::map<SmallVector<int32_t>, Value> first;
+  for (size_t r = 0; r < masks.size(); ++r) {
+    SmallVector<int32_t> key = registerCoords(layout, r);
+    for (auto [c, k] : llvm::zip(key, keep))
+      c &= k;
+    auto [it, inserted] = first.try_emplace(key, masks[r]);
+    if (!inserted)
+      masks[r] = it->second;
+  }
+}
+
 } // namespace mlir::triton::gpu::lowering

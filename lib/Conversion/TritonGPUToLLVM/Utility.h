@@ -133,6 +133,15 @@ unsigned vectorSize(const ModuleAxisInfoAnalysis &axis, Value ptr, Value mask,
                     RankedTensorType type, const LinearLayout &layout,
                     unsigned bits);
 
+/// Replaces each of `masks` (the unpacked registers of `mask`, a tensor in
+/// `layout`) by the first register's value that AxisInfo proves equal: the
+/// mask is constant over aligned runs of its constancy along each
+/// dimension, so two registers of one thread agree when their coordinates
+/// agree above the run's bits (the thread's share of the coordinates is
+/// XORed into both alike). One predicate then serves several accesses.
+void shareEqualMasks(const ModuleAxisInfoAnalysis &axis, Value mask,
+                     const LinearLayout &layout, SmallVectorImpl<Value> &masks);
+
 } // namespace mlir::triton::gpu::lowering
 
 #endif

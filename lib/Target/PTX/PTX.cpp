@@ -22,6 +22,7 @@
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -35,6 +36,22 @@ using namespace mlir;
 
 namespace {
 constexpr const char *kTriple = "nvptx64-nvidia-cuda";
+
+/// Shared (and local, const) pointers as 32-bit values: the NVPTX backend
+/// picks its data layout from the `nvptx-short-ptr` option only. Shared
+/// memory is far below 4 GiB, and 64-bit shared addresses cost a 64-bit
+/// add per address and conversions at every 32-bit use (wgmma descriptors,
+/// cp.async, ldmatrix) in the hot loops.
+void useShortPointers() {
+  auto &options =
+      llvm::cl::getRegisteredOptions();
+  auto it = options.find("nvptx-short-ptr");
+  if (it == options.end())
+    return;
+  auto *flag = static_cast<llvm::cl::opt<bool> *>(it->second);
+  if (flag->getNumOccurrences() == 0)
+    flag->setValue(true);
+}
 
 /// Whether the module uses instructions only sm_90a has (wgmma,
 /// setmaxnreg): NVVM ops, or the inline PTX they and the lowering emit.
@@ -246,6 +263,7 @@ std::optional<std::string> triton::translateToPTX(ModuleOp module,
   LLVMInitializeNVPTXTargetInfo();
   LLVMInitializeNVPTXTargetMC();
   LLVMInitializeNVPTXAsmPrinter();
+  useShortPointers();
 
   std::string chip = chipFor(module, options);
   if (!StringRef(chip).starts_with("sm_")) {
