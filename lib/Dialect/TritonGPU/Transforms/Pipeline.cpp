@@ -125,6 +125,99 @@ public:
       if (failed(pipeline(loop, axis, capability)))
         return signalPassFailure();
     removeRedundantFences(module);
+    // (The pipeliner replaced the loops it rewrote.)
+    SmallVector<scf::ForOp> rewritten;
+    module.walk([&](scf::ForOp loop) { rewritten.push_back(loop); });
+    for (scf::ForOp loop : rewritten)
+      dropFencesBeforeCopiedOperands(loop);
+  }
+
+  /// The allocation a shared-memory view is carved from.
+  static Operation *rootAllocation(Value v) {
+    while (Operation *def = v.getDefiningOp()) {
+      if (isa<MemDescIndexOp, MemDescTransOp, MemDescSubsliceOp>(def)) {
+        v = def->getOperand(0);
+        continue;
+      }
+      return isa<LocalAllocOp>(def) ? def : nullptr;
+    }
+    return nullptr;
+  }
+
+  /// Whether only cp.async copies write `alloc` (a ring of the pipeliner):
+  /// every use, through views, reads it or is a copy's destination.
+  static bool onlyCopiesWrite(LocalAllocOp alloc) {
+    if (alloc.getSrc())
+      return false;
+    SmallVector<Value> worklist{alloc.getResult()};
+    while (!worklist.empty()) {
+      Value v = worklist.pop_back_val();
+      for (Operation *user : v.getUsers()) {
+        if (isa<MemDescIndexOp, MemDescTransOp, MemDescSubsliceOp>(user)) {
+          worklist.push_back(user->getResult(0));
+          continue;
+        }
+        if (!isa<AsyncCopyGlobalToLocalOp, LocalLoadOp, LocalDeallocOp,
+                 nvidia_gpu::WarpGroupDotOp>(user))
+          return false;
+      }
+    }
+    return true;
+  }
+
+  /// A proxy fence in the loop orders plain shared-memory stores before the
+  /// wgmmas after it. Once the loop's wgmma operands come from rings filled
+  /// by cp.async and from buffers stored once before the loop, and the loop
+  /// stores nothing to shared memory itself, the fence only repeats what one
+  /// fence after each of those stores does once. Buffers completed by
+  /// cp.async and a barrier are read by wgmma without a proxy fence, as
+  /// upstream Triton and CUTLASS's cp.async + GMMA mainloops do; in SASS the
+  /// fence is a MEMBAR that also waits for the copies still in flight for
+  /// later stages, every iteration.
+  static void dropFencesBeforeCopiedOperands(scf::ForOp loop) {
+    SmallVector<nvidia_gpu::FenceAsyncSharedOp> fences;
+    bool storesInLoop = false;
+    loop.getBody()->walk([&](Operation *op) {
+      if (auto fence = dyn_cast<nvidia_gpu::FenceAsyncSharedOp>(op))
+        fences.push_back(fence);
+      if (isa<LocalStoreOp>(op) ||
+          (isa<LocalAllocOp>(op) && cast<LocalAllocOp>(op).getSrc()))
+        storesInLoop = true;
+    });
+    if (fences.empty() || storesInLoop)
+      return;
+    SetVector<Operation *> storedBefore;
+    bool droppable = true;
+    loop.getBody()->walk([&](nvidia_gpu::WarpGroupDotOp dot) {
+      for (Value operand : {Value(dot.getA()), Value(dot.getB())}) {
+        if (!isa<MemDescType>(operand.getType()))
+          continue;
+        auto alloc = dyn_cast_or_null<LocalAllocOp>(rootAllocation(operand));
+        if (alloc && onlyCopiesWrite(alloc))
+          continue;
+        if (alloc && alloc.getSrc() &&
+            !loop->isAncestor(alloc.getOperation())) {
+          storedBefore.insert(alloc);
+          continue;
+        }
+        droppable = false;
+      }
+    });
+    if (!droppable)
+      return;
+    // The stores before the loop keep a fence of their own, right after
+    // them (before any barrier that lets other threads read).
+    for (Operation *alloc : storedBefore) {
+      Operation *next = alloc->getNextNode();
+      if (next && isa<nvidia_gpu::FenceAsyncSharedOp>(next))
+        continue;
+      OpBuilder b(alloc->getContext());
+      b.setInsertionPointAfter(alloc);
+      nvidia_gpu::FenceAsyncSharedOp::create(b, alloc->getLoc(),
+                                             /*bCluster=*/false);
+    }
+    for (nvidia_gpu::FenceAsyncSharedOp fence : fences)
+      fence->erase();
   }
 
   /// A proxy fence orders this thread's earlier generic-proxy writes to
