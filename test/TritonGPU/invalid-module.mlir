@@ -26,6 +26,12 @@ module attributes {"ttg.num-ctas" = 6 : i32} {
 
 // -----
 
+// expected-error @+1 {{'ttg.max-ctas-per-sm' must be a positive i32, got 0 : i32}}
+module attributes {"ttg.max-ctas-per-sm" = 0 : i32} {
+}
+
+// -----
+
 // expected-error @+1 {{'ttg.target' must be a string like "cuda:90" or "hip:gfx942", got "sm_90"}}
 module attributes {ttg.target = "sm_90"} {
 }

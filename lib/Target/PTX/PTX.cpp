@@ -37,20 +37,47 @@ using namespace mlir;
 namespace {
 constexpr const char *kTriple = "nvptx64-nvidia-cuda";
 
-/// Shared (and local, const) pointers as 32-bit values: the NVPTX backend
-/// picks its data layout from the `nvptx-short-ptr` option only. Shared
-/// memory is far below 4 GiB, and 64-bit shared addresses cost a 64-bit
-/// add per address and conversions at every 32-bit use (wgmma descriptors,
-/// cp.async, ldmatrix) in the hot loops.
-void useShortPointers() {
-  auto &options =
-      llvm::cl::getRegisteredOptions();
-  auto it = options.find("nvptx-short-ptr");
+/// Shared memory a multiprocessor of `chip` holds for resident blocks
+/// (bytes; 0 when unknown), from the CUDA programming guide's table.
+uint64_t sharedMemoryPerSM(StringRef chip) {
+  unsigned cc = 0;
+  if (!chip.consume_front("sm_") ||
+      chip.take_while([](char c) { return llvm::isDigit(c); }).getAsInteger(10, cc))
+    return 0;
+  if (cc >= 90)
+    return 228 * 1024;
+  if (cc == 80 || cc == 87)
+    return 164 * 1024;
+  if (cc == 86 || cc == 89)
+    return 100 * 1024;
+  return 0;
+}
+
+/// Sets a boolean LLVM option unless the command line already did.
+void setDefaultFlag(StringRef name) {
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto it = options.find(name);
   if (it == options.end())
     return;
   auto *flag = static_cast<llvm::cl::opt<bool> *>(it->second);
   if (flag->getNumOccurrences() == 0)
     flag->setValue(true);
+}
+
+/// Backend settings the NVPTX backend only takes as LLVM options:
+///  - `nvptx-short-ptr`: shared (and local, const) pointers as 32-bit
+///    values. Shared memory is far below 4 GiB; 64-bit shared addresses
+///    cost a 64-bit add per address and conversions at every 32-bit use
+///    (wgmma descriptors, cp.async, ldmatrix) in the hot loops.
+///  - `disable-lsr`: no loop strength reduction. Our loops address memory
+///    as loop-invariant pointers plus a carried offset (the pipeliner's
+///    form); LSR turns that back into one carried pointer per address,
+///    which ptxas compiles to register moves and wide multiply-adds issued
+///    between the wgmmas (perf matmul 128x256x64: 0.92x -> 1.00x of
+///    upstream, docs/gpu-runs.md).
+void setBackendDefaults() {
+  setDefaultFlag("nvptx-short-ptr");
+  setDefaultFlag("disable-lsr");
 }
 
 /// Whether the module uses instructions only sm_90a has (wgmma,
@@ -216,6 +243,18 @@ triton::getKernelMetadata(ModuleOp module) {
     meta.numWarps = warps.getInt();
   if (auto shared = module->getAttrOfType<IntegerAttr>("ttg.shared"))
     meta.sharedBytes = shared.getInt();
+  // At most N blocks per multiprocessor: ask for enough shared memory that
+  // N + 1 do not fit next to each other (the driver keeps 1 KiB per block).
+  if (auto blocks = module->getAttrOfType<IntegerAttr>("ttg.max-ctas-per-sm")) {
+    uint64_t perSM = sharedMemoryPerSM(chipFor(module, PTXOptions()));
+    uint64_t n = blocks.getInt();
+    if (perSM && n > 0) {
+      uint64_t reserved = 1024;
+      uint64_t bytes = llvm::alignTo(perSM / (n + 1) - reserved + 1, 128);
+      if (perSM / (bytes + reserved) >= 1)
+        meta.sharedBytes = std::max<uint64_t>(meta.sharedBytes, bytes);
+    }
+  }
   return meta;
 }
 
@@ -263,7 +302,7 @@ std::optional<std::string> triton::translateToPTX(ModuleOp module,
   LLVMInitializeNVPTXTargetInfo();
   LLVMInitializeNVPTXTargetMC();
   LLVMInitializeNVPTXAsmPrinter();
-  useShortPointers();
+  setBackendDefaults();
 
   std::string chip = chipFor(module, options);
   if (!StringRef(chip).starts_with("sm_")) {

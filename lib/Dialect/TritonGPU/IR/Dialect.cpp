@@ -489,6 +489,8 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == getNumCTAsAttrName())
     return failure(failed(requireModule()) || failed(positiveInt(true)));
+  if (name == getMaxCTAsPerSMAttrName())
+    return failure(failed(requireModule()) || failed(positiveInt(false)));
   if (name == getTargetAttrName()) {
     if (failed(requireModule()))
       return failure();

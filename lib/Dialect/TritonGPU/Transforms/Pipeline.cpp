@@ -51,6 +51,7 @@
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 
 namespace mlir::triton::gpu {
@@ -99,6 +100,108 @@ bool isZeroOrAbsent(Value other) {
   return matchPattern(other, m_Zero()) || matchPattern(other, m_AnyZeroFloat());
 }
 
+/// The scalar every element of `offset` (a tensor of offsets) equals, if it
+/// is a splat of a value defined outside `loop` or a splat constant
+/// (materialized at `b`).
+Value uniformStep(Value offset, scf::ForOp loop, OpBuilder &b) {
+  if (auto splat = offset.getDefiningOp<SplatOp>())
+    if (!loop->isAncestor(splat.getSrc().getParentRegion()->getParentOp()))
+      return splat.getSrc();
+  DenseIntElementsAttr dense;
+  if (matchPattern(offset, m_Constant(&dense)) && dense.isSplat())
+    return arith::ConstantIntOp::create(
+        b, loop.getLoc(), dense.getSplatValue<APInt>().getSExtValue(), 64);
+  return {};
+}
+
+/// A loop-carried tensor of pointers advanced by the same step in every
+/// element (`%p = tt.addptr %p, splat(%s)`, a matmul's operand pointers)
+/// becomes its loop-invariant initial tensor plus a carried i64 offset:
+/// `tt.addptr %p0, splat(%off)`, `%off += %s`. The loop then carries one
+/// scalar instead of a register per distinct pointer, and each address is
+/// an invariant pointer plus the offset (a 64-bit add) instead of a chain
+/// of pointers carried and advanced one by one.
+/// Returns false when nothing changed (the loop is then still valid).
+bool carryPointerOffsets(scf::ForOp loop) {
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  OpBuilder b(loop);
+  SmallVector<unsigned> which;
+  SmallVector<Value> steps;
+  for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    if (!type || !isa<PointerType>(type.getElementType()))
+      continue;
+    auto add = yield.getOperand(i).getDefiningOp<AddPtrOp>();
+    if (!add || add.getPtr() != arg)
+      continue;
+    Value step = uniformStep(add.getOffset(), loop, b);
+    if (!step)
+      continue;
+    which.push_back(i);
+    steps.push_back(step);
+  }
+  if (which.empty())
+    return false;
+  Location loc = loop.getLoc();
+  Type i64 = b.getI64Type();
+  for (Value &step : steps)
+    if (step.getType() != i64)
+      step = arith::ExtSIOp::create(b, loc, i64, step);
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
+  SmallVector<Value> inits(which.size(), zero);
+  unsigned oldArgs = loop.getNumRegionIterArgs();
+  IRRewriter rewriter(loop.getContext());
+  FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
+      rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &yb, Location yl, ArrayRef<BlockArgument> offsets) {
+        SmallVector<Value> next;
+        for (auto [k, off] : llvm::enumerate(offsets))
+          next.push_back(arith::AddIOp::create(yb, yl, off, steps[k]));
+        return next;
+      });
+  if (failed(replaced))
+    return false;
+  auto newLoop = cast<scf::ForOp>(replaced->getOperation());
+  auto newYield = cast<scf::YieldOp>(newLoop.getBody()->getTerminator());
+  for (auto [k, i] : llvm::enumerate(which)) {
+    BlockArgument arg = newLoop.getRegionIterArgs()[i];
+    BlockArgument off = newLoop.getRegionIterArgs()[oldArgs + k];
+    Value init = newLoop.getInitArgs()[i];
+    auto type = cast<RankedTensorType>(arg.getType());
+    auto offType = RankedTensorType::get(type.getShape(), i64,
+                                         type.getEncoding());
+    OpBuilder body = OpBuilder::atBlockBegin(newLoop.getBody());
+    Value ptr = AddPtrOp::create(body, loc, type, init,
+                                 SplatOp::create(body, loc, offType, off));
+    arg.replaceAllUsesWith(ptr);
+    // After the loop: the initial tensor plus the final offset.
+    Value result = newLoop.getResult(i);
+    if (!result.use_empty()) {
+      OpBuilder after(newLoop->getContext());
+      after.setInsertionPointAfter(newLoop);
+      Value last = AddPtrOp::create(
+          after, loc, type, init,
+          SplatOp::create(after, loc, offType,
+                          newLoop.getResult(oldArgs + k)));
+      result.replaceAllUsesWith(last);
+    }
+    // The old argument only passes through now (the loop's canonical form
+    // drops it); its increment is dead.
+    Operation *increment = newYield.getOperand(i).getDefiningOp();
+    newYield.setOperand(i, arg);
+    if (increment && increment->use_empty())
+      increment->erase();
+  }
+  // Drop the pass-through arguments.
+  RewritePatternSet patterns(newLoop.getContext());
+  scf::ForOp::getCanonicalizationPatterns(patterns, newLoop.getContext());
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+  (void)applyOpPatternsGreedily({newLoop.getOperation()}, std::move(patterns),
+                                config);
+  return true;
+}
+
 class PipelinePass
     : public mlir::triton::gpu::impl::TritonGPUPipelineBase<PipelinePass> {
 public:
@@ -106,17 +209,30 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    SmallVector<scf::ForOp> loops;
-    module.walk([&](scf::ForOp loop) {
-      // Innermost loops with a dot.
-      bool hasDot = false, hasLoop = false;
-      loop.getBody()->walk([&](Operation *op) {
-        hasDot |= isa<DotOp, nvidia_gpu::WarpGroupDotOp>(op);
-        hasLoop |= isa<LoopLikeOpInterface>(op) && op != loop;
+    auto innermostDotLoops = [&] {
+      SmallVector<scf::ForOp> loops;
+      module.walk([&](scf::ForOp loop) {
+        bool hasDot = false, hasLoop = false;
+        loop.getBody()->walk([&](Operation *op) {
+          hasDot |= isa<DotOp, nvidia_gpu::WarpGroupDotOp>(op);
+          hasLoop |= isa<LoopLikeOpInterface>(op) && op != loop;
+        });
+        if (hasDot && !hasLoop)
+          loops.push_back(loop);
       });
-      if (hasDot && !hasLoop)
-        loops.push_back(loop);
-    });
+      return loops;
+    };
+    SmallVector<scf::ForOp> loops = innermostDotLoops();
+    bool changed = false;
+    for (scf::ForOp loop : loops) {
+      int stages = numStages;
+      if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
+        stages = attr.getInt();
+      if (stages > 1)
+        changed |= carryPointerOffsets(loop);
+    }
+    if (changed)
+      loops = innermostDotLoops();
     if (loops.empty())
       return;
     ModuleAxisInfoAnalysis axis(module);
@@ -130,6 +246,29 @@ public:
     module.walk([&](scf::ForOp loop) { rewritten.push_back(loop); });
     for (scf::ForOp loop : rewritten)
       dropFencesBeforeCopiedOperands(loop);
+  }
+
+  /// A loop that keeps one async wgmma in flight, fed from rings, keeps the
+  /// multiprocessor's tensor cores busy with two warp groups: more resident
+  /// blocks add no throughput, but fewer, fuller waves of blocks. Records
+  /// at most ceil(8 / num-warps) blocks per multiprocessor (the launch
+  /// metadata turns it into a shared-memory request). Measured on the perf
+  /// matmul 128x128x32 (4 warps, 1024 tiles): 3 blocks per multiprocessor
+  /// (168 registers) ran at 0.85x of upstream's 2 (its 200 registers), 2
+  /// at 1.02x (docs/gpu-runs.md).
+  void limitResidentBlocks(scf::ForOp loop) {
+    auto module = loop->getParentOfType<ModuleOp>();
+    int warps = TritonGPUDialect::getNumWarps(module);
+    int blocks = std::max(1, (8 + warps - 1) / warps);
+    StringRef name = TritonGPUDialect::getMaxCTAsPerSMAttrName();
+    if (auto old = module->getAttrOfType<IntegerAttr>(name))
+      blocks = std::min<int>(blocks, old.getInt());
+    module->setAttr(name, IntegerAttr::get(IntegerType::get(
+                                               module.getContext(), 32),
+                                           blocks));
+    remark(loop, "at most " + Twine(blocks) +
+                     " blocks per multiprocessor: two warp groups keep the "
+                     "tensor cores busy");
   }
 
   /// The allocation a shared-memory view is carved from.
@@ -519,6 +658,8 @@ private:
       };
       asyncDot = fromRing(dot.getA()) && fromRing(dot.getB());
     }
+    if (asyncDot)
+      limitResidentBlocks(loop);
     int pendingCopies = asyncDot ? stages - 2 : stages - 1;
     OpBuilder consumer(firstConsumer);
     auto wait = AsyncWaitOp::create(consumer, loc, AsyncTokenType::get(ctx),

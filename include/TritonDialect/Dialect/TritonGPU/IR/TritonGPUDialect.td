@@ -24,8 +24,10 @@ def TritonGPU_Dialect : Dialect {
     (`TritonDialect/Tools/LinearLayout.h`).
 
     Module attributes: `ttg.num-warps`, `ttg.num-ctas`,
-    `ttg.threads-per-warp`, `ttg.target` and, once memory is planned,
-    `ttg.shared`.
+    `ttg.threads-per-warp`, `ttg.target`, once memory is planned,
+    `ttg.shared`, and `ttg.max-ctas-per-sm` where the pipeliner found that
+    more resident blocks cannot help (the launch then asks for enough
+    shared memory that no more fit on a multiprocessor).
   }];
   let dependentDialects = ["triton::TritonDialect"];
   let useDefaultAttributePrinterParser = 1;
@@ -40,6 +42,7 @@ def TritonGPU_Dialect : Dialect {
     static constexpr llvm::StringLiteral getThreadsPerWarpAttrName() { return "ttg.threads-per-warp"; }
     static constexpr llvm::StringLiteral getTargetAttrName() { return "ttg.target"; }
     static constexpr llvm::StringLiteral getSharedAttrName() { return "ttg.shared"; }
+    static constexpr llvm::StringLiteral getMaxCTAsPerSMAttrName() { return "ttg.max-ctas-per-sm"; }
 
     /// The module's `ttg.num-warps` (4 when absent).
     static int getNumWarps(ModuleOp module);
