@@ -47,6 +47,8 @@ LogicalResult addLineInfo(ModuleOp module);
 struct KernelMetadata {
   std::string entry;
   unsigned numWarps = 4;
+  /// Dynamic shared memory to launch with: `ttg.shared`, raised where
+  /// `ttg.max-ctas-per-sm` asks for fewer resident blocks.
   unsigned sharedBytes = 0;
   /// `{"entry": "add", "num_warps": 4, "shared_bytes": 0}`.
   std::string toJSON() const;
