@@ -30,6 +30,7 @@
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
 
+#include "llvm/ADT/SmallSet.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -198,6 +199,39 @@ unsigned vectorWidth(Attribute encoding, ArrayRef<int64_t> shape,
     return 1;
   return layout->getNumConsecutiveInOut(layout_dims::kRegister,
                                         layout_dims::outDimName(dim));
+}
+
+/// How many consecutive elements along `dim`, from the first, one warp's
+/// registers and lanes cover together: the span of addresses a warp's
+/// access touches without gaps when the tensor is contiguous along `dim`
+/// (a coalesced access covers 32 lanes' worth or the whole extent).
+unsigned warpSpan(Attribute encoding, ArrayRef<int64_t> shape, unsigned dim) {
+  std::optional<LinearLayout> layout = toLinearLayout(shape, encoding);
+  if (!layout)
+    return 1;
+  std::string out = layout_dims::outDimName(dim);
+  llvm::SmallSet<int32_t, 8> units;
+  for (const char *in : {layout_dims::kRegister, layout_dims::kLane}) {
+    if (!layout->hasInDim(in))
+      continue;
+    for (int32_t b = 0; b < layout->getInDimSizeLog2(in); ++b) {
+      bool pure = true;
+      int32_t along = 0;
+      for (const auto &o : layout->getOutDims()) {
+        int32_t v = layout->getBasis(in, b, o.name);
+        if (o.name == out)
+          along = v;
+        else if (v)
+          pure = false;
+      }
+      if (pure && along > 0 && llvm::isPowerOf2_32(along))
+        units.insert(llvm::Log2_32(along));
+    }
+  }
+  unsigned k = 0;
+  while (units.count(k))
+    ++k;
+  return 1u << k;
 }
 
 /// How many loops enclose `op`.
@@ -566,14 +600,21 @@ private:
           if (newEnc.lookup(cvt.getSrc()) != encodingOf(cvt.getResult()) &&
               loopDepth(cvt) > loopDepth(c))
             return failure();
-    // Stores must keep their vector width.
+    // Stores must keep their vector width and their coalescing: a warp
+    // still covers as many consecutive addresses along the dimension
+    // coalesce ordered first (a transpose's store keeps its conversion,
+    // as upstream's does, instead of turning into one store per element
+    // 32 rows apart).
     for (Operation *sink : sinks)
       if (auto store = dyn_cast<StoreOp>(sink)) {
         auto type = cast<RankedTensorType>(store.getPtr().getType());
         Attribute now = encodingOf(store.getPtr());
+        Attribute next = opEnc.lookup(sink);
         unsigned dim = fastestDim(now, type.getRank());
-        if (vectorWidth(opEnc.lookup(sink), type.getShape(), dim) <
-            vectorWidth(now, type.getShape(), dim))
+        if (vectorWidth(next, type.getShape(), dim) <
+                vectorWidth(now, type.getShape(), dim) ||
+            warpSpan(next, type.getShape(), dim) <
+                warpSpan(now, type.getShape(), dim))
           return failure();
       }
 
