@@ -52,6 +52,7 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pipeline.numStages = options.numStages;
   pm.addPass(gpu::createTritonGPUPipeline(pipeline));
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(gpu::createTritonGPUCheckAsyncSlots());
   pm.addPass(createSymbolDCEPass());
   // Upstream also runs tritongpu-optimize-thread-locality here. It rewrites
   // `acc += reduce(x)` in a loop, when each thread holds several elements

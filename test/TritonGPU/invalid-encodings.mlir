@@ -272,8 +272,10 @@ tt.func @shared_linear_alignment(%x: !ttg.memdesc<4xf16, #ttg.shared_linear<{off
 
 // -----
 
-// expected-error @+1 {{#ttg.shared_linear has rank 1 but the tensor has rank 2}}
-tt.func @shared_linear_rank(%x: !ttg.memdesc<4x4xf16, #ttg.shared_linear<{offset = [[1], [2]], block = []}>, #ttg.shared_memory>)
+// A shared layout describes a memdesc's trailing dimensions (leading ones
+// index buffers), so it may have a lower rank but not a higher one.
+// expected-error @+1 {{#ttg.shared_linear has rank 2 but the tensor has rank 1}}
+tt.func @shared_linear_rank(%x: !ttg.memdesc<16xf16, #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0]], block = []}>, #ttg.shared_memory>)
 
 // -----
 

@@ -16,6 +16,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %1 = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
     // CHECK: ttg.local_alloc {alignment = 128 : i32} : () -> !ttg.memdesc<3x64x64xf16, #shared1, #smem, mutable>
     %2 = ttg.local_alloc {alignment = 128 : i32} : () -> !ttg.memdesc<3x64x64xf16, #shared1, #smem, mutable>
+    // A ring of buffers in a rank-2 swizzled layout: the layout describes
+    // the trailing dimensions (the mma.sync pipeliner's rings).
+    // CHECK: ttg.local_alloc : () -> !ttg.memdesc<4x64x64xf16, #shared, #smem, mutable>
+    %ring = ttg.local_alloc : () -> !ttg.memdesc<4x64x64xf16, #shared, #smem, mutable>
     // CHECK: ttg.memdesc_index %{{.*}}[%{{.*}}] : !ttg.memdesc<3x64x64xf16, #shared1, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared1, #smem, mutable, 3x64x64>
     %3 = ttg.memdesc_index %2[%i] : !ttg.memdesc<3x64x64xf16, #shared1, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared1, #smem, mutable, 3x64x64>
     // CHECK: ttg.local_store %{{.*}}, %{{.*}} : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared1, #smem, mutable, 3x64x64>

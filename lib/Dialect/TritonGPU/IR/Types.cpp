@@ -96,7 +96,19 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "!ttg.memdesc view dimension " << d << " ("
                          << shape[d]
                          << ") exceeds the allocation's (" << tail[d] << ")";
+  // A shared encoding describes the trailing dimensions; leading ones
+  // index buffers (a pipeliner's ring: `4x128x32` with a rank-2 layout).
+  std::optional<size_t> rank;
+  if (auto s = dyn_cast<SwizzledSharedEncodingAttr>(encoding))
+    rank = s.getOrder().size();
+  else if (auto p = dyn_cast<PaddedSharedEncodingAttr>(encoding))
+    rank = p.getLinearComponent().getOutDims().size();
+  else if (auto l = dyn_cast<SharedLinearEncodingAttr>(encoding))
+    rank = l.getLinearLayout().getOutDims().size();
+  ArrayRef<int64_t> described = shape;
+  if (rank && *rank < shape.size())
+    described = shape.take_back(*rank);
   if (auto verifiable = dyn_cast<VerifiableTensorEncoding>(encoding))
-    return verifiable.verifyEncoding(shape, elementType, emitError);
+    return verifiable.verifyEncoding(described, elementType, emitError);
   return success();
 }

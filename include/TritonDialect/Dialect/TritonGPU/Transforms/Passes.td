@@ -150,4 +150,24 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
   ];
 }
 
+def TritonGPUCheckAsyncSlots : Pass<"tritongpu-check-async-slots", "mlir::ModuleOp"> {
+  let summary = "Static check that no ring slot is overwritten or read while an async copy or wgmma may still use it";
+  let description = [{
+    Follows the ring slots of pipelined loops (`ttg.memdesc_index` of a
+    buffer filled by `ttg.async_copy_global_to_local`) through the prologue
+    and enough iterations of the loop to cover every slot twice, with the
+    commit groups `ttg.async_wait` leaves in flight and the wgmmas
+    `ttng.warp_group_dot_wait` leaves running. An error, at the op, when a
+    copy may overwrite a slot an async wgmma may still read, or when a
+    slot is read while a copy into it may still be in flight. Slot indices
+    must be computable from constants and the loop's iteration arguments
+    (what the pipeliner produces); other loops are not checked (a remark
+    with `remarks=true`).
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default*/"false",
+           "say which loops were checked">
+  ];
+}
+
 #endif
