@@ -158,6 +158,26 @@ struct LibdeviceConversion : public ConvertOpToLLVMPattern<MathOp> {
   std::string name;
 };
 
+/// arith.divf on f32 scalars: Triton's `/`, the full-range approximate
+/// division (`div.full.f32`, at most 2 ulp) as upstream lowers it; IEEE
+/// division is `tt.precise_divf` (`tl.math.div_rn`). `div.rn.f32` is a
+/// subroutine of some twenty instructions with a slow path in SASS.
+/// f64 stays `div.rn.f64`.
+struct FullRangeDivFConversion : public ConvertOpToLLVMPattern<arith::DivFOp> {
+  FullRangeDivFConversion(LLVMTypeConverter &c)
+      : ConvertOpToLLVMPattern<arith::DivFOp>(c, /*benefit=*/3) {}
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
+        op, rewriter.getF32Type(), rewriter.getStringAttr("llvm.nvvm.div.full"),
+        ValueRange{adaptor.getLhs(), adaptor.getRhs()});
+    return success();
+  }
+};
+
 /// tt.precise_divf / tt.precise_sqrt on scalars: IEEE division and square
 /// root (div.rn / sqrt.rn once NVPTX selects them).
 struct PreciseDivConversion : public ConvertOpToLLVMPattern<PreciseDivFOp> {
@@ -564,6 +584,7 @@ void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
   patterns.add<AddPtrOpConversion, BitcastOpConversion,
                ExternElementwiseOpConversion, ElementwiseInlineAsmOpConversion,
                MulhiUIOpConversion, PreciseDivConversion, PreciseSqrtConversion,
+               FullRangeDivFConversion,
                ClampFConversion, FastExpConversion<math::ExpOp, true>,
                FastExpConversion<math::Exp2Op, false>>(converter);
   patterns.add<LibdeviceConversion<math::ErfOp>>(converter, "erf");
