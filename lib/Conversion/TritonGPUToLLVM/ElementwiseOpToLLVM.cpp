@@ -178,6 +178,25 @@ struct FullRangeDivFConversion : public ConvertOpToLLVMPattern<arith::DivFOp> {
   }
 };
 
+/// math.sqrt on f32 scalars: `tl.sqrt`, documented as the fast square
+/// root, is `sqrt.approx.f32` as upstream lowers it; `tl.sqrt_rn` is
+/// `tt.precise_sqrt` (sqrt.rn).
+struct ApproxSqrtConversion : public ConvertOpToLLVMPattern<math::SqrtOp> {
+  ApproxSqrtConversion(LLVMTypeConverter &c)
+      : ConvertOpToLLVMPattern<math::SqrtOp>(c, /*benefit=*/3) {}
+  LogicalResult
+  matchAndRewrite(math::SqrtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
+        op, rewriter.getF32Type(),
+        rewriter.getStringAttr("llvm.nvvm.sqrt.approx.f"),
+        ValueRange{adaptor.getOperand()});
+    return success();
+  }
+};
+
 /// tt.precise_divf / tt.precise_sqrt on scalars: IEEE division and square
 /// root (div.rn / sqrt.rn once NVPTX selects them).
 struct PreciseDivConversion : public ConvertOpToLLVMPattern<PreciseDivFOp> {
@@ -584,7 +603,7 @@ void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
   patterns.add<AddPtrOpConversion, BitcastOpConversion,
                ExternElementwiseOpConversion, ElementwiseInlineAsmOpConversion,
                MulhiUIOpConversion, PreciseDivConversion, PreciseSqrtConversion,
-               FullRangeDivFConversion,
+               FullRangeDivFConversion, ApproxSqrtConversion,
                ClampFConversion, FastExpConversion<math::ExpOp, true>,
                FastExpConversion<math::Exp2Op, false>>(converter);
   patterns.add<LibdeviceConversion<math::ErfOp>>(converter, "erf");
