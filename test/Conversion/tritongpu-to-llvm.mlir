@@ -201,7 +201,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // Division and square root: Triton's `/` on f32 (arith.divf) is the
 // full-range approximate division upstream uses (`llvm.nvvm.div.full`,
 // div.full.f32) and `tl.sqrt` (math.sqrt) the fast square root
-// (sqrt.approx.f32); IEEE division and square root are tt.precise_divf and
+// (sqrt.approx.ftz.f32); IEEE division and square root are tt.precise_divf and
 // tt.precise_sqrt, and f64 stays IEEE.
 #b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
@@ -209,7 +209,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: llvm.call_intrinsic "llvm.nvvm.div.full"(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
   // CHECK: llvm.fdiv %{{.*}}, %{{.*}} : f32
   // CHECK: llvm.fdiv %{{.*}}, %{{.*}} : f64
-  // CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.approx.f"(%{{.*}}) : (f32) -> f32
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.approx.ftz.f"(%{{.*}}) : (f32) -> f32
   // CHECK: llvm.intr.sqrt(%{{.*}}) : (f32) -> f32
   // CHECK: llvm.intr.sqrt(%{{.*}}) : (f64) -> f64
   // CHECK-NOT: llvm.nvvm.div.full

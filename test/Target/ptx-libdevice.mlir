@@ -1,5 +1,6 @@
 // A kernel calling libdevice: only the functions it uses are linked,
-// internalized and inlined, so the PTX calls nothing.
+// internalized and inlined, so the PTX calls nothing. libdevice is linked
+// with __CUDA_FTZ = 1 (denormals flushed), as upstream Triton links it.
 // REQUIRES: libdevice
 // RUN: triton-translate --triton-to-ptx %s -o %t.ptx
 // RUN: FileCheck %s --input-file %t.ptx
@@ -8,7 +9,8 @@
 // CHECK: .visible .entry expk(
 // CHECK-NOT: call
 // CHECK-NOT: __nv_
-// CHECK: ex2.approx
+// CHECK: fma.rn.ftz.f32
+// CHECK: ex2.approx.ftz.f32
 // CHECK-NOT: call
 // CHECK: ret;
 

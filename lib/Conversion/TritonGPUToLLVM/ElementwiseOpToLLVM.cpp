@@ -179,7 +179,7 @@ struct FullRangeDivFConversion : public ConvertOpToLLVMPattern<arith::DivFOp> {
 };
 
 /// math.sqrt on f32 scalars: `tl.sqrt`, documented as the fast square
-/// root, is `sqrt.approx.f32` as upstream lowers it; `tl.sqrt_rn` is
+/// root, is `sqrt.approx.ftz.f32` as in upstream's PTX; `tl.sqrt_rn` is
 /// `tt.precise_sqrt` (sqrt.rn).
 struct ApproxSqrtConversion : public ConvertOpToLLVMPattern<math::SqrtOp> {
   ApproxSqrtConversion(LLVMTypeConverter &c)
@@ -191,7 +191,7 @@ struct ApproxSqrtConversion : public ConvertOpToLLVMPattern<math::SqrtOp> {
       return failure();
     rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
         op, rewriter.getF32Type(),
-        rewriter.getStringAttr("llvm.nvvm.sqrt.approx.f"),
+        rewriter.getStringAttr("llvm.nvvm.sqrt.approx.ftz.f"),
         ValueRange{adaptor.getOperand()});
     return success();
   }
