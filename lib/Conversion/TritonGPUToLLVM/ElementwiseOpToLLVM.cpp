@@ -158,43 +158,30 @@ struct LibdeviceConversion : public ConvertOpToLLVMPattern<MathOp> {
   std::string name;
 };
 
-/// arith.divf on f32 scalars: Triton's `/`, the full-range approximate
-/// division (`div.full.f32`, at most 2 ulp) as upstream lowers it; IEEE
-/// division is `tt.precise_divf` (`tl.math.div_rn`). `div.rn.f32` is a
-/// subroutine of some twenty instructions with a slow path in SASS.
-/// f64 stays `div.rn.f64`.
-struct FullRangeDivFConversion : public ConvertOpToLLVMPattern<arith::DivFOp> {
-  FullRangeDivFConversion(LLVMTypeConverter &c)
-      : ConvertOpToLLVMPattern<arith::DivFOp>(c, /*benefit=*/3) {}
+/// An f32 scalar op as one NVVM intrinsic (other types fall through to the
+/// generic lowering):
+///  - arith.divf: Triton's `/` is the full-range approximate division
+///    (`llvm.nvvm.div.full`, div.full.f32, at most 2 ulp) as upstream
+///    lowers it; IEEE division is `tt.precise_divf` (`tl.math.div_rn`).
+///    `div.rn.f32` is a SASS subroutine of some twenty instructions.
+///  - math.sqrt: `tl.sqrt`, documented as the fast square root, is
+///    `sqrt.approx.ftz.f32` as in upstream's PTX; `tl.sqrt_rn` is
+///    `tt.precise_sqrt` (sqrt.rn).
+template <typename Op>
+struct F32IntrinsicConversion : public ConvertOpToLLVMPattern<Op> {
+  F32IntrinsicConversion(LLVMTypeConverter &c, StringRef intrinsic)
+      : ConvertOpToLLVMPattern<Op>(c, /*benefit=*/3), intrinsic(intrinsic) {}
   LogicalResult
-  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (!op.getType().isF32())
       return failure();
     rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
-        op, rewriter.getF32Type(), rewriter.getStringAttr("llvm.nvvm.div.full"),
-        ValueRange{adaptor.getLhs(), adaptor.getRhs()});
+        op, rewriter.getF32Type(), rewriter.getStringAttr(intrinsic),
+        adaptor.getOperands());
     return success();
   }
-};
-
-/// math.sqrt on f32 scalars: `tl.sqrt`, documented as the fast square
-/// root, is `sqrt.approx.ftz.f32` as in upstream's PTX; `tl.sqrt_rn` is
-/// `tt.precise_sqrt` (sqrt.rn).
-struct ApproxSqrtConversion : public ConvertOpToLLVMPattern<math::SqrtOp> {
-  ApproxSqrtConversion(LLVMTypeConverter &c)
-      : ConvertOpToLLVMPattern<math::SqrtOp>(c, /*benefit=*/3) {}
-  LogicalResult
-  matchAndRewrite(math::SqrtOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!op.getType().isF32())
-      return failure();
-    rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
-        op, rewriter.getF32Type(),
-        rewriter.getStringAttr("llvm.nvvm.sqrt.approx.ftz.f"),
-        ValueRange{adaptor.getOperand()});
-    return success();
-  }
+  std::string intrinsic;
 };
 
 /// tt.precise_divf / tt.precise_sqrt on scalars: IEEE division and square
@@ -603,9 +590,12 @@ void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
   patterns.add<AddPtrOpConversion, BitcastOpConversion,
                ExternElementwiseOpConversion, ElementwiseInlineAsmOpConversion,
                MulhiUIOpConversion, PreciseDivConversion, PreciseSqrtConversion,
-               FullRangeDivFConversion, ApproxSqrtConversion,
                ClampFConversion, FastExpConversion<math::ExpOp, true>,
                FastExpConversion<math::Exp2Op, false>>(converter);
+  patterns.add<F32IntrinsicConversion<arith::DivFOp>>(converter,
+                                                      "llvm.nvvm.div.full");
+  patterns.add<F32IntrinsicConversion<math::SqrtOp>>(
+      converter, "llvm.nvvm.sqrt.approx.ftz.f");
   patterns.add<LibdeviceConversion<math::ErfOp>>(converter, "erf");
   patterns.add<LibdeviceConversion<math::SinOp>>(converter, "sin");
   patterns.add<LibdeviceConversion<math::CosOp>>(converter, "cos");
