@@ -5,6 +5,9 @@
 // RUN: FileCheck %s --input-file %t.ptx
 // RUN: FileCheck %s --check-prefix=META --input-file %t.meta.json
 // RUN: triton-translate --triton-to-ptx --chip=sm_80 %s | FileCheck %s --check-prefix=SM80
+// With fp fusion off (upstream's enable_fp_fusion=False) adds are `.rn`,
+// which ptxas never contracts into an fma; on (the default) plain `add.f32`.
+// RUN: triton-translate --triton-to-ptx --enable-fp-fusion=false %s | FileCheck %s --check-prefix=NOFUSE
 // RUN: triton-translate --triton-to-llvmir %s | FileCheck %s --check-prefix=LLVMIR
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
 
@@ -17,13 +20,15 @@
 // CHECK: mov.u32 {{.*}}%ctaid.x
 // CHECK: ld.global.v4.b32
 // CHECK: ld.global.v4.b32
-// CHECK: add.rn.f32
+// CHECK: add.f32
 // CHECK: st.global.v4.b32
 // CHECK: ret;
 
 // META: {"entry": "add", "num_warps": 4, "shared_bytes": 0}
 
 // SM80: .target sm_80
+
+// NOFUSE: add.rn.f32
 
 // LLVMIR: define ptx_kernel void @add(ptr addrspace(1) %0, ptr addrspace(1) %1, ptr addrspace(1) %2, i32 %3)
 

@@ -66,6 +66,12 @@ llvm::cl::opt<bool> lineInfo(
                    "--mlir-print-debuginfo)"),
     llvm::cl::init(true));
 
+llvm::cl::opt<bool> fpFusion(
+    "enable-fp-fusion",
+    llvm::cl::desc("let multiplies and adds contract into fma (upstream's "
+                   "enable_fp_fusion; on by default)"),
+    llvm::cl::init(true));
+
 /// `k.ptx` -> `k.meta.json`.
 std::string metadataPath(StringRef output) {
   SmallString<128> path(output);
@@ -116,6 +122,7 @@ int main(int argc, char **argv) {
     options.optLevel = optLevel;
     options.libdevicePath = libdevice;
     options.lineInfo = lineInfo;
+    options.fpFusion = fpFusion;
     std::optional<triton::KernelMetadata> meta =
         triton::getKernelMetadata(*module);
     if (!meta)

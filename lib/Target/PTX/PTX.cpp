@@ -334,6 +334,8 @@ std::optional<std::string> triton::translateToPTX(ModuleOp module,
     return std::nullopt;
   }
   llvm::TargetOptions targetOptions;
+  targetOptions.AllowFPOpFusion =
+      options.fpFusion ? llvm::FPOpFusion::Fast : llvm::FPOpFusion::Standard;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       triple, chip, features, targetOptions, llvm::Reloc::PIC_, std::nullopt,
       options.optLevel >= 3 ? llvm::CodeGenOptLevel::Aggressive

@@ -37,6 +37,11 @@ struct PTXOptions {
   /// Source lines (`.file`/`.loc`) from the ops' file locations, as
   /// upstream emits by default (line tables only, no variables).
   bool lineInfo = true;
+  /// Fuse a multiply and a dependent add into an fma (upstream's
+  /// `enable_fp_fusion`, on by default): LLVM's FPOpFusion::Fast, so PTX
+  /// has `add.f32`/`mul.f32` ptxas may contract. Off: `.rn` forms, never
+  /// contracted.
+  bool fpFusion = true;
 };
 
 /// Gives every llvm.func a debug-info scope so that the ops' file
