@@ -31,16 +31,25 @@ case "${1:-}" in
        python3 tests/gpu_tutorials.py prepare "$root/.gpu/stub-cache")
     ;;
   prepare-dots)
-    # The dot kernels three ways: wgmma (the default on cuda:90), mma.sync
-    # (disable-mma-v3), and upstream at num_stages=1 for the comparison
-    # without pipelining (our num-stages is not used yet).
-    rm -rf "$root/.gpu/out" "$root/.gpu/out-v2" "$root/.gpu/conformance"
+    # The dot kernels: wgmma (the default on cuda:90) and mma.sync
+    # (disable-mma-v3) at each kernel's num_stages, and wgmma at
+    # num_stages=1 (out-s1) for the comparison without pipelining against
+    # upstream at num_stages=1 (kernels_stages1.py).
+    rm -rf "$root/.gpu/out" "$root/.gpu/out-v2" "$root/.gpu/out-s1" "$root/.gpu/conformance"
     mkdir -p "$root/.gpu"
     cp -r "$root/../shared/conformance" "$root/.gpu/"
     rm -f "$root"/.gpu/conformance/ttir/*.upstream.ttgir
     "$root/scripts/compile-corpus.sh" "$root/.gpu/conformance" "$root/.gpu/out"
     PIPELINE_OPTIONS="disable-mma-v3=true" \
       "$root/scripts/compile-corpus.sh" "$root/.gpu/conformance" "$root/.gpu/out-v2"
+    # One stage: the corpus specs with num_stages = 1, compiled from a copy.
+    s1=$(mktemp -d)
+    cp -r "$root/.gpu/conformance/ttir" "$s1/"
+    for j in "$s1"/ttir/*.json; do
+      python3 -c "import json,sys;d=json.load(open(sys.argv[1]));d['num_stages']=1;json.dump(d,open(sys.argv[1],'w'))" "$j"
+    done
+    ONLY='matmul|attn' "$root/scripts/compile-corpus.sh" "$s1" "$root/.gpu/out-s1"
+    rm -rf "$s1"
     cat > "$root/.gpu/conformance/kernels_stages1.py" <<'PY'
 import importlib.util, os
 _spec = importlib.util.spec_from_file_location(
@@ -65,14 +74,14 @@ PY
     python3 "$c/harness.py" check --kernels "$c/kernels_dev.py" --corpus "$c/ttir" \
       --ptx-dir "$root/.gpu/out" --only "$dots" --bench --kernel-time \
       --json-out "${OUT:-/tmp}/dots-v3.json" || true
-    echo "== wgmma (ours) vs upstream num_stages=1"
+    echo "== wgmma, num_stages=1 on both sides"
     python3 "$c/harness.py" check --kernels "$c/kernels_stages1.py" --corpus "$c/ttir" \
-      --ptx-dir "$root/.gpu/out" --only "$dots" --bench --kernel-time \
+      --ptx-dir "$root/.gpu/out-s1" --only "$dots" --bench --kernel-time \
       --json-out "${OUT:-/tmp}/dots-v3-stages1.json" || true
-    echo "== mma.sync (ours, disable-mma-v3) vs upstream mma.sync (DISABLE_MMA_V3=1), num_stages=1"
-    DISABLE_MMA_V3=1 python3 "$c/harness.py" check --kernels "$c/kernels_stages1.py" --corpus "$c/ttir" \
+    echo "== mma.sync (ours, disable-mma-v3) vs upstream mma.sync (DISABLE_MMA_V3=1), both at num_stages"
+    DISABLE_MMA_V3=1 python3 "$c/harness.py" check --kernels "$c/kernels_dev.py" --corpus "$c/ttir" \
       --ptx-dir "$root/.gpu/out-v2" --only "$dots" --bench --kernel-time \
-      --json-out "${OUT:-/tmp}/dots-v2-stages1.json" || true
+      --json-out "${OUT:-/tmp}/dots-v2.json" || true
     ;;
   sanitize-dots)
     # racecheck + memcheck on the small dot kernels, wgmma and mma.sync.
