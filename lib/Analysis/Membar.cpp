@@ -85,13 +85,7 @@ private:
   /// The bytes a memdesc value refers to: its allocation's, through views;
   /// everything when it cannot be traced (a block argument).
   Interval bufferOf(Value memdesc) {
-    Operation *def = memdesc.getDefiningOp();
-    while (def && isa<MemDescIndexOp, MemDescSubsliceOp, MemDescTransOp,
-                      MemDescReshapeOp, MemDescReinterpretOp>(def)) {
-      memdesc = def->getOperand(0);
-      def = memdesc.getDefiningOp();
-    }
-    if (auto alloc = dyn_cast_or_null<LocalAllocOp>(def))
+    if (LocalAllocOp alloc = getViewedAllocation(memdesc))
       if (auto offset =
               alloc->getAttrOfType<IntegerAttr>(kAllocationOffsetAttr)) {
         uint64_t start = offset.getInt();

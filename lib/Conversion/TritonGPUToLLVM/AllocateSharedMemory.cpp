@@ -36,12 +36,6 @@ struct Buffer {
   uint64_t offset = 0;
 };
 
-/// Views of a buffer: their uses are the buffer's uses.
-bool isView(Operation *op) {
-  return isa<MemDescIndexOp, MemDescSubsliceOp, MemDescTransOp,
-             MemDescReshapeOp, MemDescReinterpretOp>(op);
-}
-
 class AllocateSharedMemoryPass
     : public mlir::triton::impl::AllocateSharedMemoryBase<
           AllocateSharedMemoryPass> {
@@ -161,7 +155,7 @@ private:
     while (!values.empty()) {
       Value v = values.pop_back_val();
       for (Operation *user : v.getUsers()) {
-        if (isView(user))
+        if (isMemDescView(user))
           values.push_back(user->getResult(0));
         // A dot reading a local_load's buffer directly uses the buffer.
         if (isa<LocalLoadOp>(user))

@@ -91,40 +91,30 @@ uint64_t registerOffset(const SharedAccess &access, int32_t reg) {
   return o;
 }
 
-uint64_t threadOffsetBits(const SharedAccess &access) {
+uint64_t threadOffsetBits(ArrayRef<uint64_t> lane, ArrayRef<uint64_t> warp) {
   uint64_t bits = 0;
-  for (uint64_t o : access.lane)
+  for (uint64_t o : lane)
     bits |= o;
-  for (uint64_t o : access.warp)
+  for (uint64_t o : warp)
     bits |= o;
   return bits;
 }
 
 Value sharedElementPtr(OpBuilder &b, Location loc, Value base, Type store,
                        Value thread, uint64_t threadBits, uint64_t reg) {
+  // With no bit in common, XOR is addition: a constant offset the address
+  // takes as its immediate.
+  bool disjoint = (reg & threadBits) == 0;
   Value idx = thread;
-  if (reg && (reg & threadBits) == 0) {
-    // No bit in common: XOR is addition, which folds into the address's
-    // immediate offset.
-    return LLVM::GEPOp::create(
-        b, loc, base.getType(), store,
-        LLVM::GEPOp::create(b, loc, base.getType(), store, base,
-                            ValueRange{thread}),
-        ArrayRef<LLVM::GEPArg>{int32_t(reg)});
-  }
-  if (reg)
+  if (reg && !disjoint)
     idx = LLVM::XOrOp::create(b, loc, thread, i32Const(b, loc, reg));
-  return LLVM::GEPOp::create(b, loc, base.getType(), store, base,
-                             ValueRange{idx});
+  Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), store, base,
+                                  ValueRange{idx});
+  if (!reg || !disjoint)
+    return ptr;
+  return LLVM::GEPOp::create(b, loc, base.getType(), store, ptr,
+                             ArrayRef<LLVM::GEPArg>{int32_t(reg)});
 }
-
-namespace {
-Value elementPtr(OpBuilder &b, Location loc, Value base, Type store,
-                 Value thread, const SharedAccess &access, uint64_t reg) {
-  return sharedElementPtr(b, loc, base, store, thread,
-                          threadOffsetBits(access), reg);
-}
-} // namespace
 
 void storeShared(ConversionPatternRewriter &rewriter, Location loc,
                  const LinearLayout &layout, const SharedAccess &access,
@@ -133,6 +123,7 @@ void storeShared(ConversionPatternRewriter &rewriter, Location loc,
   unsigned bits = store.getIntOrFloatBitWidth();
   unsigned vec = access.vec;
   Value thread = threadOffset(rewriter, loc, access);
+  uint64_t threadBits = threadOffsetBits(access.lane, access.warp);
   Value firstCopy = firstCopyPredicate(rewriter, loc, layout);
   std::set<uint64_t> written;
   for (int32_t r = 0; r < int32_t(values.size()); r += vec) {
@@ -142,8 +133,8 @@ void storeShared(ConversionPatternRewriter &rewriter, Location loc,
     SmallVector<Value> elems;
     for (unsigned k = 0; k < vec; ++k)
       elems.push_back(toStorage(rewriter, loc, values[r + k], store));
-    Value ptr =
-        elementPtr(rewriter, loc, base, store, thread, access, regPart);
+    Value ptr = sharedElementPtr(rewriter, loc, base, store, thread,
+                                 threadBits, regPart);
     if (!firstCopy) {
       Value v = elems[0];
       if (vec > 1) {
@@ -199,11 +190,12 @@ SmallVector<Value> loadShared(ConversionPatternRewriter &rewriter, Location loc,
   unsigned bits = store.getIntOrFloatBitWidth();
   unsigned vec = access.vec;
   Value thread = threadOffset(rewriter, loc, access);
+  uint64_t threadBits = threadOffsetBits(access.lane, access.warp);
   int32_t regs = layout.getInDimSize(kRegister);
   SmallVector<Value> out(regs);
   for (int32_t r = 0; r < regs; r += vec) {
-    Value ptr = elementPtr(rewriter, loc, base, store, thread, access,
-                           registerOffset(access, r));
+    Value ptr = sharedElementPtr(rewriter, loc, base, store, thread,
+                                 threadBits, registerOffset(access, r));
     if (vec == 1) {
       out[r] = fromStorage(
           rewriter, loc,
@@ -284,12 +276,8 @@ loadSharedWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
   int32_t regs = layout.getInDimSize(layout_dims::kRegister);
   int32_t perCall = int32_t(tiles) << logPerWord;
   SmallVector<Value> out(regs);
+  uint64_t threadBits = threadOffsetBits(laneBits, access.warp);
   for (int32_t r = 0; r < regs; r += perCall) {
-    uint64_t threadBits = 0;
-    for (uint64_t o : laneBits)
-      threadBits |= o;
-    for (uint64_t o : access.warp)
-      threadBits |= o;
     Value ptr = sharedElementPtr(rewriter, loc, base, elem, thread, threadBits,
                                  registerOffset(access, r));
     Value words = NVVM::LdMatrixOp::create(

@@ -42,7 +42,7 @@ Value xorOfSetBits(OpBuilder &b, Location loc, Value id,
 Value threadOffset(OpBuilder &b, Location loc, const SharedAccess &access);
 /// The bits the thread's part of an offset may set (its lane and warp
 /// bases' offsets ORed).
-uint64_t threadOffsetBits(const SharedAccess &access);
+uint64_t threadOffsetBits(ArrayRef<uint64_t> lane, ArrayRef<uint64_t> warp);
 /// The address of element offset `thread ^ reg` from `base` (element type
 /// `store`): an addition, folded into the address, when `reg` has no bit
 /// in `threadBits`.

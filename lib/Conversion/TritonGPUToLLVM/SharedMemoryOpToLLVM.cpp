@@ -211,15 +211,16 @@ struct AsyncCopyOpConversion
       shareEqualMasks(axis, op.getMask(), transfer->distributed, masks);
     }
     Value thread = threadOffset(rewriter, loc, transfer->access);
+    uint64_t threadBits =
+        threadOffsetBits(transfer->access.lane, transfer->access.warp);
     Type elem = transfer->elem;
     auto modifier = NVVM::LoadCacheModifierKindAttr::get(
         rewriter.getContext(), size == 16 ? NVVM::LoadCacheModifierKind::CG
                                           : NVVM::LoadCacheModifierKind::CA);
     for (size_t r = 0; r < ptrs.size(); r += vec) {
-      Value dst = sharedElementPtr(
-          rewriter, loc, adaptor.getResult(), elem, thread,
-          threadOffsetBits(transfer->access),
-          registerOffset(transfer->access, r));
+      Value dst = sharedElementPtr(rewriter, loc, adaptor.getResult(), elem,
+                                   thread, threadBits,
+                                   registerOffset(transfer->access, r));
       Value srcSize;
       if (!masks.empty())
         srcSize = LLVM::SelectOp::create(rewriter, loc, masks[r],

@@ -346,3 +346,15 @@ LogicalResult WarpSpecializeOp::verifyRegions() {
   }
   return success();
 }
+
+bool mlir::triton::gpu::isMemDescView(Operation *op) {
+  return isa<MemDescIndexOp, MemDescSubsliceOp, MemDescTransOp,
+             MemDescReshapeOp, MemDescReinterpretOp>(op);
+}
+
+LocalAllocOp mlir::triton::gpu::getViewedAllocation(Value memdesc) {
+  Operation *def = memdesc.getDefiningOp();
+  while (def && isMemDescView(def))
+    def = def->getOperand(0).getDefiningOp();
+  return dyn_cast_or_null<LocalAllocOp>(def);
+}

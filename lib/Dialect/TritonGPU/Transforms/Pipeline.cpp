@@ -224,13 +224,9 @@ public:
     };
     SmallVector<scf::ForOp> loops = innermostDotLoops();
     bool changed = false;
-    for (scf::ForOp loop : loops) {
-      int stages = numStages;
-      if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
-        stages = attr.getInt();
-      if (stages > 1)
+    for (scf::ForOp loop : loops)
+      if (stagesFor(loop) > 1)
         changed |= carryPointerOffsets(loop);
-    }
     if (changed)
       loops = innermostDotLoops();
     if (loops.empty())
@@ -271,18 +267,6 @@ public:
                      "tensor cores busy");
   }
 
-  /// The allocation a shared-memory view is carved from.
-  static Operation *rootAllocation(Value v) {
-    while (Operation *def = v.getDefiningOp()) {
-      if (isa<MemDescIndexOp, MemDescTransOp, MemDescSubsliceOp>(def)) {
-        v = def->getOperand(0);
-        continue;
-      }
-      return isa<LocalAllocOp>(def) ? def : nullptr;
-    }
-    return nullptr;
-  }
-
   /// Whether only cp.async copies write `alloc` (a ring of the pipeliner):
   /// every use, through views, reads it or is a copy's destination.
   static bool onlyCopiesWrite(LocalAllocOp alloc) {
@@ -292,7 +276,7 @@ public:
     while (!worklist.empty()) {
       Value v = worklist.pop_back_val();
       for (Operation *user : v.getUsers()) {
-        if (isa<MemDescIndexOp, MemDescTransOp, MemDescSubsliceOp>(user)) {
+        if (isMemDescView(user)) {
           worklist.push_back(user->getResult(0));
           continue;
         }
@@ -331,7 +315,7 @@ public:
       for (Value operand : {Value(dot.getA()), Value(dot.getB())}) {
         if (!isa<MemDescType>(operand.getType()))
           continue;
-        auto alloc = dyn_cast_or_null<LocalAllocOp>(rootAllocation(operand));
+        LocalAllocOp alloc = getViewedAllocation(operand);
         if (alloc && onlyCopiesWrite(alloc))
           continue;
         if (alloc && alloc.getSrc() &&
@@ -408,6 +392,13 @@ public:
   }
 
 private:
+  /// The loop's `tt.num_stages`, else the pass option.
+  int stagesFor(scf::ForOp loop) const {
+    if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
+      return attr.getInt();
+    return numStages;
+  }
+
   void remark(Operation *op, const Twine &text) {
     if (remarks)
       op->emitRemark(text);
@@ -432,9 +423,7 @@ private:
   LogicalResult pipeline(scf::ForOp loop, const ModuleAxisInfoAnalysis &axis,
                          int capability) {
     hoistInvariantAllocs(loop);
-    int stages = numStages;
-    if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
-      stages = attr.getInt();
+    int stages = stagesFor(loop);
     if (stages <= 1) {
       remark(loop, "loop not pipelined: 1 stage");
       return success();

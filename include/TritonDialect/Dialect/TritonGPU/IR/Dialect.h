@@ -117,4 +117,14 @@ LinearEncodingAttr toLinearEncoding(MLIRContext *ctx,
 #define GET_OP_CLASSES
 #include "TritonDialect/Dialect/TritonGPU/IR/Ops.h.inc"
 
+namespace mlir::triton::gpu {
+/// Ops that view a shared buffer (`memdesc_index`, `memdesc_subslice`,
+/// `memdesc_trans`, `memdesc_reshape`, `memdesc_reinterpret`): their uses
+/// are the buffer's, and their operand 0 is what they view.
+bool isMemDescView(Operation *op);
+/// The `ttg.local_alloc` a memdesc value views, through views; null when it
+/// cannot be traced (a block argument).
+LocalAllocOp getViewedAllocation(Value memdesc);
+} // namespace mlir::triton::gpu
+
 #endif // TRITONDIALECT_DIALECT_TRITONGPU_IR_DIALECT_H
