@@ -48,6 +48,12 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(gpu::createTritonGPUReduceDataDuplication());
   pm.addPass(gpu::createTritonGPUOptimizeDotOperands());
+  // Software pipelining: which loads go ahead and how far, the schedule,
+  // then the rewrite.
+  gpu::TritonGPUAssignLatenciesOptions latencies;
+  latencies.numStages = options.numStages;
+  pm.addPass(gpu::createTritonGPUAssignLatencies(latencies));
+  pm.addPass(gpu::createTritonGPUScheduleLoops());
   gpu::TritonGPUPipelineOptions pipeline;
   pipeline.numStages = options.numStages;
   pm.addPass(gpu::createTritonGPUPipeline(pipeline));

@@ -1,11 +1,17 @@
 //===- Pipeline.cpp - tritongpu-pipeline: multi-stage async copies --------===//
 //
 // Software pipelining of the loads that feed shared memory in a loop (the
-// operands of its dots): with `num-stages` S, the tiles of the next S - 1
+// operands of its dots): with S stages, the tiles of the next S - 1
 // iterations are in flight while the current one computes.
 //
-// In the loop body, a `tt.load` whose only user is a `ttg.local_alloc` (the
-// operand staging tritongpu-accelerate-matmul and
+// The pass carries out a schedule: tritongpu-assign-latencies gives the
+// loads to pipeline `tt.latency = S - 1`, tritongpu-schedule-loops puts
+// them and their address computation in stage 0 and the rest of the body in
+// stage S - 1, in two clusters (PipeliningUtility.h). A loop that reaches
+// this pass unscheduled is scheduled here first, with this pass's options.
+//
+// In the loop body, a stage-0 `tt.load` whose only user is a
+// `ttg.local_alloc` (the operand staging tritongpu-accelerate-matmul and
 // tritongpu-reduce-data-duplication create) becomes
 //
 //   buf = ttg.local_alloc : memdesc<S x tile, mutable>            (before)
@@ -23,19 +29,17 @@
 // everything else stage S - 1; MLIR's scf pipeliner (pipelineForLoop)
 // emits the prologue (iterations 0 .. S-2 of stage 0) and the kernel loop,
 // whose last S - 1 iterations issue copies masked off (zero-size), so any
-// trip count works, a dynamic one included, with no epilogue to peel. The
-// copies of an iteration are issued before the dot of the current one, so
-// S - 1 groups may be pending when a tile is needed.
+// trip count works, a dynamic one included, with no epilogue to peel. When
+// the schedule issues an iteration's copies before its dot, S - 1 groups
+// may be pending when a tile is needed; when after it (an accumulating
+// wgmma kept in flight, `warp_group_dot_wait {pendings = 1}`), S - 2.
 //
 // A local_alloc of a loop-invariant value (attention's Q) is moved before
 // the loop: staged once instead of every iteration. A proxy fence that
 // repeats an earlier one with no shared-memory write in between goes.
 //
-// Loads are left alone (and `remarks` says why) when their tile cannot be
-// copied 4 bytes or more at a time, when `other` is not zero, when their
-// addresses depend on values the loop computes in its later stage, or when
-// the buffers would not fit the target's shared memory (the stage count is
-// lowered first, with a remark).
+// Which loads are pipelined, and why the others are not, is
+// tritongpu-assign-latencies' decision (`remarks` says it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +47,7 @@
 #include "TritonDialect/Analysis/AxisInfo.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
+#include "TritonDialect/Dialect/TritonGPU/Transforms/PipeliningUtility.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -64,42 +69,6 @@ using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 
 namespace {
-/// A load to pipeline and the alloc it feeds.
-struct Candidate {
-  LoadOp load;
-  LocalAllocOp alloc;
-  unsigned contiguity;
-  uint64_t tileBytes;
-};
-
-/// Shared memory per block on the target (bytes).
-uint64_t sharedMemoryLimit(int capability) {
-  if (capability >= 90)
-    return 227 * 1024;
-  if (capability >= 80)
-    return 163 * 1024;
-  return 48 * 1024;
-}
-
-/// The dimension a blocked layout walks first (the last one otherwise).
-unsigned fastestDim(RankedTensorType type) {
-  if (auto b = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
-    return b.getOrder()[0];
-  return type.getRank() - 1;
-}
-
-unsigned elementsPerThreadAlong(RankedTensorType type, unsigned dim) {
-  if (auto b = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
-    return b.getSizePerThread()[dim];
-  return 1;
-}
-
-bool isZeroOrAbsent(Value other) {
-  if (!other)
-    return true;
-  return matchPattern(other, m_Zero()) || matchPattern(other, m_AnyZeroFloat());
-}
-
 /// The scalar every element of `offset` (a tensor of offsets) equals, if it
 /// is a splat of a value defined outside `loop` or a splat constant
 /// (materialized at `b`).
@@ -209,33 +178,40 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto innermostDotLoops = [&] {
-      SmallVector<scf::ForOp> loops;
-      module.walk([&](scf::ForOp loop) {
-        bool hasDot = false, hasLoop = false;
-        loop.getBody()->walk([&](Operation *op) {
-          hasDot |= isa<DotOp, nvidia_gpu::WarpGroupDotOp>(op);
-          hasLoop |= isa<LoopLikeOpInterface>(op) && op != loop;
-        });
-        if (hasDot && !hasLoop)
-          loops.push_back(loop);
-      });
-      return loops;
-    };
-    SmallVector<scf::ForOp> loops = innermostDotLoops();
-    bool changed = false;
-    for (scf::ForOp loop : loops)
-      if (stagesFor(loop) > 1)
-        changed |= carryPointerOffsets(loop);
-    if (changed)
-      loops = innermostDotLoops();
+    SmallVector<scf::ForOp> loops = getInnermostDotLoops(module);
     if (loops.empty())
       return;
-    ModuleAxisInfoAnalysis axis(module);
-    int capability = TritonGPUDialect::getComputeCapability(module);
+    // Loops nobody scheduled get tritongpu-assign-latencies and
+    // tritongpu-schedule-loops, with this pass's options.
+    {
+      ModuleAxisInfoAnalysis axis(module);
+      int capability = TritonGPUDialect::getComputeCapability(module);
+      auto remarkFn = [&](Operation *op, const Twine &text) {
+        remark(op, text);
+      };
+      for (scf::ForOp loop : loops) {
+        if (loop->hasAttr(kScheduledMaxStageAttrName))
+          continue;
+        bool hasLatency = llvm::any_of(*loop.getBody(), [](Operation &op) {
+          return op.hasAttr(kLatencyAttrName);
+        });
+        if (!hasLatency)
+          assignLatencies(loop, numStages, axis, capability, remarkFn);
+        scheduleLoop(loop);
+      }
+    }
+    bool changed = false;
     for (scf::ForOp loop : loops)
-      if (failed(pipeline(loop, axis, capability)))
+      if (loop->hasAttr(kScheduledMaxStageAttrName) ||
+          getNumStagesFor(loop, numStages) > 1)
+        changed |= carryPointerOffsets(loop);
+    if (changed)
+      loops = getInnermostDotLoops(module);
+    ModuleAxisInfoAnalysis axis(module);
+    for (scf::ForOp loop : loops)
+      if (failed(pipeline(loop, axis)))
         return signalPassFailure();
+    clearSchedule(module);
     removeRedundantFences(module);
     // (The pipeliner replaced the loops it rewrote.)
     SmallVector<scf::ForOp> rewritten;
@@ -392,13 +368,6 @@ public:
   }
 
 private:
-  /// The loop's `tt.num_stages`, else the pass option.
-  int stagesFor(scf::ForOp loop) const {
-    if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
-      return attr.getInt();
-    return numStages;
-  }
-
   void remark(Operation *op, const Twine &text) {
     if (remarks)
       op->emitRemark(text);
@@ -420,169 +389,65 @@ private:
     }
   }
 
-  LogicalResult pipeline(scf::ForOp loop, const ModuleAxisInfoAnalysis &axis,
-                         int capability) {
+  /// Carries out the loop's schedule (stage-0 loads with a latency become
+  /// async copies into rings of `tt.scheduled_max_stage + 1` slots).
+  LogicalResult pipeline(scf::ForOp loop, const ModuleAxisInfoAnalysis &axis) {
     hoistInvariantAllocs(loop);
-    int stages = stagesFor(loop);
-    if (stages <= 1) {
-      remark(loop, "loop not pipelined: 1 stage");
-      return success();
-    }
-    SmallVector<Candidate> candidates = findCandidates(loop, axis);
-    if (candidates.empty()) {
-      remark(loop, "loop not pipelined: no load feeds shared memory");
-      return success();
-    }
-    // Shared-memory budget: the buffers plus what the kernel allocates
-    // outside them (estimated as the staging the buffers replace, counted
-    // once), within the target's limit.
-    uint64_t perStage = 0;
-    for (const Candidate &c : candidates)
-      perStage += c.tileBytes;
-    uint64_t limit = sharedMemoryLimit(capability);
-    int fit = stages;
-    while (fit > 1 && perStage * fit > limit)
-      --fit;
-    if (fit <= 1) {
-      remark(loop, "loop not pipelined: even 2 stages of its tiles (" +
-                       Twine(perStage * 2) + " bytes) exceed shared memory (" +
-                       Twine(limit) + " bytes)");
-      return success();
-    }
-    if (fit < stages) {
-      loop->emitRemark("num_stages lowered from ")
-          << stages << " to " << fit << ": " << stages << " stages of "
-          << perStage << " bytes exceed the " << limit
-          << " bytes of shared memory";
-      stages = fit;
-    }
-    return transform(loop, candidates, stages);
-  }
-
-  SmallVector<Candidate> findCandidates(scf::ForOp loop,
-                                        const ModuleAxisInfoAnalysis &axis) {
-    SmallVector<Candidate> out;
-    for (Operation &op : *loop.getBody()) {
-      auto load = dyn_cast<LoadOp>(op);
-      if (!load)
+    auto maxStage = loop->getAttrOfType<IntegerAttr>(kScheduledMaxStageAttrName);
+    if (!maxStage)
+      return success(); // (assign-latencies said why)
+    int stages = maxStage.getInt() + 1;
+    SmallVector<PipelinedLoad> candidates;
+    for (auto load : loop.getBody()->getOps<LoadOp>()) {
+      if (getLoopStage(load) != 0 || !load->hasAttr(kLatencyAttrName))
         continue;
-      auto type = dyn_cast<RankedTensorType>(load.getType());
-      if (!type || !load->hasOneUse())
-        continue;
-      auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
-      if (!alloc || alloc->getBlock() != loop.getBody()) {
-        remark(load, "load not pipelined: it does not feed a shared buffer");
-        continue;
-      }
-      if (!isZeroOrAbsent(load.getOther())) {
-        remark(load, "load not pipelined: masked-off elements are not zero");
-        continue;
-      }
-      if (load.getIsVolatile()) {
-        remark(load, "load not pipelined: volatile");
-        continue;
-      }
-      unsigned dim = fastestDim(cast<RankedTensorType>(load.getPtr().getType()));
-      unsigned bytes = type.getElementTypeBitWidth() / 8;
-      unsigned contiguity = std::min(axis.getPtrContiguity(load.getPtr(), dim),
-                                     axis.getPtrAlignment(load.getPtr(), dim));
-      if (Value mask = load.getMask())
-        contiguity = std::min(contiguity, axis.getMaskAlignment(mask, dim));
-      contiguity = std::min(contiguity, elementsPerThreadAlong(type, dim));
-      contiguity = std::min<unsigned>(contiguity, 16 / std::max(1u, bytes));
-      if (bytes == 0 || contiguity * bytes < 4) {
-        remark(load, "load not pipelined: cp.async copies 4, 8 or 16 bytes, "
-                     "and only " +
-                         Twine(contiguity * bytes) +
-                         " contiguous bytes per thread are known");
-        continue;
-      }
-      if (!addressesAreStageZero(loop, load)) {
-        remark(load, "load not pipelined: its address depends on the loop's "
-                     "computation");
-        continue;
-      }
+      auto alloc = load->hasOneUse()
+                       ? dyn_cast<LocalAllocOp>(*load->getUsers().begin())
+                       : LocalAllocOp();
+      std::optional<unsigned> contiguity = getCopyContiguity(load, axis);
+      if (!alloc || alloc->getBlock() != loop.getBody() || !contiguity)
+        return load.emitError("the schedule issues this load ahead, but it "
+                              "cannot become an async copy: its only user "
+                              "must be a ttg.local_alloc in the loop and "
+                              "cp.async must be able to copy 4 bytes or more "
+                              "at a time"),
+               failure();
+      auto type = cast<RankedTensorType>(load.getType());
       uint64_t elements = 1;
       for (int64_t d : type.getShape())
         elements *= d;
-      out.push_back({load, alloc, contiguity, elements * bytes});
+      candidates.push_back({load, alloc, *contiguity,
+                            elements * (type.getElementTypeBitWidth() / 8)});
     }
-    return out;
+    if (candidates.empty())
+      return success();
+    return transform(loop, candidates, stages);
   }
 
-  /// The ops in the loop body that compute `values`, transitively.
-  SetVector<Operation *> sliceInLoop(scf::ForOp loop, ArrayRef<Value> values) {
-    SetVector<Operation *> slice;
-    SmallVector<Value> work(values.begin(), values.end());
-    DenseSet<Value> seen;
-    while (!work.empty()) {
-      Value v = work.pop_back_val();
-      if (!v || !seen.insert(v).second)
-        continue;
-      if (auto arg = dyn_cast<BlockArgument>(v)) {
-        if (arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0)
-          continue;
-        // A loop-carried value: what the previous iteration yields.
-        work.push_back(loop.getBody()->getTerminator()->getOperand(
-            arg.getArgNumber() - 1));
-        continue;
-      }
-      Operation *def = v.getDefiningOp();
-      Operation *ancestor = loop.getBody()->findAncestorOpInBlock(*def);
-      if (!ancestor)
-        continue; // defined outside the loop
-      if (!slice.insert(ancestor))
-        continue;
-      for (Value operand : ancestor->getOperands())
-        work.push_back(operand);
-      ancestor->walk([&](Operation *nested) {
-        for (Value operand : nested->getOperands())
-          work.push_back(operand);
-      });
-    }
-    return slice;
-  }
-
-  /// Whether the load's pointers and mask are computed from the induction
-  /// variable, values from outside the loop and recurrences among such ops
-  /// alone (no loads, dots or shared memory), so they can run ahead.
-  bool addressesAreStageZero(scf::ForOp loop, LoadOp load) {
-    SmallVector<Value> roots{load.getPtr()};
-    if (load.getMask())
-      roots.push_back(load.getMask());
-    for (Operation *op : sliceInLoop(loop, roots))
-      if (!isMemoryEffectFree(op) || op->getNumRegions())
-        return false;
-    return true;
-  }
-
-  /// The wgmma of `loop` whose result is used only by the yield, into an
-  /// iteration argument used only as that wgmma's accumulator.
-  static nvidia_gpu::WarpGroupDotOp asyncAccumulatorDot(scf::ForOp loop) {
-    nvidia_gpu::WarpGroupDotOp found;
-    for (auto dot : loop.getBody()->getOps<nvidia_gpu::WarpGroupDotOp>()) {
-      if (!dot->hasOneUse() || dot.getUseC())
-        continue;
-      OpOperand &use = *dot->getUses().begin();
-      if (!isa<scf::YieldOp>(use.getOwner()))
-        continue;
-      BlockArgument arg = loop.getRegionIterArg(use.getOperandNumber());
-      if (!arg.hasOneUse() || arg.getUses().begin()->getOwner() != dot ||
-          dot.getC() != arg)
-        continue;
-      if (found)
-        return {}; // one async dot at a time
-      found = dot;
-    }
-    return found;
-  }
-
-  LogicalResult transform(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
+  LogicalResult transform(scf::ForOp loop, MutableArrayRef<PipelinedLoad> candidates,
                           int stages) {
     MLIRContext *ctx = loop.getContext();
     Location loc = loop.getLoc();
     IRRewriter rewriter(ctx);
     Attribute smem = SharedMemorySpaceAttr::get(ctx);
+
+    // The schedule: its stage-0 ops, and whether they go before the rest of
+    // the body (the cluster order) or after it.
+    SmallVector<Operation *> scheduledEarly;
+    std::optional<int> earlyCluster, lateCluster;
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      std::optional<int> stage = getLoopStage(&op);
+      std::optional<int> cluster = getLoopCluster(&op);
+      if (stage == 0)
+        scheduledEarly.push_back(&op);
+      if (!stage || !cluster)
+        continue;
+      std::optional<int> &first = *stage == 0 ? earlyCluster : lateCluster;
+      if (!first || *cluster < *first)
+        first = *cluster;
+    }
+    bool earlyFirst = !earlyCluster || !lateCluster ||
+                      *earlyCluster <= *lateCluster;
 
     // The slot of the iteration each stage works on, carried by the loop
     // (0, 1, .., S-1, 0, ..): one counter for the copies (stage 0), one for
@@ -614,12 +479,22 @@ private:
     Value readSlot = loop.getRegionIterArgs()[numArgs - 1];
 
     OpBuilder b(loop);
-    DenseSet<Operation *> stageZero;
+    DenseSet<Operation *> stageZero(scheduledEarly.begin(),
+                                    scheduledEarly.end());
+    {
+      // What computes the stage-0 ops' operands runs with them (ops the
+      // schedule does not name, carryPointerOffsets' among them).
+      SmallVector<Value> roots;
+      for (Operation *op : scheduledEarly)
+        roots.append(op->operand_begin(), op->operand_end());
+      for (Operation *op : getLoopSlice(loop, roots))
+        stageZero.insert(op);
+    }
     SmallVector<Value> buffers, tokens;
     Operation *lastCopy = nullptr;
     // Consumers read after one wait, placed before the first of them.
     Operation *firstConsumer = nullptr;
-    for (Candidate &c : candidates)
+    for (PipelinedLoad &c : candidates)
       for (Operation *user : c.alloc->getUsers()) {
         Operation *at = loop.getBody()->findAncestorOpInBlock(*user);
         if (at && (!firstConsumer || at->isBeforeInBlock(firstConsumer)))
@@ -632,29 +507,36 @@ private:
       if (isa<nvidia_gpu::FenceAsyncSharedOp>(prev))
         firstConsumer = prev;
     // A wgmma whose result only feeds itself in the next iteration (a
-    // matmul's accumulator) is issued async, with at most one in flight:
-    // then this iteration's copies go out after it (its wait retires the
-    // previous one, whose slot they overwrite).
+    // matmul's accumulator) is issued async, with at most one in flight,
+    // when the schedule issues this iteration's copies after it (its wait
+    // retires the previous one, whose slot they overwrite).
     // Every shared operand must come from a ring: a buffer written in the
     // loop by plain stores would be overwritten under the wgmma in flight.
     bool asyncDot = false;
-    if (nvidia_gpu::WarpGroupDotOp dot = asyncAccumulatorDot(loop)) {
+    if (nvidia_gpu::WarpGroupDotOp dot = getAsyncAccumulatorDot(loop)) {
       auto fromRing = [&](Value v) {
         return !isa<MemDescType>(v.getType()) ||
-               llvm::any_of(candidates, [&](Candidate &c) {
+               llvm::any_of(candidates, [&](PipelinedLoad &c) {
                  return c.alloc.getResult() == v;
                });
       };
       asyncDot = fromRing(dot.getA()) && fromRing(dot.getB());
+      if (asyncDot && earlyFirst) {
+        remark(dot, "wgmma kept synchronous: the schedule issues the copies "
+                    "before it");
+        asyncDot = false;
+      }
     }
     if (asyncDot)
       limitResidentBlocks(loop);
-    int pendingCopies = asyncDot ? stages - 2 : stages - 1;
+    // Copies issued after the consumers leave one group fewer in flight when
+    // the consumers wait.
+    int pendingCopies = earlyFirst ? stages - 1 : stages - 2;
     OpBuilder consumer(firstConsumer);
     auto wait = AsyncWaitOp::create(consumer, loc, AsyncTokenType::get(ctx),
                                     ValueRange(), pendingCopies);
 
-    for (Candidate &c : candidates) {
+    for (PipelinedLoad &c : candidates) {
       MemDescType tile = c.alloc.getType();
       SmallVector<int64_t> shape{stages};
       shape.append(tile.getShape().begin(), tile.getShape().end());
@@ -670,7 +552,7 @@ private:
 
       // Producer, where the load was.
       OpBuilder producer(c.load);
-      for (Operation *op : sliceInLoop(loop, {writeSlot}))
+      for (Operation *op : getLoopSlice(loop, {writeSlot}))
         stageZero.insert(op);
       auto dst = MemDescIndexOp::create(producer, c.load.getLoc(), slotType,
                                         buf, writeSlot);
@@ -685,7 +567,7 @@ private:
       SmallVector<Value> roots{c.load.getPtr()};
       if (c.load.getMask())
         roots.push_back(c.load.getMask());
-      for (Operation *op : sliceInLoop(loop, roots))
+      for (Operation *op : getLoopSlice(loop, roots))
         stageZero.insert(op);
       if (!lastCopy || lastCopy->isBeforeInBlock(copy))
         lastCopy = copy;
@@ -708,9 +590,7 @@ private:
       LocalDeallocOp::create(after, loc, buf);
     (void)wait;
 
-    // Stage 0 first (the copies of a later iteration go out before this
-    // one's dot), then the rest, each in body order; with an async dot, the
-    // other way round.
+    // The two stages in the schedule's cluster order, each in body order.
     scf::PipeliningOption options;
     options.getScheduleFn =
         [&](scf::ForOp forOp,
@@ -720,8 +600,8 @@ private:
               if (stageZero.contains(&op) == zero)
                 schedule.push_back({&op, zero ? 0u : unsigned(stages - 1)});
           };
-          add(!asyncDot);
-          add(asyncDot);
+          add(earlyFirst);
+          add(!earlyFirst);
         };
     options.peelEpilogue = false;
     options.supportDynamicLoops = true;
@@ -752,7 +632,7 @@ private:
     if (failed(result))
       return loop.emitError("software pipelining failed"), failure();
     if (asyncDot)
-      if (nvidia_gpu::WarpGroupDotOp dot = asyncAccumulatorDot(*result)) {
+      if (nvidia_gpu::WarpGroupDotOp dot = getAsyncAccumulatorDot(*result)) {
         dot.setIsAsync(true);
         OpBuilder afterDot(dot->getBlock(), ++Block::iterator(dot));
         nvidia_gpu::WarpGroupDotWaitOp::create(afterDot, dot.getLoc(),

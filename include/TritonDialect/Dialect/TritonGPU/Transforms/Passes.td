@@ -126,18 +126,51 @@ def TritonGPUF32DotTC : Pass<"tritongpu-F32DotTC", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def TritonGPUAssignLatencies : Pass<"tritongpu-assign-latencies", "mlir::ModuleOp"> {
+  let summary = "Software pipelining, step 1: latencies of the loads to pipeline";
+  let description = [{
+    In innermost loops with a dot, each load whose only user is a
+    `ttg.local_alloc` and that cp.async can copy ahead (4 bytes or more per
+    copy, zero `other`, addresses computable ahead of the loop's work) gets
+    `tt.latency = S - 1`. S is the loop's `tt.num_stages` attribute, else
+    `num-stages`, lowered with a remark until S slots of every such tile fit
+    in the target's shared memory. `remarks` says why other loads and loops
+    are left alone.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int32_t", /*default*/"3",
+           "pipeline depth: tiles in flight plus the one in use">,
+    Option<"remarks", "remarks", "bool", /*default*/"false",
+           "say which loads get no latency, and why">
+  ];
+}
+
+def TritonGPUScheduleLoops : Pass<"tritongpu-schedule-loops", "mlir::ModuleOp"> {
+  let summary = "Software pipelining, step 2: a stage and a cluster for every op of a loop";
+  let description = [{
+    For each loop whose body has ops with `tt.latency`: those ops and what
+    computes their operands get `loop.stage = 0`, every other op of the body
+    the largest latency, recorded as the loop's `tt.scheduled_max_stage`.
+    `loop.cluster` orders the pipelined body: stage 0 first, or after the
+    rest when the loop's accumulating wgmma, fed only from pipelined loads,
+    can stay in flight across iterations.
+  }];
+}
+
 def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
   let summary = "Software pipelining: loads feeding shared memory as multi-stage async copies";
   let description = [{
-    In innermost loops with a dot, loads whose only user is a
-    `ttg.local_alloc` become `ttg.async_copy_global_to_local` into a ring of
-    `num-stages` buffers (`ttg.memdesc_index`), issued `num-stages - 1`
-    iterations ahead, with `ttg.async_commit_group` / `ttg.async_wait`.
-    A loop's `tt.num_stages` attribute overrides the option. Any trip count
-    works (copies beyond the last iteration are masked off). The stage count
-    is lowered, with a remark, when its buffers would not fit in shared
-    memory. `remarks` says which loads were pipelined and why others were
-    not.
+    Carries out the schedule of tritongpu-assign-latencies and
+    tritongpu-schedule-loops (both run here first, with this pass's
+    options, on loops that have no `tt.scheduled_max_stage`): the stage-0
+    loads, whose only user is a `ttg.local_alloc`, become
+    `ttg.async_copy_global_to_local` into a ring of `S` buffers
+    (`ttg.memdesc_index`), issued `S - 1` iterations ahead, with
+    `ttg.async_commit_group` / `ttg.async_wait`; the accumulating wgmma
+    stays in flight across iterations when the schedule issues the copies
+    after it. Any trip count works (copies beyond the last iteration are
+    masked off). The schedule's attributes are gone afterwards. `remarks`
+    says which loads were pipelined and why others were not.
   }];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
                            "mlir::arith::ArithDialect",

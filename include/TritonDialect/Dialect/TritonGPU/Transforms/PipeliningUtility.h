@@ -1,0 +1,116 @@
+//===- PipeliningUtility.h - Loop schedules for software pipelining -*- C++ -*-===//
+//
+// What tritongpu-assign-latencies, tritongpu-schedule-loops and
+// tritongpu-pipeline share: the attributes that carry a loop's schedule
+// from one pass to the next (upstream Triton's names, so upstream-shaped
+// tests apply) and the questions each of them asks about a loop.
+//
+//   tt.num_stages          on scf.for: the loop's stage count (the
+//                          frontend's `tl.range(..., num_stages=)`),
+//                          overriding the passes' `num-stages`
+//   tt.latency             on an op: how many iterations ahead of its users
+//                          it is issued
+//   loop.stage             on each op of a scheduled loop body: its stage
+//   loop.cluster           on each op of a scheduled loop body: its place in
+//                          the pipelined body (clusters in increasing order,
+//                          body order within a cluster)
+//   tt.scheduled_max_stage on a scheduled scf.for: its last stage
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITONDIALECT_DIALECT_TRITONGPU_TRANSFORMS_PIPELININGUTILITY_H
+#define TRITONDIALECT_DIALECT_TRITONGPU_TRANSFORMS_PIPELININGUTILITY_H
+
+#include "TritonDialect/Dialect/Triton/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <optional>
+
+namespace mlir::triton {
+class ModuleAxisInfoAnalysis;
+} // namespace mlir::triton
+
+namespace mlir::triton::gpu {
+
+inline constexpr llvm::StringLiteral kNumStagesAttrName = "tt.num_stages";
+inline constexpr llvm::StringLiteral kLatencyAttrName = "tt.latency";
+inline constexpr llvm::StringLiteral kLoopStageAttrName = "loop.stage";
+inline constexpr llvm::StringLiteral kLoopClusterAttrName = "loop.cluster";
+inline constexpr llvm::StringLiteral kScheduledMaxStageAttrName =
+    "tt.scheduled_max_stage";
+
+/// Reports a remark at an op (a no-op when remarks are off).
+using RemarkFn = llvm::function_ref<void(Operation *, const llvm::Twine &)>;
+
+/// A load the pipeliner can turn into cp.async copies, and the shared buffer
+/// it feeds.
+struct PipelinedLoad {
+  LoadOp load;
+  LocalAllocOp alloc;
+  /// Elements per copy (4, 8 or 16 bytes of them).
+  unsigned contiguity;
+  uint64_t tileBytes;
+};
+
+/// The innermost scf.for loops of `module` that hold a dot.
+SmallVector<scf::ForOp> getInnermostDotLoops(ModuleOp module);
+
+/// The loop's `tt.num_stages`, else `defaultStages`.
+int getNumStagesFor(scf::ForOp loop, int defaultStages);
+
+/// Shared memory per block on the target (bytes).
+uint64_t getSharedMemoryLimit(int capability);
+
+/// The ops of the loop body (top level) that compute `values`, transitively,
+/// following loop-carried values to what the previous iteration yields.
+llvm::SetVector<Operation *> getLoopSlice(scf::ForOp loop,
+                                          ArrayRef<Value> values);
+
+/// Elements per cp.async copy of `load` (so 4, 8 or 16 bytes), or nullopt
+/// when fewer than 4 contiguous, aligned bytes per thread are known.
+std::optional<unsigned> getCopyContiguity(LoadOp load,
+                                          const ModuleAxisInfoAnalysis &axis);
+
+/// The loads of the loop body whose only user is a `ttg.local_alloc` in the
+/// body and that cp.async can copy ahead: zero `other`, not volatile, 4
+/// bytes or more per copy, addresses computable ahead of the loop's work.
+/// `remark` says why the others are left alone.
+SmallVector<PipelinedLoad>
+findPipelineableLoads(scf::ForOp loop, const ModuleAxisInfoAnalysis &axis,
+                      RemarkFn remark);
+
+/// The wgmma of `loop` whose result is used only by the yield, into an
+/// iteration argument used only as that wgmma's accumulator (a matmul's):
+/// the one the pipeliner may keep in flight across iterations.
+nvidia_gpu::WarpGroupDotOp getAsyncAccumulatorDot(scf::ForOp loop);
+
+/// tritongpu-assign-latencies on one loop: `tt.latency = S - 1` on each
+/// pipelineable load, with S the loop's stage count lowered (with a remark)
+/// until its rings fit in shared memory. Returns whether any was assigned.
+bool assignLatencies(scf::ForOp loop, int defaultStages,
+                     const ModuleAxisInfoAnalysis &axis, int capability,
+                     RemarkFn remark);
+
+/// tritongpu-schedule-loops on one loop: from the latencies of its ops, a
+/// stage and a cluster for every op of the body and the loop's
+/// `tt.scheduled_max_stage`. Returns false (and changes nothing) when no op
+/// of the body has a latency.
+bool scheduleLoop(scf::ForOp loop);
+
+/// The stage of `op` in a scheduled loop, if it has one.
+std::optional<int> getLoopStage(Operation *op);
+/// The cluster of `op` in a scheduled loop, if it has one.
+std::optional<int> getLoopCluster(Operation *op);
+
+/// Removes the schedule's attributes from `root` and everything in it.
+void clearSchedule(Operation *root);
+
+} // namespace mlir::triton::gpu
+
+#endif

@@ -1,0 +1,316 @@
+//===- PipeliningUtility.cpp - Loop schedules for software pipelining -----===//
+//
+// The questions tritongpu-assign-latencies, tritongpu-schedule-loops and
+// tritongpu-pipeline ask about a loop, answered once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TritonDialect/Dialect/TritonGPU/Transforms/PipeliningUtility.h"
+
+#include "TritonDialect/Analysis/AxisInfo.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+SmallVector<scf::ForOp>
+mlir::triton::gpu::getInnermostDotLoops(ModuleOp module) {
+  SmallVector<scf::ForOp> loops;
+  module.walk([&](scf::ForOp loop) {
+    bool hasDot = false, hasLoop = false;
+    loop.getBody()->walk([&](Operation *op) {
+      hasDot |= isa<DotOp, nvidia_gpu::WarpGroupDotOp>(op);
+      hasLoop |= isa<LoopLikeOpInterface>(op) && op != loop;
+    });
+    if (hasDot && !hasLoop)
+      loops.push_back(loop);
+  });
+  return loops;
+}
+
+int mlir::triton::gpu::getNumStagesFor(scf::ForOp loop, int defaultStages) {
+  if (auto attr = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName))
+    return attr.getInt();
+  return defaultStages;
+}
+
+uint64_t mlir::triton::gpu::getSharedMemoryLimit(int capability) {
+  if (capability >= 90)
+    return 227 * 1024;
+  if (capability >= 80)
+    return 163 * 1024;
+  return 48 * 1024;
+}
+
+SetVector<Operation *> mlir::triton::gpu::getLoopSlice(scf::ForOp loop,
+                                                       ArrayRef<Value> values) {
+  SetVector<Operation *> slice;
+  SmallVector<Value> work(values.begin(), values.end());
+  DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!v || !seen.insert(v).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0)
+        continue;
+      // A loop-carried value: what the previous iteration yields.
+      work.push_back(loop.getBody()->getTerminator()->getOperand(
+          arg.getArgNumber() - 1));
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    Operation *ancestor = loop.getBody()->findAncestorOpInBlock(*def);
+    if (!ancestor)
+      continue; // defined outside the loop
+    if (!slice.insert(ancestor))
+      continue;
+    for (Value operand : ancestor->getOperands())
+      work.push_back(operand);
+    ancestor->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        work.push_back(operand);
+    });
+  }
+  return slice;
+}
+
+namespace {
+/// The dimension a blocked layout walks first (the last one otherwise).
+unsigned fastestDim(RankedTensorType type) {
+  if (auto b = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
+    return b.getOrder()[0];
+  return type.getRank() - 1;
+}
+
+unsigned elementsPerThreadAlong(RankedTensorType type, unsigned dim) {
+  if (auto b = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
+    return b.getSizePerThread()[dim];
+  return 1;
+}
+
+bool isZeroOrAbsent(Value other) {
+  if (!other)
+    return true;
+  return matchPattern(other, m_Zero()) || matchPattern(other, m_AnyZeroFloat());
+}
+
+/// Whether the load's pointers and mask are computed from the induction
+/// variable, values from outside the loop and recurrences among such ops
+/// alone (no loads, dots or shared memory), so they can run ahead.
+bool addressesRunAhead(scf::ForOp loop, LoadOp load) {
+  SmallVector<Value> roots{load.getPtr()};
+  if (load.getMask())
+    roots.push_back(load.getMask());
+  for (Operation *op : getLoopSlice(loop, roots))
+    if (!isMemoryEffectFree(op) || op->getNumRegions())
+      return false;
+  return true;
+}
+} // namespace
+
+std::optional<unsigned>
+mlir::triton::gpu::getCopyContiguity(LoadOp load,
+                                     const ModuleAxisInfoAnalysis &axis) {
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  if (!type)
+    return std::nullopt;
+  unsigned dim = fastestDim(cast<RankedTensorType>(load.getPtr().getType()));
+  unsigned bytes = type.getElementTypeBitWidth() / 8;
+  if (bytes == 0)
+    return std::nullopt;
+  unsigned contiguity = std::min(axis.getPtrContiguity(load.getPtr(), dim),
+                                 axis.getPtrAlignment(load.getPtr(), dim));
+  if (Value mask = load.getMask())
+    contiguity = std::min(contiguity, axis.getMaskAlignment(mask, dim));
+  contiguity = std::min(contiguity, elementsPerThreadAlong(type, dim));
+  contiguity = std::min<unsigned>(contiguity, 16 / bytes);
+  if (contiguity * bytes < 4)
+    return std::nullopt;
+  return contiguity;
+}
+
+SmallVector<PipelinedLoad>
+mlir::triton::gpu::findPipelineableLoads(scf::ForOp loop,
+                                         const ModuleAxisInfoAnalysis &axis,
+                                         RemarkFn remark) {
+  SmallVector<PipelinedLoad> out;
+  for (Operation &op : *loop.getBody()) {
+    auto load = dyn_cast<LoadOp>(op);
+    if (!load)
+      continue;
+    auto type = dyn_cast<RankedTensorType>(load.getType());
+    if (!type || !load->hasOneUse())
+      continue;
+    auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
+    if (!alloc || alloc->getBlock() != loop.getBody()) {
+      remark(load, "load not pipelined: it does not feed a shared buffer");
+      continue;
+    }
+    if (!isZeroOrAbsent(load.getOther())) {
+      remark(load, "load not pipelined: masked-off elements are not zero");
+      continue;
+    }
+    if (load.getIsVolatile()) {
+      remark(load, "load not pipelined: volatile");
+      continue;
+    }
+    std::optional<unsigned> contiguity = getCopyContiguity(load, axis);
+    if (!contiguity) {
+      unsigned dim =
+          fastestDim(cast<RankedTensorType>(load.getPtr().getType()));
+      unsigned known = std::min(axis.getPtrContiguity(load.getPtr(), dim),
+                                axis.getPtrAlignment(load.getPtr(), dim));
+      if (Value mask = load.getMask())
+        known = std::min(known, axis.getMaskAlignment(mask, dim));
+      known = std::min(known, elementsPerThreadAlong(type, dim));
+      remark(load, "load not pipelined: cp.async copies 4, 8 or 16 bytes, "
+                   "and only " +
+                       Twine(known * (type.getElementTypeBitWidth() / 8)) +
+                       " contiguous bytes per thread are known");
+      continue;
+    }
+    if (!addressesRunAhead(loop, load)) {
+      remark(load, "load not pipelined: its address depends on the loop's "
+                   "computation");
+      continue;
+    }
+    uint64_t elements = 1;
+    for (int64_t d : type.getShape())
+      elements *= d;
+    out.push_back({load, alloc, *contiguity,
+                   elements * (type.getElementTypeBitWidth() / 8)});
+  }
+  return out;
+}
+
+nvidia_gpu::WarpGroupDotOp
+mlir::triton::gpu::getAsyncAccumulatorDot(scf::ForOp loop) {
+  nvidia_gpu::WarpGroupDotOp found;
+  for (auto dot : loop.getBody()->getOps<nvidia_gpu::WarpGroupDotOp>()) {
+    if (!dot->hasOneUse() || dot.getUseC())
+      continue;
+    OpOperand &use = *dot->getUses().begin();
+    if (!isa<scf::YieldOp>(use.getOwner()))
+      continue;
+    BlockArgument arg = loop.getRegionIterArg(use.getOperandNumber());
+    if (!arg.hasOneUse() || arg.getUses().begin()->getOwner() != dot ||
+        dot.getC() != arg)
+      continue;
+    if (found)
+      return {}; // one async dot at a time
+    found = dot;
+  }
+  return found;
+}
+
+bool mlir::triton::gpu::assignLatencies(scf::ForOp loop, int defaultStages,
+                                        const ModuleAxisInfoAnalysis &axis,
+                                        int capability, RemarkFn remark) {
+  int stages = getNumStagesFor(loop, defaultStages);
+  if (stages <= 1) {
+    remark(loop, "loop not pipelined: 1 stage");
+    return false;
+  }
+  SmallVector<PipelinedLoad> loads = findPipelineableLoads(loop, axis, remark);
+  if (loads.empty()) {
+    remark(loop, "loop not pipelined: no load feeds shared memory");
+    return false;
+  }
+  // Shared-memory budget: one ring slot per stage for every load, within
+  // the target's limit.
+  uint64_t perStage = 0;
+  for (const PipelinedLoad &l : loads)
+    perStage += l.tileBytes;
+  uint64_t limit = getSharedMemoryLimit(capability);
+  int fit = stages;
+  while (fit > 1 && perStage * fit > limit)
+    --fit;
+  if (fit <= 1) {
+    remark(loop, "loop not pipelined: even 2 stages of its tiles (" +
+                     Twine(perStage * 2) + " bytes) exceed shared memory (" +
+                     Twine(limit) + " bytes)");
+    return false;
+  }
+  if (fit < stages) {
+    loop->emitRemark("num_stages lowered from ")
+        << stages << " to " << fit << ": " << stages << " stages of "
+        << perStage << " bytes exceed the " << limit
+        << " bytes of shared memory";
+    stages = fit;
+  }
+  Builder b(loop.getContext());
+  for (const PipelinedLoad &l : loads)
+    l.load->setAttr(kLatencyAttrName, b.getI32IntegerAttr(stages - 1));
+  return true;
+}
+
+std::optional<int> mlir::triton::gpu::getLoopStage(Operation *op) {
+  if (auto attr = op->getAttrOfType<IntegerAttr>(kLoopStageAttrName))
+    return attr.getInt();
+  return std::nullopt;
+}
+
+std::optional<int> mlir::triton::gpu::getLoopCluster(Operation *op) {
+  if (auto attr = op->getAttrOfType<IntegerAttr>(kLoopClusterAttrName))
+    return attr.getInt();
+  return std::nullopt;
+}
+
+bool mlir::triton::gpu::scheduleLoop(scf::ForOp loop) {
+  // Ops with a latency, and what computes their operands, run `latency`
+  // iterations ahead: stage 0. Everything else waits for them: the last
+  // stage.
+  SmallVector<Value> roots;
+  SetVector<Operation *> early;
+  int maxStage = 0;
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (auto latency = op.getAttrOfType<IntegerAttr>(kLatencyAttrName)) {
+      maxStage = std::max<int>(maxStage, latency.getInt());
+      early.insert(&op);
+      roots.append(op.operand_begin(), op.operand_end());
+    }
+  if (early.empty() || maxStage == 0)
+    return false;
+  for (Operation *op : getLoopSlice(loop, roots))
+    early.insert(op);
+
+  // Clusters: the early ops are issued before the body's other work, so that
+  // an iteration's tiles go out before it waits for earlier ones; with a
+  // wgmma kept in flight across iterations (a matmul's accumulator fed only
+  // from pipelined loads), after it: its wait retires the wgmma that still
+  // reads the ring slot the copies overwrite.
+  bool earlyLast = false;
+  if (nvidia_gpu::WarpGroupDotOp dot = getAsyncAccumulatorDot(loop)) {
+    auto pipelined = [&](Value v) {
+      if (!isa<MemDescType>(v.getType()))
+        return true;
+      auto alloc = v.getDefiningOp<LocalAllocOp>();
+      return alloc && alloc.getSrc() && alloc.getSrc().getDefiningOp() &&
+             alloc.getSrc().getDefiningOp()->hasAttr(kLatencyAttrName);
+    };
+    earlyLast = pipelined(dot.getA()) && pipelined(dot.getB());
+  }
+  Builder b(loop.getContext());
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    bool isEarly = early.contains(&op);
+    op.setAttr(kLoopStageAttrName,
+               b.getI32IntegerAttr(isEarly ? 0 : maxStage));
+    op.setAttr(kLoopClusterAttrName,
+               b.getI32IntegerAttr(isEarly == earlyLast ? 1 : 0));
+  }
+  loop->setAttr(kScheduledMaxStageAttrName, b.getI32IntegerAttr(maxStage));
+  return true;
+}
+
+void mlir::triton::gpu::clearSchedule(Operation *root) {
+  root->walk([](Operation *op) {
+    op->removeAttr(kLatencyAttrName);
+    op->removeAttr(kLoopStageAttrName);
+    op->removeAttr(kLoopClusterAttrName);
+    op->removeAttr(kScheduledMaxStageAttrName);
+  });
+}

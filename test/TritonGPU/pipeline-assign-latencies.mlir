@@ -1,0 +1,280 @@
+// tritongpu-assign-latencies: `tt.latency = S - 1` on the loads that
+// cp.async can copy into the shared buffers a loop's dots read; S from the
+// loop's `tt.num_stages`, else `num-stages`, lowered until the rings fit in
+// shared memory. Every remark is checked.
+// RUN: triton-opt %s -split-input-file -tritongpu-assign-latencies="num-stages=3 remarks=true" -verify-diagnostics | FileCheck %s
+
+#AL = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#BL = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#mma2 = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#shA = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#shB = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#swA = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#swB = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @default_stages
+  tt.func @default_stages(%A: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %B: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %a_step = arith.constant dense<32> : tensor<128x32xi32, #AL>
+    %b_step = arith.constant dense<4096> : tensor<32x128xi32, #BL>
+    %ar = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>>
+    %ae = tt.expand_dims %ar {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>> -> tensor<1x32xi32, #AL>
+    %ab = tt.broadcast %ae : tensor<1x32xi32, #AL> -> tensor<128x32xi32, #AL>
+    %asp = tt.splat %A : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #AL>
+    %a0 = tt.addptr %asp, %ab : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+    %br = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>>
+    %be = tt.expand_dims %br {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>> -> tensor<1x128xi32, #BL>
+    %bb = tt.broadcast %be : tensor<1x128xi32, #BL> -> tensor<32x128xi32, #BL>
+    %bsp = tt.splat %B : !tt.ptr<f16> -> tensor<32x128x!tt.ptr<f16>, #BL>
+    %b0 = tt.addptr %bsp, %bb : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%ap = %a0, %bp = %b0, %acc = %zero) -> (tensor<128x32x!tt.ptr<f16>, #AL>, tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>) : i32 {
+      // CHECK: tt.load {{.*}} {tt.latency = 2 : i32}
+      %a = tt.load %ap : tensor<128x32x!tt.ptr<f16>, #AL>
+      %as = ttg.local_alloc %a : (tensor<128x32xf16, #AL>) -> !ttg.memdesc<128x32xf16, #shA, #smem>
+      // CHECK: tt.load {{.*}} {tt.latency = 2 : i32}
+      %b = tt.load %bp : tensor<32x128x!tt.ptr<f16>, #BL>
+      %bs = ttg.local_alloc %b : (tensor<32x128xf16, #BL>) -> !ttg.memdesc<32x128xf16, #shB, #smem>
+      %d = ttng.warp_group_dot %as, %bs, %acc : !ttg.memdesc<128x32xf16, #shA, #smem> * !ttg.memdesc<32x128xf16, #shB, #smem> -> tensor<128x128xf32, #mma>
+      %an = tt.addptr %ap, %a_step : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+      %bn = tt.addptr %bp, %b_step : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+      scf.yield %an, %bn, %d : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>
+    }
+    tt.return %r#2 : tensor<128x128xf32, #mma>
+  }
+  // CHECK-LABEL: @mma_sync_operands
+  tt.func @mma_sync_operands(%A: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %B: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<128x128xf32, #mma2> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma2>
+    %a_step = arith.constant dense<32> : tensor<128x32xi32, #AL>
+    %b_step = arith.constant dense<4096> : tensor<32x128xi32, #BL>
+    %ar = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>>
+    %ae = tt.expand_dims %ar {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>> -> tensor<1x32xi32, #AL>
+    %ab = tt.broadcast %ae : tensor<1x32xi32, #AL> -> tensor<128x32xi32, #AL>
+    %asp = tt.splat %A : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #AL>
+    %a0 = tt.addptr %asp, %ab : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+    %br = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>>
+    %be = tt.expand_dims %br {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>> -> tensor<1x128xi32, #BL>
+    %bb = tt.broadcast %be : tensor<1x128xi32, #BL> -> tensor<32x128xi32, #BL>
+    %bsp = tt.splat %B : !tt.ptr<f16> -> tensor<32x128x!tt.ptr<f16>, #BL>
+    %b0 = tt.addptr %bsp, %bb : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%ap = %a0, %bp = %b0, %acc = %zero) -> (tensor<128x32x!tt.ptr<f16>, #AL>, tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma2>) : i32 {
+      // CHECK: tt.load {{.*}} {tt.latency = 2 : i32}
+      %a = tt.load %ap : tensor<128x32x!tt.ptr<f16>, #AL>
+      %as = ttg.local_alloc %a : (tensor<128x32xf16, #AL>) -> !ttg.memdesc<128x32xf16, #swA, #smem>
+      // CHECK: tt.load {{.*}} {tt.latency = 2 : i32}
+      %b = tt.load %bp : tensor<32x128x!tt.ptr<f16>, #BL>
+      %bs = ttg.local_alloc %b : (tensor<32x128xf16, #BL>) -> !ttg.memdesc<32x128xf16, #swB, #smem>
+      %al = ttg.local_load %as : !ttg.memdesc<128x32xf16, #swA, #smem> -> tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>>
+      %bl = ttg.local_load %bs : !ttg.memdesc<32x128xf16, #swB, #smem> -> tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma2, kWidth = 2}>>
+      %d = tt.dot %al, %bl, %acc : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>> * tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma2, kWidth = 2}>> -> tensor<128x128xf32, #mma2>
+      %an = tt.addptr %ap, %a_step : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+      %bn = tt.addptr %bp, %b_step : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+      scf.yield %an, %bn, %d : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma2>
+    }
+    tt.return %r#2 : tensor<128x128xf32, #mma2>
+  }
+  // CHECK-LABEL: @per_loop_stages
+  tt.func @per_loop_stages(%A: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %B: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %a_step = arith.constant dense<32> : tensor<128x32xi32, #AL>
+    %b_step = arith.constant dense<4096> : tensor<32x128xi32, #BL>
+    %ar = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>>
+    %ae = tt.expand_dims %ar {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>> -> tensor<1x32xi32, #AL>
+    %ab = tt.broadcast %ae : tensor<1x32xi32, #AL> -> tensor<128x32xi32, #AL>
+    %asp = tt.splat %A : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #AL>
+    %a0 = tt.addptr %asp, %ab : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+    %br = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>>
+    %be = tt.expand_dims %br {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>> -> tensor<1x128xi32, #BL>
+    %bb = tt.broadcast %be : tensor<1x128xi32, #BL> -> tensor<32x128xi32, #BL>
+    %bsp = tt.splat %B : !tt.ptr<f16> -> tensor<32x128x!tt.ptr<f16>, #BL>
+    %b0 = tt.addptr %bsp, %bb : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%ap = %a0, %bp = %b0, %acc = %zero) -> (tensor<128x32x!tt.ptr<f16>, #AL>, tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>) : i32 {
+      // CHECK: tt.load {{.*}} {tt.latency = 4 : i32}
+      %a = tt.load %ap : tensor<128x32x!tt.ptr<f16>, #AL>
+      %as = ttg.local_alloc %a : (tensor<128x32xf16, #AL>) -> !ttg.memdesc<128x32xf16, #shA, #smem>
+      // CHECK: tt.load {{.*}} {tt.latency = 4 : i32}
+      %b = tt.load %bp : tensor<32x128x!tt.ptr<f16>, #BL>
+      %bs = ttg.local_alloc %b : (tensor<32x128xf16, #BL>) -> !ttg.memdesc<32x128xf16, #shB, #smem>
+      %d = ttng.warp_group_dot %as, %bs, %acc : !ttg.memdesc<128x32xf16, #shA, #smem> * !ttg.memdesc<32x128xf16, #shB, #smem> -> tensor<128x128xf32, #mma>
+      %an = tt.addptr %ap, %a_step : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+      %bn = tt.addptr %bp, %b_step : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+      scf.yield %an, %bn, %d : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>
+    } {tt.num_stages = 5 : i32}
+    tt.return %r#2 : tensor<128x128xf32, #mma>
+  }
+  // CHECK-LABEL: @one_stage
+  tt.func @one_stage(%A: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %B: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %a_step = arith.constant dense<32> : tensor<128x32xi32, #AL>
+    %b_step = arith.constant dense<4096> : tensor<32x128xi32, #BL>
+    %ar = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>>
+    %ae = tt.expand_dims %ar {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>> -> tensor<1x32xi32, #AL>
+    %ab = tt.broadcast %ae : tensor<1x32xi32, #AL> -> tensor<128x32xi32, #AL>
+    %asp = tt.splat %A : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #AL>
+    %a0 = tt.addptr %asp, %ab : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+    %br = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>>
+    %be = tt.expand_dims %br {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>> -> tensor<1x128xi32, #BL>
+    %bb = tt.broadcast %be : tensor<1x128xi32, #BL> -> tensor<32x128xi32, #BL>
+    %bsp = tt.splat %B : !tt.ptr<f16> -> tensor<32x128x!tt.ptr<f16>, #BL>
+    %b0 = tt.addptr %bsp, %bb : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+    // expected-remark @+1 {{loop not pipelined: 1 stage}}
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%ap = %a0, %bp = %b0, %acc = %zero) -> (tensor<128x32x!tt.ptr<f16>, #AL>, tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>) : i32 {
+      // CHECK-NOT: tt.latency
+      %a = tt.load %ap : tensor<128x32x!tt.ptr<f16>, #AL>
+      %as = ttg.local_alloc %a : (tensor<128x32xf16, #AL>) -> !ttg.memdesc<128x32xf16, #shA, #smem>
+      %b = tt.load %bp : tensor<32x128x!tt.ptr<f16>, #BL>
+      %bs = ttg.local_alloc %b : (tensor<32x128xf16, #BL>) -> !ttg.memdesc<32x128xf16, #shB, #smem>
+      // CHECK-NOT: tt.latency
+      %d = ttng.warp_group_dot %as, %bs, %acc : !ttg.memdesc<128x32xf16, #shA, #smem> * !ttg.memdesc<32x128xf16, #shB, #smem> -> tensor<128x128xf32, #mma>
+      %an = tt.addptr %ap, %a_step : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+      %bn = tt.addptr %bp, %b_step : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+      scf.yield %an, %bn, %d : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>
+    } {tt.num_stages = 1 : i32}
+    tt.return %r#2 : tensor<128x128xf32, #mma>
+  }
+  // CHECK-LABEL: @small_load
+  tt.func @small_load(%A: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %B: !tt.ptr<f16>, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %a_step = arith.constant dense<32> : tensor<128x32xi32, #AL>
+    %b_step = arith.constant dense<4096> : tensor<32x128xi32, #BL>
+    %ar = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>>
+    %ae = tt.expand_dims %ar {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>> -> tensor<1x32xi32, #AL>
+    %ab = tt.broadcast %ae : tensor<1x32xi32, #AL> -> tensor<128x32xi32, #AL>
+    %asp = tt.splat %A : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #AL>
+    %a0 = tt.addptr %asp, %ab : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+    %br = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>>
+    %be = tt.expand_dims %br {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>> -> tensor<1x128xi32, #BL>
+    %bb = tt.broadcast %be : tensor<1x128xi32, #BL> -> tensor<32x128xi32, #BL>
+    %bsp = tt.splat %B : !tt.ptr<f16> -> tensor<32x128x!tt.ptr<f16>, #BL>
+    %b0 = tt.addptr %bsp, %bb : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%ap = %a0, %bp = %b0, %acc = %zero) -> (tensor<128x32x!tt.ptr<f16>, #AL>, tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>) : i32 {
+      // CHECK: tt.load {{.*}} {tt.latency = 2 : i32}
+      %a = tt.load %ap : tensor<128x32x!tt.ptr<f16>, #AL>
+      %as = ttg.local_alloc %a : (tensor<128x32xf16, #AL>) -> !ttg.memdesc<128x32xf16, #shA, #smem>
+      // CHECK: tt.load %{{.*}} : tensor<32x128x!tt.ptr<f16>, #{{.*}}>{{$}}
+      // expected-remark @+1 {{load not pipelined: cp.async copies 4, 8 or 16 bytes, and only 2 contiguous bytes per thread are known}}
+      %b = tt.load %bp : tensor<32x128x!tt.ptr<f16>, #BL>
+      %bs = ttg.local_alloc %b : (tensor<32x128xf16, #BL>) -> !ttg.memdesc<32x128xf16, #shB, #smem>
+      %d = ttng.warp_group_dot %as, %bs, %acc : !ttg.memdesc<128x32xf16, #shA, #smem> * !ttg.memdesc<32x128xf16, #shB, #smem> -> tensor<128x128xf32, #mma>
+      %an = tt.addptr %ap, %a_step : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+      %bn = tt.addptr %bp, %b_step : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+      scf.yield %an, %bn, %d : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>
+    }
+    tt.return %r#2 : tensor<128x128xf32, #mma>
+  }
+  // CHECK-LABEL: @nonzero_other
+  tt.func @nonzero_other(%A: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %B: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %a_step = arith.constant dense<32> : tensor<128x32xi32, #AL>
+    %b_step = arith.constant dense<4096> : tensor<32x128xi32, #BL>
+    %one = arith.constant dense<1.000000e+00> : tensor<128x32xf16, #AL>
+    %true = arith.constant dense<true> : tensor<128x32xi1, #AL>
+    %ar = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>>
+    %ae = tt.expand_dims %ar {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>> -> tensor<1x32xi32, #AL>
+    %ab = tt.broadcast %ae : tensor<1x32xi32, #AL> -> tensor<128x32xi32, #AL>
+    %asp = tt.splat %A : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #AL>
+    %a0 = tt.addptr %asp, %ab : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+    %br = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>>
+    %be = tt.expand_dims %br {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>> -> tensor<1x128xi32, #BL>
+    %bb = tt.broadcast %be : tensor<1x128xi32, #BL> -> tensor<32x128xi32, #BL>
+    %bsp = tt.splat %B : !tt.ptr<f16> -> tensor<32x128x!tt.ptr<f16>, #BL>
+    %b0 = tt.addptr %bsp, %bb : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%ap = %a0, %bp = %b0, %acc = %zero) -> (tensor<128x32x!tt.ptr<f16>, #AL>, tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>) : i32 {
+      // CHECK: tt.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<128x32x!tt.ptr<f16>, #{{.*}}>{{$}}
+      // expected-remark @+1 {{load not pipelined: masked-off elements are not zero}}
+      %a = tt.load %ap, %true, %one : tensor<128x32x!tt.ptr<f16>, #AL>
+      %as = ttg.local_alloc %a : (tensor<128x32xf16, #AL>) -> !ttg.memdesc<128x32xf16, #shA, #smem>
+      // CHECK: tt.load {{.*}} {tt.latency = 2 : i32}
+      %b = tt.load %bp : tensor<32x128x!tt.ptr<f16>, #BL>
+      %bs = ttg.local_alloc %b : (tensor<32x128xf16, #BL>) -> !ttg.memdesc<32x128xf16, #shB, #smem>
+      %d = ttng.warp_group_dot %as, %bs, %acc : !ttg.memdesc<128x32xf16, #shA, #smem> * !ttg.memdesc<32x128xf16, #shB, #smem> -> tensor<128x128xf32, #mma>
+      %an = tt.addptr %ap, %a_step : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+      %bn = tt.addptr %bp, %b_step : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+      scf.yield %an, %bn, %d : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>
+    }
+    tt.return %r#2 : tensor<128x128xf32, #mma>
+  }
+  // CHECK-LABEL: @budget
+  tt.func @budget(%A: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %B: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<128x256xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %a_step = arith.constant dense<128> : tensor<128x128xi32, #AL>
+    %b_step = arith.constant dense<32768> : tensor<128x256xi32, #BL>
+    %ar = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #AL}>>
+    %ae = tt.expand_dims %ar {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #AL}>> -> tensor<1x128xi32, #AL>
+    %ab = tt.broadcast %ae : tensor<1x128xi32, #AL> -> tensor<128x128xi32, #AL>
+    %asp = tt.splat %A : !tt.ptr<f16> -> tensor<128x128x!tt.ptr<f16>, #AL>
+    %a0 = tt.addptr %asp, %ab : tensor<128x128x!tt.ptr<f16>, #AL>, tensor<128x128xi32, #AL>
+    %br = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #BL}>>
+    %be = tt.expand_dims %br {axis = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #BL}>> -> tensor<1x256xi32, #BL>
+    %bb = tt.broadcast %be : tensor<1x256xi32, #BL> -> tensor<128x256xi32, #BL>
+    %bsp = tt.splat %B : !tt.ptr<f16> -> tensor<128x256x!tt.ptr<f16>, #BL>
+    %b0 = tt.addptr %bsp, %bb : tensor<128x256x!tt.ptr<f16>, #BL>, tensor<128x256xi32, #BL>
+    // expected-remark @+1 {{num_stages lowered from 3 to 2: 3 stages of 98304 bytes exceed the 232448 bytes of shared memory}}
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%ap = %a0, %bp = %b0, %acc = %zero) -> (tensor<128x128x!tt.ptr<f16>, #AL>, tensor<128x256x!tt.ptr<f16>, #BL>, tensor<128x256xf32, #mma>) : i32 {
+      // CHECK: tt.load {{.*}} {tt.latency = 1 : i32}
+      %a = tt.load %ap : tensor<128x128x!tt.ptr<f16>, #AL>
+      %as = ttg.local_alloc %a : (tensor<128x128xf16, #AL>) -> !ttg.memdesc<128x128xf16, #shA, #smem>
+      // CHECK: tt.load {{.*}} {tt.latency = 1 : i32}
+      %b = tt.load %bp : tensor<128x256x!tt.ptr<f16>, #BL>
+      %bs = ttg.local_alloc %b : (tensor<128x256xf16, #BL>) -> !ttg.memdesc<128x256xf16, #shB, #smem>
+      %d = ttng.warp_group_dot %as, %bs, %acc : !ttg.memdesc<128x128xf16, #shA, #smem> * !ttg.memdesc<128x256xf16, #shB, #smem> -> tensor<128x256xf32, #mma>
+      %an = tt.addptr %ap, %a_step : tensor<128x128x!tt.ptr<f16>, #AL>, tensor<128x128xi32, #AL>
+      %bn = tt.addptr %bp, %b_step : tensor<128x256x!tt.ptr<f16>, #BL>, tensor<128x256xi32, #BL>
+      scf.yield %an, %bn, %d : tensor<128x128x!tt.ptr<f16>, #AL>, tensor<128x256x!tt.ptr<f16>, #BL>, tensor<128x256xf32, #mma>
+    }
+    tt.return %r#2 : tensor<128x256xf32, #mma>
+  }
+  // The loop loads A's offset: A's addresses depend on it, so A does not
+  // go ahead; B does.
+  // CHECK-LABEL: @indirect
+  tt.func @indirect(%A: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %B: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %I: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c16 = arith.constant 16 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %b_step = arith.constant dense<4096> : tensor<32x128xi32, #BL>
+    %ar = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>>
+    %ae = tt.expand_dims %ar {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>> -> tensor<1x32xi32, #AL>
+    %ab = tt.broadcast %ae : tensor<1x32xi32, #AL> -> tensor<128x32xi32, #AL>
+    %asp = tt.splat %A : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #AL>
+    %a0 = tt.addptr %asp, %ab : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+    %br = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>>
+    %be = tt.expand_dims %br {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>> -> tensor<1x128xi32, #BL>
+    %bb = tt.broadcast %be : tensor<1x128xi32, #BL> -> tensor<32x128xi32, #BL>
+    %bsp = tt.splat %B : !tt.ptr<f16> -> tensor<32x128x!tt.ptr<f16>, #BL>
+    %b0 = tt.addptr %bsp, %bb : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%bp = %b0, %acc = %zero) -> (tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>) : i32 {
+      %ip = tt.addptr %I, %i : !tt.ptr<i32>, i32
+      %o = tt.load %ip : !tt.ptr<i32>
+      %o16 = arith.muli %o, %c16 : i32
+      %os = tt.splat %o16 : i32 -> tensor<128x32xi32, #AL>
+      %ap = tt.addptr %a0, %os : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+      // CHECK: tt.load %{{.*}} : tensor<128x32x!tt.ptr<f16>, #{{.*}}>{{$}}
+      // expected-remark @+1 {{load not pipelined: its address depends on the loop's computation}}
+      %a = tt.load %ap : tensor<128x32x!tt.ptr<f16>, #AL>
+      %as = ttg.local_alloc %a : (tensor<128x32xf16, #AL>) -> !ttg.memdesc<128x32xf16, #shA, #smem>
+      // CHECK: tt.load {{.*}} {tt.latency = 2 : i32}
+      %b = tt.load %bp : tensor<32x128x!tt.ptr<f16>, #BL>
+      %bs = ttg.local_alloc %b : (tensor<32x128xf16, #BL>) -> !ttg.memdesc<32x128xf16, #shB, #smem>
+      %d = ttng.warp_group_dot %as, %bs, %acc : !ttg.memdesc<128x32xf16, #shA, #smem> * !ttg.memdesc<32x128xf16, #shB, #smem> -> tensor<128x128xf32, #mma>
+      %bn = tt.addptr %bp, %b_step : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+      scf.yield %bn, %d : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>
+    }
+    tt.return %r#1 : tensor<128x128xf32, #mma>
+  }
+}
