@@ -24,22 +24,39 @@ bool overlaps(const Interval &a, const Interval &b) {
   return a.first < b.second && b.first < a.second;
 }
 
-/// Byte ranges read and written since the last barrier.
+/// Byte ranges read and written since the last barrier, and those async
+/// copies may still be writing.
+///
+/// An async copy (cp.async) writes when it completes, not when it is
+/// issued: a barrier does not order its writes before other threads' reads,
+/// only an `async_wait` followed by a barrier does. Its buffer stays in
+/// `asyncWrites` (barriers keep it) until an `async_wait {num = 0}`; every
+/// `async_wait` turns it into a plain pending write, so the next read of
+/// it gets a barrier after the wait.
 struct Accesses {
-  SmallVector<Interval> reads, writes;
+  SmallVector<Interval> reads, writes, asyncWrites;
 
   bool empty() const { return reads.empty() && writes.empty(); }
+  /// A barrier.
   void clear() {
     reads.clear();
     writes.clear();
   }
+  static void add(SmallVector<Interval> &to, ArrayRef<Interval> from) {
+    for (const Interval &i : from)
+      if (!llvm::is_contained(to, i))
+        to.push_back(i);
+  }
   void join(const Accesses &other) {
-    for (const Interval &i : other.reads)
-      if (!llvm::is_contained(reads, i))
-        reads.push_back(i);
-    for (const Interval &i : other.writes)
-      if (!llvm::is_contained(writes, i))
-        writes.push_back(i);
+    add(reads, other.reads);
+    add(writes, other.writes);
+    add(asyncWrites, other.asyncWrites);
+  }
+  /// An async_wait leaving `num` groups in flight.
+  void wait(int64_t num) {
+    add(writes, asyncWrites);
+    if (num == 0)
+      asyncWrites.clear();
   }
   bool operator==(const Accesses &other) const {
     auto same = [](SmallVector<Interval> a, SmallVector<Interval> b) {
@@ -47,7 +64,8 @@ struct Accesses {
       llvm::sort(b);
       return a == b;
     };
-    return same(reads, other.reads) && same(writes, other.writes);
+    return same(reads, other.reads) && same(writes, other.writes) &&
+           same(asyncWrites, other.asyncWrites);
   }
   /// Whether `next`, run after these, races with them.
   bool conflictsWith(const Accesses &next) const {
@@ -180,6 +198,10 @@ private:
         pending = out;
         continue;
       }
+      if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
+        pending.wait(wait.getNum());
+        continue;
+      }
       Accesses now = accessesOf(&op);
       if (now.empty())
         continue;
@@ -191,6 +213,9 @@ private:
         }
         pending.clear();
       }
+      // A copy's write happens when it completes (see Accesses).
+      if (isa<AsyncCopyGlobalToLocalOp>(op))
+        std::swap(now.writes, now.asyncWrites);
       pending.join(now);
     }
     return pending;

@@ -57,6 +57,8 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   gpu::TritonGPUPipelineOptions pipeline;
   pipeline.numStages = options.numStages;
   pm.addPass(gpu::createTritonGPUPipeline(pipeline));
+  // mma.sync: the next k-slice of the operands read while this one computes.
+  pm.addPass(gpu::createTritonGPUPrefetch());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(gpu::createTritonGPUCheckAsyncSlots());
   pm.addPass(createSymbolDCEPass());

@@ -142,3 +142,59 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return %r : tensor<4x8xf32, #acc>
   }
 }
+
+// -----
+
+// Async copies write when they complete: a barrier between a copy and a
+// read does not order them, only an async_wait followed by a barrier does.
+#blk = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#sw = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // Two copies into a ring need no barrier between them; the read after the
+  // wait needs one, although a barrier (for the other buffer) came between
+  // the copies and the wait.
+  // CHECK-LABEL: tt.func @copy_barrier_wait_read
+  // CHECK: ttg.async_copy_global_to_local
+  // CHECK-NEXT: ttg.async_copy_global_to_local
+  // CHECK-NEXT: ttg.async_commit_group
+  // CHECK-NEXT: ttg.local_store
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_load %[[OTHER:.*]] :
+  // CHECK-NEXT: ttg.async_wait {num = 0 : i32}
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: tt.return
+  tt.func @copy_barrier_wait_read(%p: tensor<32x32x!tt.ptr<f16>, #blk>, %x: tensor<32x32xf16, #blk>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %ring = ttg.local_alloc : () -> !ttg.memdesc<2x32x32xf16, #sw, #smem, mutable>
+    %other = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #sw, #smem, mutable>
+    %s0 = ttg.memdesc_index %ring[%c0] : !ttg.memdesc<2x32x32xf16, #sw, #smem, mutable> -> !ttg.memdesc<32x32xf16, #sw, #smem, mutable, 2x32x32>
+    %s1 = ttg.memdesc_index %ring[%c1] : !ttg.memdesc<2x32x32xf16, #sw, #smem, mutable> -> !ttg.memdesc<32x32xf16, #sw, #smem, mutable, 2x32x32>
+    %t0 = ttg.async_copy_global_to_local %p, %s0 : tensor<32x32x!tt.ptr<f16>, #blk> -> !ttg.memdesc<32x32xf16, #sw, #smem, mutable, 2x32x32>
+    %t1 = ttg.async_copy_global_to_local %p, %s1 : tensor<32x32x!tt.ptr<f16>, #blk> -> !ttg.memdesc<32x32xf16, #sw, #smem, mutable, 2x32x32>
+    %g = ttg.async_commit_group tokens %t0, %t1
+    ttg.local_store %x, %other : tensor<32x32xf16, #blk> -> !ttg.memdesc<32x32xf16, #sw, #smem, mutable>
+    %o = ttg.local_load %other : !ttg.memdesc<32x32xf16, #sw, #smem, mutable> -> tensor<32x32xf16, #blk>
+    %w = ttg.async_wait {num = 0 : i32}
+    %l0 = ttg.local_load %s0 : !ttg.memdesc<32x32xf16, #sw, #smem, mutable, 2x32x32> -> tensor<32x32xf16, #blk>
+    %l1 = ttg.local_load %s1 : !ttg.memdesc<32x32xf16, #sw, #smem, mutable, 2x32x32> -> tensor<32x32xf16, #blk>
+    tt.return
+  }
+
+  // A copy into a buffer others have read needs a barrier before it.
+  // CHECK-LABEL: tt.func @read_then_copy
+  // CHECK: ttg.local_load
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.async_copy_global_to_local
+  tt.func @read_then_copy(%p: tensor<32x32x!tt.ptr<f16>, #blk>) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #sw, #smem, mutable>
+    %l = ttg.local_load %buf : !ttg.memdesc<32x32xf16, #sw, #smem, mutable> -> tensor<32x32xf16, #blk>
+    %t = ttg.async_copy_global_to_local %p, %buf : tensor<32x32x!tt.ptr<f16>, #blk> -> !ttg.memdesc<32x32xf16, #sw, #smem, mutable>
+    %g = ttg.async_commit_group tokens %t
+    %w = ttg.async_wait {num = 0 : i32}
+    tt.return
+  }
+}

@@ -84,7 +84,7 @@ Value threadOffset(OpBuilder &b, Location loc, const SharedAccess &access) {
 }
 
 uint64_t registerOffset(const SharedAccess &access, int32_t reg) {
-  uint64_t o = 0;
+  uint64_t o = access.origin;
   for (auto [bit, off] : llvm::enumerate(access.reg))
     if ((reg >> bit) & 1)
       o ^= off;

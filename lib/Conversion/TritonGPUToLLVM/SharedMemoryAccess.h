@@ -21,6 +21,10 @@ struct SharedAccess {
   SmallVector<uint64_t> reg, lane, warp;
   /// Registers per vector access.
   unsigned vec = 1;
+  /// Element offset of the view's origin within its tile (a
+  /// `ttg.memdesc_subslice`), XORed into every register's offset: the
+  /// origin's coordinates share no bit with the view's own.
+  uint64_t origin = 0;
 };
 
 /// The offsets of `layout`'s bases under `offsetOf` (coordinates to element
@@ -48,7 +52,8 @@ uint64_t threadOffsetBits(ArrayRef<uint64_t> lane, ArrayRef<uint64_t> warp);
 /// in `threadBits`.
 Value sharedElementPtr(OpBuilder &b, Location loc, Value base, Type store,
                        Value thread, uint64_t threadBits, uint64_t reg);
-/// Register `reg`'s part: the XOR of its register bases' offsets.
+/// Register `reg`'s part: the XOR of its register bases' offsets and of the
+/// view's origin.
 uint64_t registerOffset(const SharedAccess &access, int32_t reg);
 
 /// How elements of LLVM type `elem` are kept in shared memory: pointers as

@@ -24,7 +24,32 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
-/// Moves `tensorType` values between registers and the buffer `memType`.
+/// Where a view made of `ttg.memdesc_subslice`s starts within the tile its
+/// pointer addresses (subslices keep their source's pointer): the tile, and
+/// the view's origin in it. Each offset must be a multiple of the view's
+/// extent along its dimension, so that origin + coordinate = origin XOR
+/// coordinate (the shared layout is linear over GF(2)). Failure otherwise.
+struct ViewOrigin {
+  MemDescType tile;
+  SmallVector<int32_t> origin;
+
+  static FailureOr<ViewOrigin> get(Value memdesc) {
+    auto view = cast<MemDescType>(memdesc.getType());
+    SmallVector<int32_t> origin(view.getRank(), 0);
+    while (auto sub = memdesc.getDefiningOp<MemDescSubsliceOp>()) {
+      for (auto [d, o] : llvm::enumerate(sub.getOffsets()))
+        origin[d] += o;
+      memdesc = sub.getSrc();
+    }
+    for (auto [o, extent] : llvm::zip(origin, view.getShape()))
+      if (o % extent != 0)
+        return failure();
+    return ViewOrigin{cast<MemDescType>(memdesc.getType()), origin};
+  }
+};
+
+/// Moves `tensorType` values between registers and the buffer `memdesc`
+/// views.
 struct SharedTransfer {
   LinearLayout distributed;
   SharedAccess access;
@@ -32,10 +57,14 @@ struct SharedTransfer {
 
   static FailureOr<SharedTransfer> get(const TypeConverter &converter,
                                        RankedTensorType tensorType,
-                                       MemDescType memType) {
+                                       Value memdesc) {
+    auto memType = cast<MemDescType>(memdesc.getType());
+    FailureOr<ViewOrigin> view = ViewOrigin::get(memdesc);
+    if (failed(view))
+      return failure();
     std::optional<LinearLayout> layout = layoutOf(tensorType);
-    std::optional<LinearLayout> offsets =
-        sharedOffsetLayout(memType.getShape(), memType.getEncoding());
+    std::optional<LinearLayout> offsets = sharedOffsetLayout(
+        view->tile.getShape(), view->tile.getEncoding());
     Type elem = converter.convertType(tensorType.getElementType());
     if (!layout || !offsets || !elem || !sharedStorageType(elem) ||
         memType.getShape() != tensorType.getShape())
@@ -45,6 +74,10 @@ struct SharedTransfer {
         *layout,
         [&](ArrayRef<int32_t> c) { return applyOffsetLayout(*offsets, c); },
         bits);
+    access.origin = applyOffsetLayout(*offsets, view->origin);
+    // Vectors start where the origin's offset keeps them aligned.
+    while (access.vec > 1 && access.origin % access.vec != 0)
+      access.vec /= 2;
     return SharedTransfer{*layout, access, elem};
   }
 };
@@ -63,7 +96,7 @@ struct LocalAllocOpConversion : public ConvertOpToLLVMPattern<LocalAllocOp> {
     if (Value src = op.getSrc()) {
       auto transfer = SharedTransfer::get(*getTypeConverter(),
                                           cast<RankedTensorType>(src.getType()),
-                                          op.getType());
+                                          op.getResult());
       if (failed(transfer))
         return rewriter.notifyMatchFailure(op, "layouts not lowered");
       storeShared(rewriter, loc, transfer->distributed, transfer->access, base,
@@ -80,8 +113,7 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
   matchAndRewrite(LocalLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getType());
-    auto transfer =
-        SharedTransfer::get(*getTypeConverter(), type, op.getSrc().getType());
+    auto transfer = SharedTransfer::get(*getTypeConverter(), type, op.getSrc());
     Type structType = getTypeConverter()->convertType(type);
     if (failed(transfer) || !structType)
       return rewriter.notifyMatchFailure(op, "layouts not lowered");
@@ -110,7 +142,7 @@ struct LocalStoreOpConversion : public ConvertOpToLLVMPattern<LocalStoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto transfer = SharedTransfer::get(
         *getTypeConverter(), cast<RankedTensorType>(op.getSrc().getType()),
-        op.getDst().getType());
+        op.getDst());
     if (failed(transfer))
       return rewriter.notifyMatchFailure(op, "layouts not lowered");
     Location loc = op.getLoc();
@@ -130,6 +162,31 @@ struct MemDescTransOpConversion
   LogicalResult
   matchAndRewrite(MemDescTransOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
+/// A sub-block at static offsets: the same pointer. ttg.local_load and
+/// ttg.local_store of the view apply its origin to their offsets (the
+/// origin need not be an addition in a swizzled layout); other users would
+/// read the pointer as the view's start, so they are not lowered.
+struct MemDescSubsliceOpConversion
+    : public ConvertOpToLLVMPattern<MemDescSubsliceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(MemDescSubsliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Operation *> users(op->getUsers().begin(),
+                                   op->getUsers().end());
+    for (Operation *user : users)
+      if (!isa<LocalLoadOp, LocalStoreOp, MemDescSubsliceOp>(user))
+        return rewriter.notifyMatchFailure(
+            op, "a subslice is lowered only for local_load, local_store and "
+                "other subslices");
+    if (failed(ViewOrigin::get(op.getResult())))
+      return rewriter.notifyMatchFailure(
+          op, "subslice offsets must be multiples of the slice's extent");
     rewriter.replaceOp(op, adaptor.getSrc());
     return success();
   }
@@ -181,7 +238,7 @@ struct AsyncCopyOpConversion
     MemDescType memType = op.getResult().getType();
     auto valueType = RankedTensorType::get(
         ptrType.getShape(), memType.getElementType(), ptrType.getEncoding());
-    auto transfer = SharedTransfer::get(*getTypeConverter(), valueType, memType);
+    auto transfer = SharedTransfer::get(*getTypeConverter(), valueType, op.getResult());
     if (failed(transfer))
       return rewriter.notifyMatchFailure(op, "layouts not lowered");
     if (op.getOther() && !matchPattern(op.getOther(), m_Zero()) &&
@@ -283,6 +340,7 @@ void mlir::triton::gpu::lowering::populateSharedMemoryOpToLLVMPatterns(
   patterns.add<AsyncCopyOpConversion>(converter, axis);
   patterns.add<LocalAllocOpConversion, LocalLoadOpConversion,
                MemDescTransOpConversion, MemDescIndexOpConversion,
+               MemDescSubsliceOpConversion,
                AsyncCommitGroupOpConversion,
                AsyncWaitOpConversion, LocalStoreOpConversion,
                LocalDeallocOpConversion>(converter);

@@ -183,6 +183,26 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
   ];
 }
 
+def TritonGPUPrefetch : Pass<"tritongpu-prefetch", "mlir::ModuleOp"> {
+  let summary = "mma.sync: read the next k-slice of the operands from shared memory while the current one computes";
+  let description = [{
+    In a loop whose `tt.dot` (an `nvidia_mma` v2 result) reads its operands
+    with `ttg.local_load` from buffers only async copies write (the rings
+    of tritongpu-pipeline), the dot is split along K into slices of one
+    mma instruction's depth; the first slice of the next iteration's
+    operands is read at the end of the body and carried by the loop, the
+    others from `ttg.memdesc_subslice` views right before their dot. The
+    loop's `ttg.async_wait` moves to the end of the body (and before the
+    loop), with the number of groups left in flight adjusted.
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::arith::ArithDialect"];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default*/"false",
+           "say which dots were prefetched and why others were not">
+  ];
+}
+
 def TritonGPUCheckAsyncSlots : Pass<"tritongpu-check-async-slots", "mlir::ModuleOp"> {
   let summary = "Static check that no ring slot is overwritten or read while an async copy or wgmma may still use it";
   let description = [{
