@@ -109,25 +109,21 @@ struct AddPtrOpConversion : public ConvertOpToLLVMPattern<AddPtrOp> {
   }
 };
 
-/// Scalar f32 exp and exp2 as upstream lowers them: ex2.approx.f32, after a
-/// multiplication by log2(e) for exp (NVPTX has no libcall for llvm.exp).
-template <typename MathOp, bool IsExp>
-struct FastExpConversion : public ConvertOpToLLVMPattern<MathOp> {
+/// Scalar f32 exp as upstream lowers it: ex2.approx.f32 after a
+/// multiplication by log2(e) (NVPTX has no libcall for llvm.exp).
+struct FastExpConversion : public ConvertOpToLLVMPattern<math::ExpOp> {
   FastExpConversion(LLVMTypeConverter &c)
-      : ConvertOpToLLVMPattern<MathOp>(c, /*benefit=*/3) {}
+      : ConvertOpToLLVMPattern<math::ExpOp>(c, /*benefit=*/3) {}
   LogicalResult
-  matchAndRewrite(MathOp op, typename MathOp::Adaptor adaptor,
+  matchAndRewrite(math::ExpOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (!op.getType().isF32())
       return failure();
     Location loc = op.getLoc();
-    Value x = adaptor.getOperand();
-    if (IsExp)
-      x = LLVM::FMulOp::create(
-          rewriter, loc, x,
-          LLVM::ConstantOp::create(
-              rewriter, loc, rewriter.getF32Type(),
-              rewriter.getF32FloatAttr(1.4426950408889634f)));
+    Value x = LLVM::FMulOp::create(
+        rewriter, loc, adaptor.getOperand(),
+        LLVM::ConstantOp::create(rewriter, loc, rewriter.getF32Type(),
+                                 rewriter.getF32FloatAttr(1.4426950408889634f)));
     auto asmOp =
         ptxAsm(rewriter, loc, rewriter.getF32Type(), ValueRange{x},
                "ex2.approx.f32 $0, $1;", "=f,f", /*sideEffects=*/false);
@@ -167,6 +163,11 @@ struct LibdeviceConversion : public ConvertOpToLLVMPattern<MathOp> {
 ///  - math.sqrt: `tl.sqrt`, documented as the fast square root, is
 ///    `sqrt.approx.ftz.f32` as in upstream's PTX; `tl.sqrt_rn` is
 ///    `tt.precise_sqrt` (sqrt.rn).
+///  - math.exp2, math.floor, math.ceil: `ex2.approx.ftz.f32`,
+///    `cvt.rmi.ftz.f32`, `cvt.rpi.ftz.f32`, what upstream's libdevice calls
+///    (`__nv_exp2f`, `__nv_floorf`, `__nv_ceilf` with FTZ) become. The
+///    non-FTZ `ex2.approx.f32` costs a compare, a select and two
+///    multiplies around the MUFU to handle subnormal inputs.
 template <typename Op>
 struct F32IntrinsicConversion : public ConvertOpToLLVMPattern<Op> {
   F32IntrinsicConversion(LLVMTypeConverter &c, StringRef intrinsic)
@@ -590,12 +591,17 @@ void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
   patterns.add<AddPtrOpConversion, BitcastOpConversion,
                ExternElementwiseOpConversion, ElementwiseInlineAsmOpConversion,
                MulhiUIOpConversion, PreciseDivConversion, PreciseSqrtConversion,
-               ClampFConversion, FastExpConversion<math::ExpOp, true>,
-               FastExpConversion<math::Exp2Op, false>>(converter);
+               ClampFConversion, FastExpConversion>(converter);
   patterns.add<F32IntrinsicConversion<arith::DivFOp>>(converter,
                                                       "llvm.nvvm.div.full");
   patterns.add<F32IntrinsicConversion<math::SqrtOp>>(
       converter, "llvm.nvvm.sqrt.approx.ftz.f");
+  patterns.add<F32IntrinsicConversion<math::Exp2Op>>(
+      converter, "llvm.nvvm.ex2.approx.ftz.f");
+  patterns.add<F32IntrinsicConversion<math::FloorOp>>(converter,
+                                                      "llvm.nvvm.floor.ftz.f");
+  patterns.add<F32IntrinsicConversion<math::CeilOp>>(converter,
+                                                     "llvm.nvvm.ceil.ftz.f");
   patterns.add<LibdeviceConversion<math::ErfOp>>(converter, "erf");
   patterns.add<LibdeviceConversion<math::SinOp>>(converter, "sin");
   patterns.add<LibdeviceConversion<math::CosOp>>(converter, "cos");
