@@ -11,19 +11,13 @@
 
 namespace mlir::triton {
 
-/// test-print-alignment (lib/Analysis/TestAxisInfo.cpp).
-void registerTestAxisInfoPass();
-/// test-print-membar (lib/Analysis/TestMembar.cpp).
-void registerTestMembarPass();
-
-/// Every Triton pass, test pass and pipeline.
+/// Every Triton pass and pipeline. (The test passes live in test/lib and
+/// are registered by triton-opt alone.)
 inline void registerAllTritonPasses() {
   registerTritonToTritonGPUPasses();
   registerTritonGPUToLLVMPasses();
   registerTritonPasses();
   gpu::registerTritonGPUPasses();
-  registerTestAxisInfoPass();
-  registerTestMembarPass();
   registerTritonPipelines();
 }
 

@@ -39,6 +39,6 @@ struct TestAxisInfoPass
 };
 } // namespace
 
-namespace mlir::triton {
+namespace mlir::triton::test {
 void registerTestAxisInfoPass() { PassRegistration<TestAxisInfoPass>(); }
-} // namespace mlir::triton
+} // namespace mlir::triton::test

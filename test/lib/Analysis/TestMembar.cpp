@@ -30,6 +30,6 @@ struct TestMembarPass
 };
 } // namespace
 
-namespace mlir::triton {
+namespace mlir::triton::test {
 void registerTestMembarPass() { PassRegistration<TestMembarPass>(); }
-} // namespace mlir::triton
+} // namespace mlir::triton::test
