@@ -1,8 +1,8 @@
 //===- ConvertLayoutOpToLLVM.cpp - ttg.convert_layout ---------------------===//
 //
 // ttg.convert_layout between distributed layouts. When every thread already
-// holds the elements it needs, the register-permutation pattern of
-// ViewOpToLLVM.cpp applies. Otherwise the data goes through the scratch
+// holds the elements it needs, a permutation of its registers. Otherwise
+// the data goes through the scratch
 // shared memory allocate-shared-memory assigned to the op: each element is
 // written once (replicated copies stay silent), a barrier, then each thread
 // reads what the destination layout gives it. Where an element lives is the
@@ -23,6 +23,40 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
+/// Within threads: each result register is a source register of the same
+/// thread.
+struct ConvertLayoutInThreadConversion
+    : public ConvertOpToLLVMPattern<ConvertLayoutOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    std::optional<LinearLayout> src = layoutOf(srcType),
+                                dst = layoutOf(dstType);
+    Type structType = getTypeConverter()->convertType(dstType);
+    if (!src || !dst || !structType)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    auto same = [](ArrayRef<int32_t> c)
+        -> std::pair<unsigned, SmallVector<int32_t>> {
+      return {0, SmallVector<int32_t>(c.begin(), c.end())};
+    };
+    auto map = gatherRegisters({*src}, *dst, same);
+    if (!map)
+      return rewriter.notifyMatchFailure(
+          op, "the result layout needs data from other threads");
+    SmallVector<Value> in = unpack(rewriter, op.getLoc(), adaptor.getSrc());
+    SmallVector<Value> out;
+    for (auto [k, r] : *map)
+      out.push_back(in[r]);
+    rewriter.replaceOp(op, pack(rewriter, op.getLoc(), structType, out));
+    return success();
+  }
+};
+
+/// Across threads, through shared memory.
 struct ConvertLayoutOpConversion
     : public ConvertOpToLLVMPattern<ConvertLayoutOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -33,7 +67,7 @@ struct ConvertLayoutOpConversion
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
     if (!cvtMovesDataAcrossThreads(srcType, dstType))
-      return failure(); // a register permutation (ViewOpToLLVM.cpp)
+      return failure(); // a register permutation (above)
     std::optional<LinearLayout> src = layoutOf(srcType),
                                 dst = layoutOf(dstType);
     Type structType = getTypeConverter()->convertType(dstType);
@@ -70,5 +104,6 @@ struct ConvertLayoutOpConversion
 
 void mlir::triton::gpu::lowering::populateConvertLayoutOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ConvertLayoutOpConversion>(converter);
+  patterns.add<ConvertLayoutInThreadConversion, ConvertLayoutOpConversion>(
+      converter);
 }

@@ -1,8 +1,6 @@
-//===- GatherHistogramOpToLLVM.cpp - tt.cat, tt.gather, tt.histogram ------===//
+//===- GatherHistogramOpToLLVM.cpp - tt.gather, tt.histogram --------------===//
 //
-// tt.cat: the result holds the operands' registers one after the other
-// (tt.cat may reorder elements, and its inferred layout is the operands'
-// with twice the registers). tt.gather: in the thread when the gathered
+// tt.gather: in the thread when the gathered
 // axis stays in it, else the source goes to its scratch shared memory
 // (row-major) and each thread reads the elements its indices name.
 // tt.histogram: the bins in scratch shared memory, zeroed, counted with
@@ -25,27 +23,6 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
-struct CatOpConversion : public ConvertOpToLLVMPattern<CatOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(CatOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
-        getTypeConverter()->convertType(op.getType()));
-    if (!structType)
-      return rewriter.notifyMatchFailure(op, "no layout");
-    SmallVector<Value> out = unpack(rewriter, loc, adaptor.getLhs());
-    SmallVector<Value> rhs = unpack(rewriter, loc, adaptor.getRhs());
-    out.append(rhs.begin(), rhs.end());
-    if (out.size() != structType.getBody().size())
-      return rewriter.notifyMatchFailure(
-          op, "result layout does not hold both operands' registers");
-    rewriter.replaceOp(op, pack(rewriter, loc, structType, out));
-    return success();
-  }
-};
-
 /// Row-major linear index of runtime coordinates.
 Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords,
                   ArrayRef<int64_t> shape) {
@@ -241,6 +218,6 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
 
 void mlir::triton::gpu::lowering::populateGatherHistogramOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<CatOpConversion, GatherOpConversion, HistogramOpConversion>(
+  patterns.add<GatherOpConversion, HistogramOpConversion>(
       converter);
 }

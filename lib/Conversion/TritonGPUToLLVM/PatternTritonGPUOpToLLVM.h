@@ -5,20 +5,23 @@
 //   FuncOpToLLVM.cpp          tt.func, tt.return, tt.call
 //   ViewOpToLLVM.cpp          program ids, make_range, splat, constants,
 //                             expand_dims, broadcast, reshape, trans, join,
-//                             split (register permutations)
+//                             split, cat (register permutations)
 //   ElementwiseOpToLLVM.cpp   arith/math on tensors, addptr, fast exp,
 //                             libdevice, precise div/sqrt, clampf, mulhiui
-//   MemoryOpToLLVM.cpp        tt.load, tt.store, tt.atomic_rmw, atomic_cas
-//   ReduceScanOpToLLVM.cpp    tt.reduce, tt.scan
-//   ConvertLayoutOpToLLVM.cpp ttg.convert_layout (registers, shared memory)
-//   SharedMemoryOpToLLVM.cpp  ttg.local_alloc, local_load, local_store,
-//                             local_dealloc
+//   LoadStoreOpToLLVM.cpp     tt.load, tt.store, tt.atomic_rmw, atomic_cas
+//   ReduceOpToLLVM.cpp        tt.reduce
+//   ScanOpToLLVM.cpp          tt.scan
+//   ConvertLayoutOpToLLVM.cpp ttg.convert_layout (register permutations and
+//                             through shared memory)
+//   MemoryOpToLLVM.cpp        ttg.local_alloc, local_load, local_store,
+//                             local_dealloc, memdesc views, async copies
+//                             and their commit/wait groups
 //   DotOpToLLVM/              tt.dot and ttng.warp_group_dot:
 //     FMA.cpp                   on CUDA cores (blocked accumulators)
 //     MMAv2.cpp                 mma.sync (nvidia_mma v2)
 //     WGMMA.cpp                 wgmma (nvidia_mma v3), its waits and fences
 //   DebugOpToLLVM.cpp         tt.print (vprintf), tt.assert (__assertfail)
-//   GatherHistogramOpToLLVM.cpp  tt.cat, tt.gather, tt.histogram
+//   GatherHistogramOpToLLVM.cpp  tt.gather, tt.histogram
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,17 +40,19 @@ void populateViewOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &converter,
                                          RewritePatternSet &patterns,
                                          int computeCapability);
-void populateMemoryOpToLLVMPatterns(LLVMTypeConverter &converter,
-                                    RewritePatternSet &patterns,
-                                    const ModuleAxisInfoAnalysis &axis);
-void populateReduceScanOpToLLVMPatterns(LLVMTypeConverter &converter,
-                                        RewritePatternSet &patterns);
+void populateLoadStoreOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const ModuleAxisInfoAnalysis &axis);
+void populateReduceOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns);
+void populateScanOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns);
 void populateConvertLayoutOpToLLVMPatterns(LLVMTypeConverter &converter,
                                            RewritePatternSet &patterns);
 
-void populateSharedMemoryOpToLLVMPatterns(LLVMTypeConverter &converter,
-                                          RewritePatternSet &patterns,
-                                          const ModuleAxisInfoAnalysis &axis);
+void populateMemoryOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const ModuleAxisInfoAnalysis &axis);
 void populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns);
 void populateFMADotOpToLLVMPatterns(LLVMTypeConverter &converter,

@@ -85,10 +85,11 @@ public:
                          ? int(computeCapability)
                          : TritonGPUDialect::getComputeCapability(module);
     populateElementwiseOpToLLVMPatterns(converter, patterns, capability);
-    populateMemoryOpToLLVMPatterns(converter, patterns, axis);
-    populateReduceScanOpToLLVMPatterns(converter, patterns);
+    populateLoadStoreOpToLLVMPatterns(converter, patterns, axis);
+    populateReduceOpToLLVMPatterns(converter, patterns);
+    populateScanOpToLLVMPatterns(converter, patterns);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns);
-    populateSharedMemoryOpToLLVMPatterns(converter, patterns, axis);
+    populateMemoryOpToLLVMPatterns(converter, patterns, axis);
     populateDotOpToLLVMPatterns(converter, patterns);
     populateDebugOpToLLVMPatterns(converter, patterns);
     populateGatherHistogramOpToLLVMPatterns(converter, patterns);

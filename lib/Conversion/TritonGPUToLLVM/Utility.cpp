@@ -446,4 +446,14 @@ void shareEqualMasks(const ModuleAxisInfoAnalysis &axis, Value mask,
   }
 }
 
+std::optional<LinearLayout> reduceScanOperandLayout(Operation *op,
+                                                    ValueRange srcs) {
+  for (Value v : srcs) {
+    Type e = cast<RankedTensorType>(v.getType()).getElementType();
+    if (!e.isIntOrFloat() || e.getIntOrFloatBitWidth() > 64)
+      return std::nullopt;
+  }
+  return layoutOf(cast<RankedTensorType>(srcs.front().getType()));
+}
+
 } // namespace mlir::triton::gpu::lowering

@@ -142,6 +142,11 @@ unsigned vectorSize(const ModuleAxisInfoAnalysis &axis, Value ptr, Value mask,
 void shareEqualMasks(const ModuleAxisInfoAnalysis &axis, Value mask,
                      const LinearLayout &layout, SmallVectorImpl<Value> &masks);
 
+/// The layout of a reduction's or scan's operands, if they all are integers
+/// or floats of up to 64 bits.
+std::optional<LinearLayout> reduceScanOperandLayout(Operation *op,
+                                                    ValueRange srcs);
+
 } // namespace mlir::triton::gpu::lowering
 
 #endif

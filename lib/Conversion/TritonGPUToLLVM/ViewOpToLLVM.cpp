@@ -121,7 +121,8 @@ SmallVector<int32_t> delinearize(int64_t idx, ArrayRef<int64_t> shape) {
 
 /// Shape ops on one operand that, in the layouts the compiler inferred,
 /// only permute or replicate each thread's registers: expand_dims,
-/// broadcast, reshape, trans, and convert_layout within threads.
+/// broadcast, reshape, trans. (convert_layout within threads:
+/// ConvertLayoutOpToLLVM.cpp.)
 template <typename SourceOp>
 struct RegisterRemapConversion : public ConvertOpToLLVMPattern<SourceOp> {
   using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
@@ -165,6 +166,30 @@ struct RegisterRemapConversion : public ConvertOpToLLVMPattern<SourceOp> {
     for (auto [k, r] : *map)
       out.push_back(in[r]);
     rewriter.replaceOp(op, pack(rewriter, op.getLoc(), structType, out));
+    return success();
+  }
+};
+
+/// tt.cat: the result holds the operands' registers one after the other
+/// (tt.cat may reorder elements, and its inferred layout is the operands'
+/// with twice the registers).
+struct CatOpConversion : public ConvertOpToLLVMPattern<CatOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(CatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
+        getTypeConverter()->convertType(op.getType()));
+    if (!structType)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    SmallVector<Value> out = unpack(rewriter, loc, adaptor.getLhs());
+    SmallVector<Value> rhs = unpack(rewriter, loc, adaptor.getRhs());
+    out.append(rhs.begin(), rhs.end());
+    if (out.size() != structType.getBody().size())
+      return rewriter.notifyMatchFailure(
+          op, "result layout does not hold both operands' registers");
+    rewriter.replaceOp(op, pack(rewriter, loc, structType, out));
     return success();
   }
 };
@@ -249,7 +274,6 @@ void mlir::triton::gpu::lowering::populateViewOpToLLVMPatterns(
            ProgramIdConversion<GetNumProgramsOp, true>,
            RegisterRemapConversion<ExpandDimsOp>,
            RegisterRemapConversion<BroadcastOp>,
-           RegisterRemapConversion<ConvertLayoutOp>,
            RegisterRemapConversion<ReshapeOp>, RegisterRemapConversion<TransOp>,
-           JoinOpConversion, SplitOpConversion>(converter);
+           JoinOpConversion, SplitOpConversion, CatOpConversion>(converter);
 }

@@ -1,3 +1,5 @@
+// The lowering of tt.load, tt.store and atomics (LoadStoreOpToLLVM.cpp),
+// with the indices (ViewOpToLLVM.cpp) they need.
 // RUN: triton-opt %s -split-input-file --convert-triton-gpu-to-llvm | FileCheck %s
 
 // Vector add: a kernel with reqntid, indices from the layout, 128-bit
@@ -101,40 +103,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A reduction across lanes and warps: in-thread combines, butterfly
-// shuffles over the lane bits on the axis, then partial results through
-// shared memory (at the allocated offset) with a barrier between the
-// writes and the reads (none before: nothing used the memory earlier; none
-// after: nothing uses it later).
-#b1 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, ttg.shared = 16 : i32} {
-  // CHECK: llvm.mlir.global external @global_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
-  // CHECK-LABEL: llvm.func @sum
-  // CHECK: llvm.fadd
-  // CHECK-COUNT-5: nvvm.shfl.sync bfly
-  // CHECK-NOT: nvvm.barrier0
-  // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
-  // CHECK: nvvm.barrier0
-  // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
-  // CHECK-NOT: nvvm.barrier0
-  // CHECK: st.global.b32
-  tt.func public @sum(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
-    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #b1>
-    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #b1>
-    %p = tt.addptr %xs, %r : tensor<256x!tt.ptr<f32>, #b1>, tensor<256xi32, #b1>
-    %v = tt.load %p : tensor<256x!tt.ptr<f32>, #b1>
-    %s = "tt.reduce"(%v) <{axis = 0 : i32}> ({
-    ^bb0(%a: f32, %b: f32):
-      %t = arith.addf %a, %b : f32
-      tt.reduce.return %t : f32
-    }) {allocation.offset = 0 : i32} : (tensor<256xf32, #b1>) -> f32
-    tt.store %x, %s : !tt.ptr<f32>
-    tt.return
-  }
-}
-
-// -----
-
 // Atomics: one `atom` per element, by the first copy, predicated on the
 // mask; tt.mulhiui as a widened multiply.
 #b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -193,61 +161,5 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %op = tt.addptr %os, %offs : tensor<512x!tt.ptr<f32>, #b4>, tensor<512xi32, #b4>
     tt.store %op, %v, %m : tensor<512x!tt.ptr<f32>, #b4>
     tt.return
-  }
-}
-
-// -----
-
-// Division and square root: Triton's `/` on f32 (arith.divf) is the
-// full-range approximate division upstream uses (`llvm.nvvm.div.full`,
-// div.full.f32) and `tl.sqrt` (math.sqrt) the fast square root
-// (sqrt.approx.ftz.f32); IEEE division and square root are tt.precise_divf and
-// tt.precise_sqrt, and f64 stays IEEE.
-#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  // CHECK-LABEL: llvm.func @divisions
-  // CHECK: llvm.call_intrinsic "llvm.nvvm.div.full"(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
-  // CHECK: llvm.fdiv %{{.*}}, %{{.*}} : f32
-  // CHECK: llvm.fdiv %{{.*}}, %{{.*}} : f64
-  // CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.approx.ftz.f"(%{{.*}}) : (f32) -> f32
-  // CHECK: llvm.intr.sqrt(%{{.*}}) : (f32) -> f32
-  // CHECK: llvm.intr.sqrt(%{{.*}}) : (f64) -> f64
-  // CHECK-NOT: llvm.nvvm.div.full
-  // CHECK-NOT: llvm.nvvm.sqrt.approx
-  // CHECK: llvm.return
-  tt.func @divisions(%a: tensor<128xf32, #b1>, %b: tensor<128xf32, #b1>, %c: tensor<128xf64, #b1>, %d: tensor<128xf64, #b1>) -> (tensor<128xf32, #b1>, tensor<128xf32, #b1>, tensor<128xf64, #b1>, tensor<128xf32, #b1>, tensor<128xf32, #b1>, tensor<128xf64, #b1>) {
-    %q = arith.divf %a, %b : tensor<128xf32, #b1>
-    %p = tt.precise_divf %a, %b : tensor<128xf32, #b1>
-    %r = arith.divf %c, %d : tensor<128xf64, #b1>
-    %s = math.sqrt %a : tensor<128xf32, #b1>
-    %t = tt.precise_sqrt %a : tensor<128xf32, #b1>
-    %u = math.sqrt %c : tensor<128xf64, #b1>
-    tt.return %q, %p, %r, %s, %t, %u : tensor<128xf32, #b1>, tensor<128xf32, #b1>, tensor<128xf64, #b1>, tensor<128xf32, #b1>, tensor<128xf32, #b1>, tensor<128xf64, #b1>
-  }
-}
-
-// -----
-
-// exp2, floor and ceil on f32 are the FTZ instructions upstream's libdevice
-// calls become (ex2.approx.ftz, cvt.rmi.ftz, cvt.rpi.ftz); exp stays
-// ex2.approx.f32 after a multiplication by log2(e), as upstream lowers it;
-// f64 keeps the generic intrinsics.
-#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  // CHECK-LABEL: llvm.func @exp_floor_ceil
-  // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%{{.*}}) : (f32) -> f32
-  // CHECK: llvm.call_intrinsic "llvm.nvvm.floor.ftz.f"(%{{.*}}) : (f32) -> f32
-  // CHECK: llvm.call_intrinsic "llvm.nvvm.ceil.ftz.f"(%{{.*}}) : (f32) -> f32
-  // CHECK: llvm.fmul %{{.*}}, %{{.*}} : f32
-  // CHECK: "ex2.approx.f32 $0, $1;"
-  // CHECK: llvm.intr.floor(%{{.*}}) : (f64) -> f64
-  // CHECK: llvm.return
-  tt.func @exp_floor_ceil(%a: tensor<128xf32, #b1>, %c: tensor<128xf64, #b1>) -> (tensor<128xf32, #b1>, tensor<128xf32, #b1>, tensor<128xf32, #b1>, tensor<128xf32, #b1>, tensor<128xf64, #b1>) {
-    %e2 = math.exp2 %a : tensor<128xf32, #b1>
-    %f = math.floor %a : tensor<128xf32, #b1>
-    %g = math.ceil %a : tensor<128xf32, #b1>
-    %e = math.exp %a : tensor<128xf32, #b1>
-    %h = math.floor %c : tensor<128xf64, #b1>
-    tt.return %e2, %f, %g, %e, %h : tensor<128xf32, #b1>, tensor<128xf32, #b1>, tensor<128xf32, #b1>, tensor<128xf32, #b1>, tensor<128xf64, #b1>
   }
 }

@@ -1,10 +1,4 @@
-//===- ReduceScanOpToLLVM.cpp - reductions and scans
-//--------------------------===//
-//
-// tt.reduce: within each thread over the registers that share a key (the
-// coordinates but the axis), within the warp by butterfly shuffles over the
-// lane bits along the axis, across warps through the scratch shared memory
-// allocate-shared-memory assigned (between barriers).
+//===- ScanOpToLLVM.cpp - tt.scan -----------------------------------------===//
 //
 // tt.scan: by levels of axis bits (registers, lanes, warps), see
 // ScanOpConversion.
@@ -22,228 +16,6 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
-/// The layout of a reduction's or scan's operands, if they all are integers
-/// or floats of up to 64 bits.
-std::optional<LinearLayout> operandLayout(Operation *op, ValueRange srcs) {
-  for (Value v : srcs) {
-    Type e = cast<RankedTensorType>(v.getType()).getElementType();
-    if (!e.isIntOrFloat() || e.getIntOrFloatBitWidth() > 64)
-      return std::nullopt;
-  }
-  return layoutOf(cast<RankedTensorType>(srcs.front().getType()));
-}
-
-struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-
-  LogicalResult
-  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    using namespace layout_dims;
-    Location loc = op.getLoc();
-    unsigned axis = op.getAxis();
-    auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
-    std::optional<LinearLayout> layout = operandLayout(op, op.getSrcs());
-    if (!layout)
-      return rewriter.notifyMatchFailure(
-          op, "no layout, or operands of an element type not lowered yet");
-    unsigned n = op.getSrcs().size();
-    // Bases must each touch the reduced axis alone or not at all.
-    auto axisOnly = [&](const char *dim, int32_t bit) {
-      const auto &basis = layout->getBasis(dim, bit);
-      bool onAxis = basis[axis] != 0;
-      for (size_t d = 0; d < basis.size(); ++d)
-        if (d != axis && basis[d] != 0 && onAxis)
-          return std::optional<bool>();
-      return std::optional<bool>(onAxis);
-    };
-    SmallVector<SmallVector<Value>> elems;
-    for (Value v : adaptor.getSrcs())
-      elems.push_back(unpack(rewriter, loc, v));
-    int32_t regs = layout->getInDimSize(kRegister);
-
-    // 1. Within the thread: registers with one key (coordinates but axis).
-    std::map<SmallVector<int32_t>, SmallVector<Value>> acc;
-    // The register that first produced each key (its run-time index).
-    std::map<SmallVector<int32_t>, int32_t> firstReg;
-    SmallVector<SmallVector<int32_t>> keys;
-    for (int32_t r = 0; r < regs; ++r) {
-      LinearLayout::Point p =
-          layout->apply({{kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
-      SmallVector<int32_t> key;
-      for (auto [d, c] : llvm::enumerate(p))
-        if (d != axis)
-          key.push_back(c.second);
-      SmallVector<Value> x;
-      for (unsigned i = 0; i < n; ++i)
-        x.push_back(elems[i][r]);
-      auto it = acc.find(key);
-      if (it == acc.end()) {
-        acc[key] = x;
-        keys.push_back(key);
-        firstReg[key] = r;
-      } else {
-        it->second = combine(rewriter, loc, op.getCombineOp(), it->second, x);
-      }
-    }
-    // 2. Within the warp: butterfly shuffles over lane bits on the axis.
-    for (int32_t bit = 0; bit < layout->getInDimSizeLog2(kLane); ++bit) {
-      std::optional<bool> on = axisOnly(kLane, bit);
-      if (!on)
-        return rewriter.notifyMatchFailure(
-            op, "lane bases mix the axis with other dimensions");
-      if (!*on)
-        continue;
-      for (auto &key : keys) {
-        SmallVector<Value> other;
-        for (Value v : acc[key])
-          other.push_back(shuffleXor(rewriter, loc, v, 1u << bit));
-        acc[key] = combine(rewriter, loc, op.getCombineOp(), acc[key], other);
-      }
-    }
-    // 3. Across warps: through shared memory.
-    SmallVector<int32_t> axisWarpBits;
-    for (int32_t bit = 0; bit < layout->getInDimSizeLog2(kWarp); ++bit) {
-      std::optional<bool> on = axisOnly(kWarp, bit);
-      if (!on)
-        return rewriter.notifyMatchFailure(
-            op, "warp bases mix the axis with other dimensions");
-      if (*on)
-        axisWarpBits.push_back(bit);
-    }
-    if (!axisWarpBits.empty()) {
-      auto offsetAttr = op->getAttrOfType<IntegerAttr>("allocation.offset");
-      if (!offsetAttr)
-        return rewriter.notifyMatchFailure(
-            op, "no shared memory allocated (run allocate-shared-memory)");
-      auto [lane, warp] = laneAndWarp(rewriter, loc);
-      (void)lane;
-      // The warp's index along the axis: its axis bits, compressed.
-      Value warpIdx = i32Const(rewriter, loc, 0);
-      for (auto [k, bit] : llvm::enumerate(axisWarpBits)) {
-        Value b = LLVM::AndOp::create(
-            rewriter, loc,
-            LLVM::LShrOp::create(rewriter, loc, warp,
-                                 i32Const(rewriter, loc, bit)),
-            i32Const(rewriter, loc, 1));
-        warpIdx = LLVM::OrOp::create(
-            rewriter, loc, warpIdx,
-            LLVM::ShlOp::create(rewriter, loc, b, i32Const(rewriter, loc, k)));
-      }
-      unsigned warps = 1u << axisWarpBits.size();
-      // Result elements, linearized over the result shape (thread part
-      // included): each key's element index at run time.
-      SmallVector<int64_t> resShape;
-      for (auto [d, size] : llvm::enumerate(srcType.getShape()))
-        if (d != axis)
-          resShape.push_back(size);
-      int64_t numResults = 1;
-      for (int64_t sz : resShape)
-        numResults *= sz;
-      SmallVector<SmallVector<Value>> indices =
-          emitIndices(rewriter, loc, *layout);
-      Value base = sharedBase(rewriter, loc, op);
-      Type i8 = rewriter.getIntegerType(8);
-      // Earlier users of this scratch are done: the membar analysis put a
-      // barrier before this op where needed.
-      uint64_t operandOffset = offsetAttr.getInt();
-      SmallVector<uint64_t> operandBase;
-      for (unsigned i = 0; i < n; ++i) {
-        operandBase.push_back(operandOffset);
-        Type e =
-            cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType();
-        operandOffset +=
-            warps * numResults * ((e.getIntOrFloatBitWidth() + 7) / 8);
-      }
-      auto linearIndex = [&](int32_t reg) {
-        Value idx = i32Const(rewriter, loc, 0);
-        unsigned rd = 0;
-        for (unsigned d = 0; d < indices[reg].size(); ++d) {
-          if (d == axis)
-            continue;
-          idx = LLVM::AddOp::create(
-              rewriter, loc,
-              LLVM::MulOp::create(rewriter, loc, idx,
-                                  i32Const(rewriter, loc, resShape[rd++])),
-              indices[reg][d]);
-        }
-        return idx;
-      };
-      auto slot = [&](unsigned i, Value warpSlot, Value elemIdx) {
-        Type e =
-            cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType();
-        Type llvmE = getTypeConverter()->convertType(e);
-        Value flat = LLVM::AddOp::create(
-            rewriter, loc,
-            LLVM::MulOp::create(rewriter, loc, warpSlot,
-                                i32Const(rewriter, loc, numResults)),
-            elemIdx);
-        Value bytes = LLVM::GEPOp::create(
-            rewriter, loc, base.getType(), i8, base,
-            ValueRange{i32Const(rewriter, loc, operandBase[i])});
-        return std::make_pair(LLVM::GEPOp::create(rewriter, loc, base.getType(),
-                                                  llvmE, bytes,
-                                                  ValueRange{flat})
-                                  .getResult(),
-                              llvmE);
-      };
-      for (auto &key : keys) {
-        Value idx = linearIndex(firstReg[key]);
-        for (unsigned i = 0; i < n; ++i) {
-          auto [ptr, ty] = slot(i, warpIdx, idx);
-          LLVM::StoreOp::create(rewriter, loc, acc[key][i], ptr);
-        }
-      }
-      NVVM::Barrier0Op::create(rewriter, loc);
-      for (auto &key : keys) {
-        Value idx = linearIndex(firstReg[key]);
-        SmallVector<Value> total;
-        for (unsigned w = 0; w < warps; ++w) {
-          SmallVector<Value> part;
-          for (unsigned i = 0; i < n; ++i) {
-            auto [ptr, ty] = slot(i, i32Const(rewriter, loc, w), idx);
-            part.push_back(LLVM::LoadOp::create(rewriter, loc, ty, ptr));
-          }
-          total = w == 0
-                      ? part
-                      : combine(rewriter, loc, op.getCombineOp(), total, part);
-        }
-        acc[key] = total;
-      }
-    }
-    // Results: scalars, or tensors in the slice layout.
-    SmallVector<Value> results;
-    for (unsigned i = 0; i < n; ++i) {
-      Type resType = op.getResult()[i].getType();
-      auto resTensor = dyn_cast<RankedTensorType>(resType);
-      if (!resTensor) {
-        results.push_back(acc[keys.front()][i]);
-        continue;
-      }
-      std::optional<LinearLayout> resLayout = layoutOf(resTensor);
-      Type structType = getTypeConverter()->convertType(resTensor);
-      if (!resLayout || !structType)
-        return rewriter.notifyMatchFailure(op, "no result layout");
-      SmallVector<Value> vals;
-      for (int32_t r = 0; r < resLayout->getInDimSize(kRegister); ++r) {
-        LinearLayout::Point p = resLayout->apply(
-            {{kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
-        SmallVector<int32_t> key;
-        for (auto &c : p)
-          key.push_back(c.second);
-        auto it = acc.find(key);
-        if (it == acc.end())
-          return rewriter.notifyMatchFailure(
-              op, "result layout does not match the operand's");
-        vals.push_back(it->second[i]);
-      }
-      results.push_back(pack(rewriter, loc, structType, vals));
-    }
-    rewriter.replaceOp(op, results);
-    return success();
-  }
-};
-
 /// tt.scan, inclusive, forward or reverse, with any associative combiner.
 ///
 /// The axis coordinate's bits each come from one register, lane or warp
@@ -275,7 +47,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     unsigned axis = op.getAxis();
     bool reverse = op.getReverse();
     auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
-    std::optional<LinearLayout> layout = operandLayout(op, op.getSrcs());
+    std::optional<LinearLayout> layout = reduceScanOperandLayout(op, op.getSrcs());
     if (!layout)
       return rewriter.notifyMatchFailure(
           op, "no layout, or operands of an element type not lowered yet");
@@ -571,7 +343,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
 };
 } // namespace
 
-void mlir::triton::gpu::lowering::populateReduceScanOpToLLVMPatterns(
+void mlir::triton::gpu::lowering::populateScanOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ReduceOpConversion, ScanOpConversion>(converter);
+  patterns.add<ScanOpConversion>(converter);
 }

@@ -4,7 +4,7 @@
 #b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @old_gpu(%x: tensor<512xf32, #b>) {
-    // CHECK: tritongpu-to-llvm-fp8-invalid.mlir:[[# @LINE + 1]]:10: error: fp8 conversions need sm_89 or newer
+    // CHECK: ElementwiseOpToLLVM-fp8-invalid.mlir:[[# @LINE + 1]]:10: error: fp8 conversions need sm_89 or newer
     %a = tt.fp_to_fp %x, rounding = rtne : tensor<512xf32, #b> -> tensor<512xf8E4M3FN, #b>
     tt.return
   }
@@ -15,7 +15,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @rtz(%x: tensor<512xf32, #b>) {
-    // CHECK: tritongpu-to-llvm-fp8-invalid.mlir:[[# @LINE + 1]]:10: error: conversions to fp8 round to nearest even only
+    // CHECK: ElementwiseOpToLLVM-fp8-invalid.mlir:[[# @LINE + 1]]:10: error: conversions to fp8 round to nearest even only
     %a = tt.fp_to_fp %x, rounding = rtz : tensor<512xf32, #b> -> tensor<512xf8E5M2, #b>
     tt.return
   }

@@ -1,0 +1,576 @@
+//===- LoadStoreOpToLLVM.cpp - global loads, stores and atomics ------------===//
+//
+// tt.load / tt.store: vectors as wide as AxisInfo and the layout allow (at
+// most 128 bits), predicated by the mask through inline PTX, the `other`
+// value where the mask is off; a store only from the first copy of data a
+// layout replicates over lanes or warps. tt.atomic_rmw through `atom`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternTritonGPUOpToLLVM.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::gpu::lowering;
+
+namespace {
+/// The PTX qualifiers after `ld`/`st` for an op's volatility, cache modifier
+/// and eviction policy (".volatile", ".cg", ".cs.L1::evict_first", ...),
+/// keeping only what ptxas accepts: cache operators of the other direction
+/// (ld.wb, st.ca...) and an L1 eviction priority next to a cache operator
+/// are dropped with a warning (upstream 3.6 emits .cg loads with
+/// evict_last, which ptxas rejects); volatile accesses take neither.
+std::string memoryQualifiers(Operation *op, bool isLoad, bool isVolatile,
+                             CacheModifier cache, EvictionPolicy evict) {
+  if (isVolatile) {
+    if (cache != CacheModifier::NONE || evict != EvictionPolicy::NORMAL)
+      op->emitWarning("cache and eviction hints ignored on a volatile access");
+    return ".volatile";
+  }
+  std::string text;
+  switch (cache) {
+  case CacheModifier::NONE:
+    break;
+  case CacheModifier::CA:
+  case CacheModifier::CV:
+    if (isLoad)
+      text = "." + stringifyCacheModifier(cache).str();
+    else
+      op->emitWarning("cache modifier ")
+          << stringifyCacheModifier(cache) << " is for loads; ignored";
+    break;
+  case CacheModifier::WB:
+  case CacheModifier::WT:
+    if (!isLoad)
+      text = "." + stringifyCacheModifier(cache).str();
+    else
+      op->emitWarning("cache modifier ")
+          << stringifyCacheModifier(cache) << " is for stores; ignored";
+    break;
+  case CacheModifier::CG:
+  case CacheModifier::CS:
+    text = "." + stringifyCacheModifier(cache).str();
+    break;
+  }
+  if (evict != EvictionPolicy::NORMAL) {
+    if (!text.empty())
+      op->emitWarning("eviction policy ")
+          << stringifyEvictionPolicy(evict) << " ignored: ptxas rejects it "
+          << "together with the cache operator ."
+          << stringifyCacheModifier(cache);
+    else
+      text += ".L1::" + stringifyEvictionPolicy(evict).str();
+  }
+  return text;
+}
+
+/// What a tensor load or store works with: the value's layout, its LLVM
+/// struct type and element type (an integer or float) and width.
+struct TensorAccess {
+  std::optional<LinearLayout> layout;
+  LLVM::LLVMStructType structType;
+  Type elem;
+  unsigned bits;
+
+  static FailureOr<TensorAccess> get(const TypeConverter &converter,
+                                     RankedTensorType type) {
+    std::optional<LinearLayout> layout = layoutOf(type);
+    auto structType =
+        dyn_cast_or_null<LLVM::LLVMStructType>(converter.convertType(type));
+    if (!layout || !structType || !structType.getBody()[0].isIntOrFloat())
+      return failure();
+    Type elem = structType.getBody()[0];
+    return TensorAccess{layout, structType, elem, elem.getIntOrFloatBitWidth()};
+  }
+};
+
+struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
+  LoadOpConversion(LLVMTypeConverter &c, const ModuleAxisInfoAnalysis &axis)
+      : ConvertOpToLLVMPattern(c), axis(axis) {}
+
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type)
+      return lowerScalar(op, adaptor, rewriter);
+    FailureOr<TensorAccess> access =
+        TensorAccess::get(*getTypeConverter(), type);
+    if (failed(access))
+      return rewriter.notifyMatchFailure(
+          op, "element type or layout not lowered yet");
+    std::optional<LinearLayout> layout = access->layout;
+    LLVM::LLVMStructType structType = access->structType;
+    Type elem = access->elem;
+    unsigned bits = access->bits;
+    Location loc = op.getLoc();
+    std::string quals = memoryQualifiers(op, true, op.getIsVolatile(),
+                                         op.getCache(), op.getEvict());
+    unsigned vec =
+        vectorSize(axis, op.getPtr(), op.getMask(), type, *layout, bits);
+    SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
+    SmallVector<Value> masks, others;
+    if (op.getMask()) {
+      masks = unpack(rewriter, loc, adaptor.getMask());
+      shareEqualMasks(axis, op.getMask(), *layout, masks);
+    }
+    if (op.getOther())
+      others = unpack(rewriter, loc, adaptor.getOther());
+    std::optional<Packing> packing = packingFor(bits, vec);
+    while (!packing && vec > 1)
+      packing = packingFor(bits, vec /= 2);
+    if (!packing)
+      return rewriter.notifyMatchFailure(op, "element width not lowered yet");
+    unsigned wordBits = packing->wordBits, words = packing->words;
+    char regKind = ptxRegister(wordBits)->first;
+    Type wordType = rewriter.getIntegerType(wordBits);
+    SmallVector<Value> results;
+    for (size_t i = 0; i < ptrs.size(); i += vec) {
+      // Each output starts as `other` (or 0), then a predicated vector load.
+      std::string asmText, constraints;
+      SmallVector<Value> operands;
+      for (unsigned k = 0; k < words; ++k)
+        constraints += std::string(k ? "," : "") + "=" + regKind;
+      unsigned next = words;
+      for (unsigned k = 0; k < words; ++k) {
+        Value o;
+        if (others.empty())
+          o = LLVM::ConstantOp::create(rewriter, loc, wordType,
+                                       rewriter.getIntegerAttr(wordType, 0));
+        else
+          o = packWord(rewriter, loc,
+                       ArrayRef<Value>(others).slice(i + k * packing->perWord,
+                                                     packing->perWord),
+                       bits, wordBits);
+        operands.push_back(o);
+        constraints += std::string(",") + regKind;
+        asmText += "mov.b" + std::to_string(wordBits) + " $" +
+                   std::to_string(k) + ", $" + std::to_string(next++) + ";\n";
+      }
+      unsigned predIdx = 0;
+      if (!masks.empty()) {
+        operands.push_back(masks[i]);
+        constraints += ",b";
+        predIdx = next++;
+      }
+      operands.push_back(ptrs[i]);
+      constraints += ",l";
+      unsigned ptrIdx = next++;
+      std::string dst;
+      for (unsigned k = 0; k < words; ++k)
+        dst += (k ? ", $" : "$") + std::to_string(k);
+      if (!masks.empty())
+        asmText += "@$" + std::to_string(predIdx) + " ";
+      asmText += "ld" + quals + ".global" +
+                 (words > 1 ? ".v" + std::to_string(words) : std::string()) +
+                 ".b" + std::to_string(wordBits) + " " +
+                 (words > 1 ? "{" + dst + "}" : dst) + ", [$" +
+                 std::to_string(ptrIdx) + "];";
+      SmallVector<Type> outTypes(words, wordType);
+      Type retType = words == 1 ? wordType
+                                : LLVM::LLVMStructType::getLiteral(
+                                      rewriter.getContext(), outTypes);
+      auto asmOp = ptxAsm(rewriter, loc, retType, operands, asmText,
+                          constraints, /*sideEffects=*/true);
+      for (unsigned k = 0; k < words; ++k) {
+        Value w = words == 1 ? asmOp.getResult(0)
+                             : LLVM::ExtractValueOp::create(
+                                   rewriter, loc, asmOp.getResult(0), k)
+                                   .getResult();
+        for (Value e : unpackWord(rewriter, loc, w, packing->perWord, elem))
+          results.push_back(e);
+      }
+    }
+    rewriter.replaceOp(op, pack(rewriter, loc, structType, results));
+    return success();
+  }
+
+  /// A scalar load: every thread loads (all need the value), predicated on
+  /// the mask, `other` (or 0) where it is off.
+  LogicalResult lowerScalar(LoadOp op, OpAdaptor adaptor,
+                            ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    Type elem = getTypeConverter()->convertType(op.getType());
+    if (!elem || !elem.isIntOrFloat() ||
+        !ptxRegister(elem.getIntOrFloatBitWidth()))
+      return rewriter.notifyMatchFailure(op,
+                                         "scalar load type not lowered yet");
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    char reg = ptxRegister(bits)->first;
+    Type intType = rewriter.getIntegerType(bits);
+    Value other =
+        op.getOther()
+            ? LLVM::BitcastOp::create(rewriter, loc, intType,
+                                      adaptor.getOther())
+                  .getResult()
+            : LLVM::ConstantOp::create(rewriter, loc, intType,
+                                       rewriter.getIntegerAttr(intType, 0))
+                  .getResult();
+    SmallVector<Value> operands{other};
+    std::string constraints = std::string("=") + reg + "," + reg;
+    std::string text = "mov.b" + std::to_string(bits) + " $0, $1;\n";
+    if (op.getMask()) {
+      operands.push_back(adaptor.getMask());
+      constraints += ",b";
+      text += "@$2 ";
+    }
+    operands.push_back(adaptor.getPtr());
+    constraints += ",l";
+    text += "ld" +
+            memoryQualifiers(op, true, op.getIsVolatile(), op.getCache(),
+                             op.getEvict()) +
+            ".global.b" + std::to_string(bits) + " $0, [$" +
+            std::to_string(operands.size()) + "];";
+    auto asmOp = ptxAsm(rewriter, loc, intType, operands, text, constraints,
+                        /*sideEffects=*/true);
+    rewriter.replaceOp(
+        op, LLVM::BitcastOp::create(rewriter, loc, elem, asmOp.getResult(0)));
+    return success();
+  }
+
+  const ModuleAxisInfoAnalysis &axis;
+};
+
+struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
+  StoreOpConversion(LLVMTypeConverter &c, const ModuleAxisInfoAnalysis &axis)
+      : ConvertOpToLLVMPattern(c), axis(axis) {}
+
+  LogicalResult
+  matchAndRewrite(StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getValue().getType());
+    if (!type)
+      return lowerScalar(op, adaptor, rewriter);
+    FailureOr<TensorAccess> access =
+        TensorAccess::get(*getTypeConverter(), type);
+    if (failed(access))
+      return rewriter.notifyMatchFailure(
+          op, "element type or layout not lowered yet");
+    std::optional<LinearLayout> layout = access->layout;
+    unsigned bits = access->bits;
+    Location loc = op.getLoc();
+    std::string quals =
+        memoryQualifiers(op, false, false, op.getCache(), op.getEvict());
+    auto ptrType = cast<RankedTensorType>(op.getPtr().getType());
+    unsigned vec =
+        vectorSize(axis, op.getPtr(), op.getMask(), ptrType, *layout, bits);
+    SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
+    SmallVector<Value> values = unpack(rewriter, loc, adaptor.getValue());
+    SmallVector<Value> masks;
+    if (op.getMask()) {
+      masks = unpack(rewriter, loc, adaptor.getMask());
+      shareEqualMasks(axis, op.getMask(), *layout, masks);
+    }
+    Value firstCopy = firstCopyPredicate(rewriter, loc, *layout);
+    std::optional<Packing> packing = packingFor(bits, vec);
+    while (!packing && vec > 1)
+      packing = packingFor(bits, vec /= 2);
+    if (!packing)
+      return rewriter.notifyMatchFailure(op, "element width not lowered yet");
+    unsigned wordBits = packing->wordBits, words = packing->words;
+    char regKind = ptxRegister(wordBits)->first;
+    // Registers holding the same element as an earlier register (a layout
+    // replicating data within a thread) do not store again.
+    DenseSet<int64_t> seen;
+    for (size_t i = 0; i < ptrs.size(); i += vec) {
+      LinearLayout::Point p =
+          layout->apply({{layout_dims::kRegister, int32_t(i)},
+                         {layout_dims::kLane, 0},
+                         {layout_dims::kWarp, 0},
+                         {layout_dims::kBlock, 0}});
+      int64_t key = 0;
+      for (auto &[name, v] : p)
+        key = key * 65536 + v;
+      if (!seen.insert(key).second)
+        continue;
+      Value pred = masks.empty() ? Value() : masks[i];
+      if (firstCopy)
+        pred = pred ? LLVM::AndOp::create(rewriter, loc, pred, firstCopy)
+                          .getResult()
+                    : firstCopy;
+      std::string constraints, src;
+      SmallVector<Value> operands;
+      unsigned idx = 0, predIdx = 0;
+      if (pred) {
+        operands.push_back(pred);
+        constraints += "b";
+        predIdx = idx++;
+      }
+      operands.push_back(ptrs[i]);
+      constraints += std::string(constraints.empty() ? "" : ",") + "l";
+      unsigned ptrIdx = idx++;
+      for (unsigned k = 0; k < words; ++k) {
+        operands.push_back(
+            packWord(rewriter, loc,
+                     ArrayRef<Value>(values).slice(i + k * packing->perWord,
+                                                   packing->perWord),
+                     bits, wordBits));
+        constraints += std::string(",") + regKind;
+        src += (k ? ", $" : "$") + std::to_string(idx++);
+      }
+      std::string asmText =
+          (pred ? "@$" + std::to_string(predIdx) + " " : std::string()) + "st" +
+          quals + ".global" +
+          (words > 1 ? ".v" + std::to_string(words) : std::string()) + ".b" +
+          std::to_string(wordBits) + " [$" + std::to_string(ptrIdx) + "], " +
+          (words > 1 ? "{" + src + "}" : src) + ";";
+      ptxAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
+             operands, asmText, constraints, /*sideEffects=*/true);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// A scalar store: one thread (thread 0 of the program) stores it.
+  LogicalResult lowerScalar(StoreOp op, OpAdaptor adaptor,
+                            ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    Type elem = adaptor.getValue().getType();
+    if (!elem.isIntOrFloat() || !ptxRegister(elem.getIntOrFloatBitWidth()))
+      return rewriter.notifyMatchFailure(op,
+                                         "scalar store type not lowered yet");
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+    Value pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                      tid, i32Const(rewriter, loc, 0));
+    if (op.getMask())
+      pred = LLVM::AndOp::create(rewriter, loc, pred, adaptor.getMask());
+    Value v = LLVM::BitcastOp::create(
+        rewriter, loc, rewriter.getIntegerType(bits), adaptor.getValue());
+    std::string text =
+        "@$0 st" +
+        memoryQualifiers(op, false, false, op.getCache(), op.getEvict()) +
+        ".global.b" + std::to_string(bits) + " [$1], $2;";
+    std::string constraints = std::string("b,l,") + ptxRegister(bits)->first;
+    ptxAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
+           ValueRange{pred, adaptor.getPtr(), v}, text, constraints,
+           /*sideEffects=*/true);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const ModuleAxisInfoAnalysis &axis;
+};
+
+/// The suffix of `atom` for an RMW kind on `elem` (nullopt: not in PTX).
+std::optional<std::string> atomSuffix(RMWOp op, Type elem) {
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  std::string w = std::to_string(bits);
+  bool isFloat = isa<FloatType>(elem);
+  switch (op) {
+  case RMWOp::FADD:
+    if (elem.isF16())
+      return std::string("add.noftz.f16");
+    if (elem.isBF16())
+      return std::string("add.noftz.bf16");
+    return isFloat ? std::optional<std::string>("add.f" + w) : std::nullopt;
+  case RMWOp::ADD:
+    return bits == 64 ? "add.u64" : "add.u" + w;
+  case RMWOp::MAX:
+    return "max.s" + w;
+  case RMWOp::MIN:
+    return "min.s" + w;
+  case RMWOp::UMAX:
+    return "max.u" + w;
+  case RMWOp::UMIN:
+    return "min.u" + w;
+  case RMWOp::AND:
+    return "and.b" + w;
+  case RMWOp::OR:
+    return "or.b" + w;
+  case RMWOp::XOR:
+    return "xor.b" + w;
+  case RMWOp::XCHG:
+    return "exch.b" + w;
+  }
+  return std::nullopt;
+}
+
+/// tt.atomic_rmw and tt.atomic_cas through `atom`, element by element: each
+/// element by one thread (the first copy of a replicated layout; thread 0
+/// for a scalar pointer), predicated on the mask. When the result is used
+/// and other threads (or registers) hold the same element, the acting
+/// copy's old value reaches them through the op's scratch shared memory.
+template <typename AtomicOp>
+struct AtomicOpConversion : public ConvertOpToLLVMPattern<AtomicOp> {
+  using ConvertOpToLLVMPattern<AtomicOp>::ConvertOpToLLVMPattern;
+  using Adaptor = typename AtomicOp::Adaptor;
+  static constexpr bool IsCas = std::is_same_v<AtomicOp, AtomicCASOp>;
+
+  LogicalResult
+  matchAndRewrite(AtomicOp op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type valType = op.getVal().getType();
+    auto tensor = dyn_cast<RankedTensorType>(valType);
+    Type elem = this->getTypeConverter()->convertType(
+        tensor ? tensor.getElementType() : valType);
+    if (!elem || !elem.isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "atomics on this type");
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    std::string suffix;
+    if constexpr (IsCas) {
+      if (bits != 16 && bits != 32 && bits != 64)
+        return rewriter.notifyMatchFailure(op, "atomic_cas on this width");
+      suffix = "cas.b" + std::to_string(bits);
+    } else {
+      std::optional<std::string> s = atomSuffix(op.getAtomicRmwOp(), elem);
+      if (!s || (bits != 32 && bits != 64 &&
+                 !(bits == 16 && op.getAtomicRmwOp() == RMWOp::FADD)))
+        return rewriter.notifyMatchFailure(
+            op, "this atomic kind on this type has no PTX atom");
+      suffix = *s;
+    }
+    std::string sem = stringifyMemSemantic(op.getSem()).str();
+    std::string scope = stringifyMemSyncScope(op.getScope()).str();
+    // PTX spells the GPU scope `gpu` and system scope `sys`; CTA `cta`.
+    char reg = bits == 64 ? 'l' : bits == 16 ? 'h' : 'r';
+    unsigned numValues = IsCas ? 2 : 1;
+    std::string text = "@$" + std::to_string(2 + numValues) + " atom." + sem +
+                       "." + scope + ".global." + suffix + " $0, [$1], $2";
+    text += IsCas ? ", $3;" : ";";
+    std::string constraints = std::string("=") + reg + ",l";
+    for (unsigned i = 0; i < numValues; ++i)
+      constraints += std::string(",") + reg;
+    constraints += ",b";
+    Type intType = rewriter.getIntegerType(bits);
+    auto atom = [&](Value ptr, ArrayRef<Value> vals, Value pred) {
+      SmallVector<Value> operands{ptr};
+      for (Value v : vals)
+        operands.push_back(LLVM::BitcastOp::create(rewriter, loc, intType, v));
+      operands.push_back(pred);
+      auto asmOp = ptxAsm(rewriter, loc, intType, operands, text, constraints,
+                          /*sideEffects=*/true);
+      return LLVM::BitcastOp::create(rewriter, loc, elem, asmOp.getResult(0))
+          .getResult();
+    };
+    Value mask;
+    SmallVector<Value> values;
+    if constexpr (IsCas) {
+      values = {adaptor.getCmp(), adaptor.getVal()};
+    } else {
+      values = {adaptor.getVal()};
+      mask = adaptor.getMask();
+    }
+
+    if (!tensor) {
+      Value tid =
+          NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+      Value pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                        tid, i32Const(rewriter, loc, 0));
+      if (mask)
+        pred = LLVM::AndOp::create(rewriter, loc, pred, mask);
+      Value old = atom(adaptor.getPtr(), values, pred);
+      if (op.getResult().use_empty()) {
+        rewriter.replaceOp(op, old);
+        return success();
+      }
+      // Broadcast: thread 0 writes the old value, every thread reads it.
+      auto offset =
+          op->template getAttrOfType<IntegerAttr>("allocation.offset");
+      if (!offset)
+        return rewriter.notifyMatchFailure(
+            op, "no shared memory allocated (run allocate-shared-memory)");
+      Value slot = sharedPtr(rewriter, loc, op, offset.getInt());
+      predicatedSharedAccess(
+          rewriter, loc, "st.shared.b" + std::to_string(bits), pred, slot, old);
+      NVVM::Barrier0Op::create(rewriter, loc);
+      Value loaded = LLVM::LoadOp::create(rewriter, loc, elem, slot);
+      rewriter.replaceOp(op, loaded);
+      return success();
+    }
+
+    std::optional<LinearLayout> layout = layoutOf(tensor);
+    auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
+        this->getTypeConverter()->convertType(tensor));
+    if (!layout || !structType)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    Value firstCopy = firstCopyPredicate(rewriter, loc, *layout);
+    SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
+    SmallVector<SmallVector<Value>> vals;
+    for (Value v : values)
+      vals.push_back(unpack(rewriter, loc, v));
+    SmallVector<Value> masks;
+    if (mask)
+      masks = unpack(rewriter, loc, mask);
+    Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                            rewriter.getBoolAttr(true));
+    SmallVector<Value> results;
+    std::set<SmallVector<int32_t>> seen;
+    for (size_t i = 0; i < ptrs.size(); ++i) {
+      Value pred = masks.empty() ? always : masks[i];
+      if (firstCopy)
+        pred = LLVM::AndOp::create(rewriter, loc, pred, firstCopy);
+      // A register repeating an earlier register's element does not act.
+      if (!seen.insert(registerCoords(*layout, i)).second)
+        pred = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                        rewriter.getBoolAttr(false));
+      SmallVector<Value> elementVals;
+      for (auto &v : vals)
+        elementVals.push_back(v[i]);
+      results.push_back(atom(ptrs[i], elementVals, pred));
+    }
+    bool replicated = firstCopy || seen.size() < ptrs.size();
+    if (replicated && !op.getResult().use_empty()) {
+      // The acting copy's old values to every holder, through scratch.
+      auto offset =
+          op->template getAttrOfType<IntegerAttr>("allocation.offset");
+      if (!offset)
+        return rewriter.notifyMatchFailure(
+            op, "no shared memory allocated (run allocate-shared-memory)");
+      Value base = sharedPtr(rewriter, loc, op, offset.getInt());
+      SmallVector<SmallVector<Value>> coords =
+          emitIndices(rewriter, loc, *layout);
+      auto slot = [&](size_t i) {
+        Value idx = i32Const(rewriter, loc, 0);
+        for (auto [c, size] : llvm::zip(coords[i], tensor.getShape()))
+          idx = LLVM::AddOp::create(
+              rewriter, loc,
+              LLVM::MulOp::create(rewriter, loc, idx,
+                                  i32Const(rewriter, loc, size)),
+              c);
+        return LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
+                                   ValueRange{idx})
+            .getResult();
+      };
+      std::set<SmallVector<int32_t>> written;
+      for (size_t i = 0; i < results.size(); ++i)
+        if (written.insert(registerCoords(*layout, i)).second)
+          predicatedSharedAccess(
+              rewriter, loc, "st.shared.b" + std::to_string(bits),
+              firstCopy ? firstCopy : always, slot(i), results[i]);
+      NVVM::Barrier0Op::create(rewriter, loc);
+      for (size_t i = 0; i < results.size(); ++i)
+        results[i] = LLVM::LoadOp::create(rewriter, loc, elem, slot(i));
+    }
+    rewriter.replaceOp(op, pack(rewriter, loc, structType, results));
+    return success();
+  }
+};
+/// gpu.barrier (placed by the membar analysis) -> bar.sync 0.
+struct BarrierOpConversion
+    : public ConvertOpToLLVMPattern<mlir::gpu::BarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(mlir::gpu::BarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::Barrier0Op>(op);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::triton::gpu::lowering::populateLoadStoreOpToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const ModuleAxisInfoAnalysis &axis) {
+  patterns.add<LoadOpConversion, StoreOpConversion>(converter, axis);
+  patterns.add<BarrierOpConversion>(converter);
+  patterns
+      .add<AtomicOpConversion<AtomicRMWOp>, AtomicOpConversion<AtomicCASOp>>(
+          converter);
+}
