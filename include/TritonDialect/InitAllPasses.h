@@ -5,9 +5,8 @@
 
 #include "TritonDialect/Conversion/TritonGPUToLLVM/Passes.h"
 #include "TritonDialect/Conversion/TritonToTritonGPU/Passes.h"
-#include "TritonDialect/Dialect/Triton/Transforms/Passes.h"
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
 #include "TritonDialect/Pipelines/Pipelines.h"
+#include "TritonDialect/Transforms/Passes.h"
 
 namespace mlir::triton {
 
@@ -17,7 +16,6 @@ inline void registerAllTritonPasses() {
   registerTritonToTritonGPUPasses();
   registerTritonGPUToLLVMPasses();
   registerTritonPasses();
-  gpu::registerTritonGPUPasses();
   registerTritonPipelines();
 }
 

@@ -4,8 +4,7 @@
 
 #include "TritonDialect/Conversion/TritonGPUToLLVM/Passes.h"
 #include "TritonDialect/Conversion/TritonToTritonGPU/Passes.h"
-#include "TritonDialect/Dialect/Triton/Transforms/Passes.h"
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
+#include "TritonDialect/Transforms/Passes.h"
 
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -36,31 +35,31 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(createConvertTritonToTritonGPU(convert));
 
   // TTGIR optimizations.
-  pm.addPass(gpu::createTritonGPUCoalesce());
-  pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
-  pm.addPass(gpu::createTritonGPUF32DotTC());
-  gpu::TritonGPUAccelerateMatmulOptions accelerate;
+  pm.addPass(createTritonGPUCoalesce());
+  pm.addPass(createTritonGPURemoveLayoutConversions());
+  pm.addPass(createTritonGPUF32DotTC());
+  TritonGPUAccelerateMatmulOptions accelerate;
   accelerate.disableMMAv3 = options.disableMMAv3;
-  pm.addPass(gpu::createTritonGPUAccelerateMatmul(accelerate));
-  pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
+  pm.addPass(createTritonGPUAccelerateMatmul(accelerate));
+  pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
-  pm.addPass(gpu::createTritonGPUReduceDataDuplication());
-  pm.addPass(gpu::createTritonGPUOptimizeDotOperands());
+  pm.addPass(createTritonGPURemoveLayoutConversions());
+  pm.addPass(createTritonGPUReduceDataDuplication());
+  pm.addPass(createTritonGPUOptimizeDotOperands());
   // Software pipelining: which loads go ahead and how far, the schedule,
   // then the rewrite.
-  gpu::TritonGPUAssignLatenciesOptions latencies;
+  TritonGPUAssignLatenciesOptions latencies;
   latencies.numStages = options.numStages;
-  pm.addPass(gpu::createTritonGPUAssignLatencies(latencies));
-  pm.addPass(gpu::createTritonGPUScheduleLoops());
-  gpu::TritonGPUPipelineOptions pipeline;
+  pm.addPass(createTritonGPUAssignLatencies(latencies));
+  pm.addPass(createTritonGPUScheduleLoops());
+  TritonGPUPipelineOptions pipeline;
   pipeline.numStages = options.numStages;
-  pm.addPass(gpu::createTritonGPUPipeline(pipeline));
+  pm.addPass(createTritonGPUPipeline(pipeline));
   // mma.sync: the next k-slice of the operands read while this one computes.
-  pm.addPass(gpu::createTritonGPUPrefetch());
+  pm.addPass(createTritonGPUPrefetch());
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(gpu::createTritonGPUCheckAsyncSlots());
+  pm.addPass(createTritonGPUCheckAsyncSlots());
   pm.addPass(createSymbolDCEPass());
   // Upstream also runs tritongpu-optimize-thread-locality here. It rewrites
   // `acc += reduce(x)` in a loop, when each thread holds several elements

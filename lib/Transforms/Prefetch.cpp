@@ -28,17 +28,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
+#include "TritonDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-namespace mlir::triton::gpu {
+namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUPREFETCH
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h.inc"
-} // namespace mlir::triton::gpu
+#include "TritonDialect/Transforms/Passes.h.inc"
+} // namespace mlir::triton
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -101,7 +101,7 @@ bool onlyCopiedInto(Value memdesc, scf::ForOp loop) {
 }
 
 class PrefetchPass
-    : public mlir::triton::gpu::impl::TritonGPUPrefetchBase<PrefetchPass> {
+    : public mlir::triton::impl::TritonGPUPrefetchBase<PrefetchPass> {
 public:
   using Base::Base;
 

@@ -12,20 +12,20 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
-#include "TritonDialect/Dialect/TritonGPU/Transforms/PipeliningUtility.h"
+#include "TritonDialect/Transforms/Passes.h"
+#include "TritonDialect/Transforms/PipeliningUtility.h"
 
-namespace mlir::triton::gpu {
+namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUSCHEDULELOOPS
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h.inc"
-} // namespace mlir::triton::gpu
+#include "TritonDialect/Transforms/Passes.h.inc"
+} // namespace mlir::triton
 
 using namespace mlir;
 using namespace mlir::triton::gpu;
 
 namespace {
 class ScheduleLoopsPass
-    : public mlir::triton::gpu::impl::TritonGPUScheduleLoopsBase<
+    : public mlir::triton::impl::TritonGPUScheduleLoopsBase<
           ScheduleLoopsPass> {
 public:
   using Base::Base;

@@ -17,7 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
+#include "TritonDialect/Transforms/Passes.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,10 +27,10 @@
 #include <deque>
 #include <set>
 
-namespace mlir::triton::gpu {
+namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUCHECKASYNCSLOTS
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h.inc"
-} // namespace mlir::triton::gpu
+#include "TritonDialect/Transforms/Passes.h.inc"
+} // namespace mlir::triton
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -259,7 +259,7 @@ private:
 };
 
 class CheckAsyncSlotsPass
-    : public mlir::triton::gpu::impl::TritonGPUCheckAsyncSlotsBase<
+    : public mlir::triton::impl::TritonGPUCheckAsyncSlotsBase<
           CheckAsyncSlotsPass> {
 public:
   using Base::Base;

@@ -14,16 +14,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
+#include "TritonDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
-namespace mlir::triton::gpu {
+namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUF32DOTTC
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h.inc"
-} // namespace mlir::triton::gpu
+#include "TritonDialect/Transforms/Passes.h.inc"
+} // namespace mlir::triton
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -72,7 +72,7 @@ struct SplitTF32x3 : public OpRewritePattern<DotOp> {
 };
 
 class F32DotTCPass
-    : public mlir::triton::gpu::impl::TritonGPUF32DotTCBase<F32DotTCPass> {
+    : public mlir::triton::impl::TritonGPUF32DotTCBase<F32DotTCPass> {
 public:
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());

@@ -46,8 +46,8 @@
 #include "TritonDialect/Analysis/Allocation.h"
 #include "TritonDialect/Analysis/AxisInfo.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
-#include "TritonDialect/Dialect/TritonGPU/Transforms/PipeliningUtility.h"
+#include "TritonDialect/Transforms/Passes.h"
+#include "TritonDialect/Transforms/PipeliningUtility.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -59,10 +59,10 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 
-namespace mlir::triton::gpu {
+namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUPIPELINE
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h.inc"
-} // namespace mlir::triton::gpu
+#include "TritonDialect/Transforms/Passes.h.inc"
+} // namespace mlir::triton
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -172,7 +172,7 @@ bool carryPointerOffsets(scf::ForOp loop) {
 }
 
 class PipelinePass
-    : public mlir::triton::gpu::impl::TritonGPUPipelineBase<PipelinePass> {
+    : public mlir::triton::impl::TritonGPUPipelineBase<PipelinePass> {
 public:
   using Base::Base;
 

@@ -18,7 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
+#include "TritonDialect/Transforms/Passes.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -27,10 +27,10 @@
 
 #include <cstdlib>
 
-namespace mlir::triton::gpu {
+namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUACCELERATEMATMUL
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h.inc"
-} // namespace mlir::triton::gpu
+#include "TritonDialect/Transforms/Passes.h.inc"
+} // namespace mlir::triton
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -357,7 +357,7 @@ private:
 };
 
 class AccelerateMatmulPass
-    : public mlir::triton::gpu::impl::TritonGPUAccelerateMatmulBase<
+    : public mlir::triton::impl::TritonGPUAccelerateMatmulBase<
           AccelerateMatmulPass> {
 public:
   using Base::Base;

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TritonDialect/Dialect/TritonGPU/Transforms/PipeliningUtility.h"
+#include "TritonDialect/Transforms/PipeliningUtility.h"
 
 #include "TritonDialect/Analysis/AxisInfo.h"
 

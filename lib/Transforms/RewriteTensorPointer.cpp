@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
-#include "TritonDialect/Dialect/Triton/Transforms/Passes.h"
+#include "TritonDialect/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -19,7 +19,7 @@
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONREWRITETENSORPOINTER
-#include "TritonDialect/Dialect/Triton/Transforms/Passes.h.inc"
+#include "TritonDialect/Transforms/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;

@@ -10,13 +10,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Analysis/AxisInfo.h"
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
-#include "TritonDialect/Dialect/TritonGPU/Transforms/PipeliningUtility.h"
+#include "TritonDialect/Transforms/Passes.h"
+#include "TritonDialect/Transforms/PipeliningUtility.h"
 
-namespace mlir::triton::gpu {
+namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUASSIGNLATENCIES
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h.inc"
-} // namespace mlir::triton::gpu
+#include "TritonDialect/Transforms/Passes.h.inc"
+} // namespace mlir::triton
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -24,7 +24,7 @@ using namespace mlir::triton::gpu;
 
 namespace {
 class AssignLatenciesPass
-    : public mlir::triton::gpu::impl::TritonGPUAssignLatenciesBase<
+    : public mlir::triton::impl::TritonGPUAssignLatenciesBase<
           AssignLatenciesPass> {
 public:
   using Base::Base;

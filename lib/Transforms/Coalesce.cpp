@@ -8,14 +8,14 @@
 
 #include "TritonDialect/Analysis/AxisInfo.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
+#include "TritonDialect/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
 
-namespace mlir::triton::gpu {
+namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUCOALESCE
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h.inc"
-} // namespace mlir::triton::gpu
+#include "TritonDialect/Transforms/Passes.h.inc"
+} // namespace mlir::triton
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -102,7 +102,7 @@ StringRef limitName(Limit limit) {
 }
 
 class CoalescePass
-    : public mlir::triton::gpu::impl::TritonGPUCoalesceBase<CoalescePass> {
+    : public mlir::triton::impl::TritonGPUCoalesceBase<CoalescePass> {
 public:
   using Base::Base;
 

@@ -19,16 +19,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
+#include "TritonDialect/Transforms/Passes.h"
 #include "TritonDialect/Dialect/Triton/IR/Interfaces.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
-namespace mlir::triton::gpu {
+namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUOPTIMIZEDOTOPERANDS
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h.inc"
-} // namespace mlir::triton::gpu
+#include "TritonDialect/Transforms/Passes.h.inc"
+} // namespace mlir::triton
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -72,7 +72,7 @@ struct FoldTransIntoLocalAlloc : public OpRewritePattern<LocalAllocOp> {
 };
 
 class OptimizeDotOperandsPass
-    : public mlir::triton::gpu::impl::TritonGPUOptimizeDotOperandsBase<
+    : public mlir::triton::impl::TritonGPUOptimizeDotOperandsBase<
           OptimizeDotOperandsPass> {
 public:
   void runOnOperation() override {

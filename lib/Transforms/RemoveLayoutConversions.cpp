@@ -28,7 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
+#include "TritonDialect/Transforms/Passes.h"
 
 #include "llvm/ADT/SmallSet.h"
 #include "mlir/IR/Builders.h"
@@ -40,10 +40,10 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
-namespace mlir::triton::gpu {
+namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUREMOVELAYOUTCONVERSIONS
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h.inc"
-} // namespace mlir::triton::gpu
+#include "TritonDialect/Transforms/Passes.h.inc"
+} // namespace mlir::triton
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -250,7 +250,7 @@ unsigned fastestDim(Attribute encoding, unsigned rank) {
 }
 
 class RemoveLayoutConversionsPass
-    : public mlir::triton::gpu::impl::TritonGPURemoveLayoutConversionsBase<
+    : public mlir::triton::impl::TritonGPURemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
 public:
   void runOnOperation() override {

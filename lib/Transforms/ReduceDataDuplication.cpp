@@ -11,14 +11,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h"
+#include "TritonDialect/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
 
-namespace mlir::triton::gpu {
+namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUREDUCEDATADUPLICATION
-#include "TritonDialect/Dialect/TritonGPU/Transforms/Passes.h.inc"
-} // namespace mlir::triton::gpu
+#include "TritonDialect/Transforms/Passes.h.inc"
+} // namespace mlir::triton
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -26,7 +26,7 @@ using namespace mlir::triton::gpu;
 
 namespace {
 class ReduceDataDuplicationPass
-    : public mlir::triton::gpu::impl::TritonGPUReduceDataDuplicationBase<
+    : public mlir::triton::impl::TritonGPUReduceDataDuplicationBase<
           ReduceDataDuplicationPass> {
 public:
   void runOnOperation() override {
