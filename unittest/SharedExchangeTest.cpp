@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TritonDialect/Dialect/TritonGPU/IR/SharedExchange.h"
+#include "TritonDialect/Tools/SharedExchange.h"
 #include "TritonDialect/InitAllDialects.h"
 
 #include "mlir/IR/MLIRContext.h"

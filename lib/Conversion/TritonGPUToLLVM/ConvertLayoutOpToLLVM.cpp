@@ -15,7 +15,7 @@
 #include "SharedMemoryAccess.h"
 
 #include "TritonDialect/Analysis/Allocation.h"
-#include "TritonDialect/Dialect/TritonGPU/IR/SharedExchange.h"
+#include "TritonDialect/Tools/SharedExchange.h"
 
 using namespace mlir;
 using namespace mlir::triton;

@@ -1,6 +1,6 @@
 //===- SharedExchange.cpp - Planning a layout conversion through smem -----===//
 
-#include "TritonDialect/Dialect/TritonGPU/IR/SharedExchange.h"
+#include "TritonDialect/Tools/SharedExchange.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"

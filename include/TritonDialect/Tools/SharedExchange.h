@@ -1,5 +1,4 @@
-//===- SharedExchange.h - Planning a layout conversion through smem -*- C++
-//-*-===//
+//===- SharedExchange.h - A layout conversion through smem -----*- C++ -*-===//
 //
 // A ttg.convert_layout whose data crosses threads goes through shared
 // memory: every thread writes what it holds in the source layout, a
@@ -21,8 +20,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TRITONDIALECT_DIALECT_TRITONGPU_IR_SHAREDEXCHANGE_H
-#define TRITONDIALECT_DIALECT_TRITONGPU_IR_SHAREDEXCHANGE_H
+#ifndef TRITONDIALECT_TOOLS_SHAREDEXCHANGE_H
+#define TRITONDIALECT_TOOLS_SHAREDEXCHANGE_H
 
 #include "TritonDialect/Tools/LinearLayout.h"
 
