@@ -6,7 +6,7 @@ BUILD_TYPE ?= Release
 CMAKE ?= cmake
 DEMO ?= examples/vector_add.ttir
 
-.PHONY: all deps configure build demo test clean
+.PHONY: all deps configure build demo test format clean
 
 all: build
 
@@ -43,6 +43,10 @@ demo: build
 
 test: build
 	python3 scripts/run-tests.py $(BUILD_DIR)
+
+# clang-format 22 over every C++ source (make test checks it: test/Tools/format.test).
+format: deps
+	bash scripts/check-format.sh --fix
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -39,7 +39,8 @@ protected:
 using Coord = std::vector<int64_t>;
 
 Coord coordOf(const LL &layout, int32_t reg, int32_t lane, int32_t warp) {
-  LL::Point p = layout.apply({{"register", reg}, {"lane", lane}, {"warp", warp}, {"block", 0}});
+  LL::Point p = layout.apply(
+      {{"register", reg}, {"lane", lane}, {"warp", warp}, {"block", 0}});
   Coord c;
   for (auto &[name, v] : p)
     c.push_back(v);
@@ -61,10 +62,12 @@ TEST_F(LayoutConversionsTest, BlockedMatchesDefinition) {
     unsigned lanesLeft = 32, warpsLeft = 1u << (rng() % 4);
     for (unsigned d = 0; d < rank; ++d) {
       spt.push_back(1u << (rng() % 3));
-      unsigned t = d + 1 == rank ? lanesLeft : std::min(lanesLeft, 1u << (rng() % 4));
+      unsigned t =
+          d + 1 == rank ? lanesLeft : std::min(lanesLeft, 1u << (rng() % 4));
       tpw.push_back(t);
       lanesLeft /= t;
-      unsigned w = d + 1 == rank ? warpsLeft : std::min(warpsLeft, 1u << (rng() % 2));
+      unsigned w =
+          d + 1 == rank ? warpsLeft : std::min(warpsLeft, 1u << (rng() % 2));
       wpc.push_back(w);
       warpsLeft /= w;
       shape.push_back(int64_t(1) << (rng() % 7));
@@ -115,11 +118,14 @@ TEST_F(LayoutConversionsTest, BlockedMatchesDefinition) {
 // mma.sync m16n8 accumulator (PTX ISA): c_i of lane l is at row l/4 + 8(i/2),
 // column 2(l%4) + i%2. Warps tile N fastest; the tile repeats N first.
 TEST_F(LayoutConversionsTest, MmaV2MatchesPtxFragment) {
-  for (auto [wM, wN] : std::vector<std::pair<unsigned, unsigned>>{{1, 1}, {2, 2}, {4, 1}, {1, 4}, {2, 4}})
-    for (auto [M, N] : std::vector<std::pair<int64_t, int64_t>>{{64, 64}, {128, 32}, {32, 128}}) {
+  for (auto [wM, wN] : std::vector<std::pair<unsigned, unsigned>>{
+           {1, 1}, {2, 2}, {4, 1}, {1, 4}, {2, 4}})
+    for (auto [M, N] : std::vector<std::pair<int64_t, int64_t>>{
+             {64, 64}, {128, 32}, {32, 128}}) {
       if (M < 16 * wM || N < 8 * wN)
         continue;
-      auto enc = NvidiaMmaEncodingAttr::get(&ctx, 2, 0, {wM, wN}, noCTA(), {16, 8});
+      auto enc =
+          NvidiaMmaEncodingAttr::get(&ctx, 2, 0, {wM, wN}, noCTA(), {16, 8});
       std::optional<LL> layout = toLinearLayout({M, N}, enc);
       ASSERT_TRUE(layout);
       int repN = N / (8 * wN), repM = M / (16 * wM);
@@ -129,8 +135,10 @@ TEST_F(LayoutConversionsTest, MmaV2MatchesPtxFragment) {
         for (int32_t lane = 0; lane < 32; ++lane)
           for (int32_t warp = 0; warp < int32_t(wM * wN); ++warp) {
             int32_t i = reg % 4, rn = (reg / 4) % repN, rm = reg / 4 / repN;
-            int64_t row = lane / 4 + 8 * (i / 2) + 16 * ((warp / wN) % wM) + 16 * wM * rm;
-            int64_t col = 2 * (lane % 4) + i % 2 + 8 * (warp % wN) + 8 * wN * rn;
+            int64_t row =
+                lane / 4 + 8 * (i / 2) + 16 * ((warp / wN) % wM) + 16 * wM * rm;
+            int64_t col =
+                2 * (lane % 4) + i % 2 + 8 * (warp % wN) + 8 * wN * rn;
             ASSERT_EQ(coordOf(*layout, reg, lane, warp), (Coord{row, col}));
             seen.insert({row, col});
           }
@@ -143,9 +151,11 @@ TEST_F(LayoutConversionsTest, MmaV2MatchesPtxFragment) {
 // groups tile M first.
 TEST_F(LayoutConversionsTest, MmaV3MatchesWgmmaFragment) {
   for (unsigned n : {8u, 64u, 128u, 256u})
-    for (auto [wM, wN] : std::vector<std::pair<unsigned, unsigned>>{{4, 1}, {8, 1}, {4, 2}}) {
+    for (auto [wM, wN] :
+         std::vector<std::pair<unsigned, unsigned>>{{4, 1}, {8, 1}, {4, 2}}) {
       int64_t M = 64 * (wM / 4), N = int64_t(n) * wN;
-      auto enc = NvidiaMmaEncodingAttr::get(&ctx, 3, 0, {wM, wN}, noCTA(), {16, n, 16});
+      auto enc = NvidiaMmaEncodingAttr::get(&ctx, 3, 0, {wM, wN}, noCTA(),
+                                            {16, n, 16});
       std::optional<LL> layout = toLinearLayout({M, N}, enc);
       ASSERT_TRUE(layout);
       int32_t regs = 4 * (n / 8);
@@ -155,8 +165,10 @@ TEST_F(LayoutConversionsTest, MmaV3MatchesWgmmaFragment) {
           for (int32_t warp = 0; warp < int32_t(wM * wN); ++warp) {
             int32_t i = reg % 4, k = reg / 4;
             int32_t group = warp / 4, groupsM = wM / 4;
-            int64_t row = lane / 4 + 8 * (i / 2) + 16 * (warp % 4) + 64 * (group % groupsM);
-            int64_t col = 2 * (lane % 4) + i % 2 + 8 * k + int64_t(n) * (group / groupsM);
+            int64_t row = lane / 4 + 8 * (i / 2) + 16 * (warp % 4) +
+                          64 * (group % groupsM);
+            int64_t col =
+                2 * (lane % 4) + i % 2 + 8 * k + int64_t(n) * (group / groupsM);
             ASSERT_EQ(coordOf(*layout, reg, lane, warp), (Coord{row, col}));
           }
     }
@@ -177,18 +189,22 @@ TEST_F(LayoutConversionsTest, DotOperandMatchesPtxFragment) {
   for (int32_t lane = 0; lane < 32; ++lane) {
     for (int32_t i = 0; i < 8; ++i)
       EXPECT_EQ(coordOf(*la, i, lane, 0),
-                (Coord{lane / 4 + 8 * ((i / 2) % 2), 2 * (lane % 4) + i % 2 + 8 * (i / 4)}));
+                (Coord{lane / 4 + 8 * ((i / 2) % 2),
+                       2 * (lane % 4) + i % 2 + 8 * (i / 4)}));
     for (int32_t i = 0; i < 4; ++i)
       EXPECT_EQ(coordOf(*lb, i, lane, 0),
                 (Coord{2 * (lane % 4) + i % 2 + 8 * (i / 2), lane / 4}));
   }
   // Across warps, A is the same for warps that differ only along N.
   auto mma22 = NvidiaMmaEncodingAttr::get(&ctx, 2, 0, {2, 2}, noCTA(), {16, 8});
-  std::optional<LL> la22 = toLinearLayout({32, 16}, DotOperandEncodingAttr::get(&ctx, 0, mma22, 2));
+  std::optional<LL> la22 =
+      toLinearLayout({32, 16}, DotOperandEncodingAttr::get(&ctx, 0, mma22, 2));
   for (int32_t lane = 0; lane < 32; ++lane)
     for (int32_t reg = 0; reg < 8; ++reg) {
-      EXPECT_EQ(coordOf(*la22, reg, lane, 0), coordOf(*la22, reg, lane, 1)); // warps 0,1: same M
-      Coord lower = coordOf(*la22, reg, lane, 0), upper = coordOf(*la22, reg, lane, 2);
+      EXPECT_EQ(coordOf(*la22, reg, lane, 0),
+                coordOf(*la22, reg, lane, 1)); // warps 0,1: same M
+      Coord lower = coordOf(*la22, reg, lane, 0),
+            upper = coordOf(*la22, reg, lane, 2);
       EXPECT_EQ(upper[0], lower[0] + 16);
     }
 }
@@ -200,7 +216,8 @@ TEST_F(LayoutConversionsTest, SliceProjectsParent) {
   for (int trial = 0; trial < 100; ++trial) {
     auto parent = BlockedEncodingAttr::get(
         &ctx, {1u << (rng() % 2), 1u << (rng() % 3)}, {4, 8}, {2, 2},
-        rng() % 2 ? SmallVector<unsigned>{1, 0} : SmallVector<unsigned>{0, 1}, noCTA());
+        rng() % 2 ? SmallVector<unsigned>{1, 0} : SmallVector<unsigned>{0, 1},
+        noCTA());
     unsigned dim = rng() % 2;
     int64_t size = int64_t(1) << (2 + rng() % 5);
     auto slice = SliceEncodingAttr::get(&ctx, dim, parent);
@@ -227,17 +244,23 @@ TEST_F(LayoutConversionsTest, SwizzledSharedMatchesFormula) {
   for (unsigned vec : {1u, 2u, 4u, 8u})
     for (unsigned perPhase : {1u, 2u, 4u})
       for (unsigned maxPhase : {1u, 2u, 4u, 8u})
-        for (auto [rows, cols] : std::vector<std::pair<int64_t, int64_t>>{{32, 64}, {64, 32}, {16, 128}}) {
+        for (auto [rows, cols] : std::vector<std::pair<int64_t, int64_t>>{
+                 {32, 64}, {64, 32}, {16, 128}}) {
           if (int64_t(vec) * maxPhase > cols)
             continue;
-          auto enc = SwizzledSharedEncodingAttr::get(&ctx, vec, perPhase, maxPhase, {1, 0}, noCTA());
+          auto enc = SwizzledSharedEncodingAttr::get(&ctx, vec, perPhase,
+                                                     maxPhase, {1, 0}, noCTA());
           std::optional<LL> layout = toLinearLayout({rows, cols}, enc);
           ASSERT_TRUE(layout);
-          EXPECT_TRUE(layout->sublayout({"offset"}, {"dim0", "dim1"}).isInvertible());
+          EXPECT_TRUE(
+              layout->sublayout({"offset"}, {"dim0", "dim1"}).isInvertible());
           for (int64_t r = 0; r < rows; ++r)
             for (int64_t c = 0; c < cols; ++c) {
-              int64_t offset = r * cols + ((c / vec) ^ ((r / perPhase) % maxPhase)) * vec + c % vec;
-              LL::Point p = layout->apply({{"offset", int32_t(offset)}, {"block", 0}});
+              int64_t offset = r * cols +
+                               ((c / vec) ^ ((r / perPhase) % maxPhase)) * vec +
+                               c % vec;
+              LL::Point p =
+                  layout->apply({{"offset", int32_t(offset)}, {"block", 0}});
               ASSERT_EQ(p[0].second, r);
               ASSERT_EQ(p[1].second, c);
             }
@@ -249,18 +272,24 @@ TEST_F(LayoutConversionsTest, SwizzledSharedMatchesFormula) {
 TEST_F(LayoutConversionsTest, NVMMASharedMatchesFormula) {
   for (unsigned swizzle : {32u, 64u, 128u})
     for (unsigned bits : {8u, 16u, 32u})
-      for (auto [rows, cols] : std::vector<std::pair<int64_t, int64_t>>{{64, 64}, {128, 32}, {32, 256}}) {
-        auto enc = NVMMASharedEncodingAttr::get(&ctx, swizzle, false, bits, false, noCTA());
+      for (auto [rows, cols] : std::vector<std::pair<int64_t, int64_t>>{
+               {64, 64}, {128, 32}, {32, 256}}) {
+        auto enc = NVMMASharedEncodingAttr::get(&ctx, swizzle, false, bits,
+                                                false, noCTA());
         std::optional<LL> layout = toLinearLayout({rows, cols}, enc);
         ASSERT_TRUE(layout);
         int64_t tileCols = std::min<int64_t>(cols, swizzle * 8 / bits);
-        int64_t vec = 128 / bits, perPhase = 128 / swizzle, maxPhase = swizzle / 16;
+        int64_t vec = 128 / bits, perPhase = 128 / swizzle,
+                maxPhase = swizzle / 16;
         for (int64_t r = 0; r < rows; ++r)
           for (int64_t c = 0; c < cols; ++c) {
             int64_t tile = c / tileCols, cc = c % tileCols;
-            int64_t offset = tile * rows * tileCols + r * tileCols +
-                             (((cc / vec) ^ ((r / perPhase) % maxPhase)) * vec % tileCols) + cc % vec;
-            LL::Point p = layout->apply({{"offset", int32_t(offset)}, {"block", 0}});
+            int64_t offset =
+                tile * rows * tileCols + r * tileCols +
+                (((cc / vec) ^ ((r / perPhase) % maxPhase)) * vec % tileCols) +
+                cc % vec;
+            LL::Point p =
+                layout->apply({{"offset", int32_t(offset)}, {"block", 0}});
             ASSERT_EQ(p[0].second, r) << swizzle << " " << bits;
             ASSERT_EQ(p[1].second, c) << swizzle << " " << bits;
           }
@@ -270,15 +299,18 @@ TEST_F(LayoutConversionsTest, NVMMASharedMatchesFormula) {
 // Transposing through the layout interface keeps every element with the
 // same thread: trans of a blocked layout equals the transposed linear layout.
 TEST_F(LayoutConversionsTest, TransposedBlockedIsTransposedLayout) {
-  auto enc = BlockedEncodingAttr::get(&ctx, {1, 4}, {4, 8}, {4, 1}, {1, 0}, noCTA());
-  auto trans = BlockedEncodingAttr::get(&ctx, {4, 1}, {8, 4}, {1, 4}, {0, 1}, noCTA());
+  auto enc =
+      BlockedEncodingAttr::get(&ctx, {1, 4}, {4, 8}, {4, 1}, {1, 0}, noCTA());
+  auto trans =
+      BlockedEncodingAttr::get(&ctx, {4, 1}, {8, 4}, {1, 4}, {0, 1}, noCTA());
   std::optional<LL> a = toLinearLayout({64, 32}, enc);
   std::optional<LL> b = toLinearLayout({32, 64}, trans);
   ASSERT_TRUE(a && b);
   for (int32_t reg = 0; reg < a->getInDimSize("register"); ++reg)
     for (int32_t lane = 0; lane < 32; ++lane)
       for (int32_t warp = 0; warp < 4; ++warp) {
-        Coord x = coordOf(*a, reg, lane, warp), y = coordOf(*b, reg, lane, warp);
+        Coord x = coordOf(*a, reg, lane, warp),
+              y = coordOf(*b, reg, lane, warp);
         ASSERT_EQ(x[0], y[1]);
         ASSERT_EQ(x[1], y[0]);
       }
@@ -288,11 +320,18 @@ TEST_F(LayoutConversionsTest, TransposedBlockedIsTransposedLayout) {
 // with sizePerThread 4 along its fastest dimension gives 4 contiguous
 // elements, capped by the tensor.
 TEST_F(LayoutConversionsTest, ContiguousElementsPerThread) {
-  auto enc = BlockedEncodingAttr::get(&ctx, {1, 4}, {4, 8}, {4, 1}, {1, 0}, noCTA());
-  EXPECT_EQ(toLinearLayout({64, 64}, enc)->getNumConsecutiveInOut("register", "dim1"), 4);
-  EXPECT_EQ(toLinearLayout({64, 2}, enc)->getNumConsecutiveInOut("register", "dim1"), 2);
+  auto enc =
+      BlockedEncodingAttr::get(&ctx, {1, 4}, {4, 8}, {4, 1}, {1, 0}, noCTA());
+  EXPECT_EQ(
+      toLinearLayout({64, 64}, enc)->getNumConsecutiveInOut("register", "dim1"),
+      4);
+  EXPECT_EQ(
+      toLinearLayout({64, 2}, enc)->getNumConsecutiveInOut("register", "dim1"),
+      2);
   auto mma = NvidiaMmaEncodingAttr::get(&ctx, 2, 0, {4, 1}, noCTA(), {16, 8});
-  EXPECT_EQ(toLinearLayout({64, 64}, mma)->getNumConsecutiveInOut("register", "dim1"), 2);
+  EXPECT_EQ(
+      toLinearLayout({64, 64}, mma)->getNumConsecutiveInOut("register", "dim1"),
+      2);
 }
 
 // cvtNeedsSharedMemory against brute force: a conversion stays within warps
@@ -308,11 +347,11 @@ TEST_F(LayoutConversionsTest, CvtNeedsSharedMemoryMatchesBruteForce) {
   auto randomBlocked = [&](unsigned numWarps) {
     unsigned tpw0 = pick({1, 2, 4, 8, 16, 32});
     unsigned wpc0 = numWarps == 1 ? 1 : pick({1, numWarps});
-    SmallVector<unsigned> order = rng() % 2 ? SmallVector<unsigned>{1, 0}
-                                            : SmallVector<unsigned>{0, 1};
-    return BlockedEncodingAttr::get(
-        &ctx, {pick({1, 2, 4}), pick({1, 2, 4})}, {tpw0, 32 / tpw0},
-        {wpc0, numWarps / wpc0}, order, noCTA());
+    SmallVector<unsigned> order =
+        rng() % 2 ? SmallVector<unsigned>{1, 0} : SmallVector<unsigned>{0, 1};
+    return BlockedEncodingAttr::get(&ctx, {pick({1, 2, 4}), pick({1, 2, 4})},
+                                    {tpw0, 32 / tpw0}, {wpc0, numWarps / wpc0},
+                                    order, noCTA());
   };
   auto randomLayout = [&](unsigned numWarps) -> Attribute {
     switch (rng() % 4) {

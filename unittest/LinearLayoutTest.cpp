@@ -41,7 +41,8 @@ LL randomLayout(std::mt19937 &rng, std::vector<std::string> ins,
                 int maxOutBits = 3) {
   std::vector<LL::OutDim> outDims;
   for (const auto &name : outs)
-    outDims.push_back({name, 1 << std::uniform_int_distribution<>(0, maxOutBits)(rng)});
+    outDims.push_back(
+        {name, 1 << std::uniform_int_distribution<>(0, maxOutBits)(rng)});
   return randomLayoutOnto(rng, ins, outDims, maxInBits);
 }
 
@@ -168,7 +169,8 @@ TEST(LinearLayout, ProductMatchesDefinition) {
       LL::Point ya = a.apply(xa), yb = b.apply(xb), y = p.apply(x);
       for (const auto &d : p.getOutDims()) {
         int32_t expect = valueOf(ya, d.name) ^
-                         (valueOf(yb, d.name) * (a.hasOutDim(d.name) ? a.getOutDimSize(d.name) : 1));
+                         (valueOf(yb, d.name) *
+                          (a.hasOutDim(d.name) ? a.getOutDimSize(d.name) : 1));
         EXPECT_EQ(valueOf(y, d.name), expect) << p.toString();
       }
     }
@@ -265,9 +267,11 @@ TEST(LinearLayout, FreeVariablesAreDependentBases) {
         image = grown;
       }
     }
-    EXPECT_EQ(l.isInjective(), std::all_of(masks.begin(), masks.end(),
-                                           [](auto &m) { return m.second == 0; }));
-    EXPECT_EQ(l.isSurjective(), int64_t(image.size()) == l.getTotalOutDimSize());
+    EXPECT_EQ(l.isInjective(),
+              std::all_of(masks.begin(), masks.end(),
+                          [](auto &m) { return m.second == 0; }));
+    EXPECT_EQ(l.isSurjective(),
+              int64_t(image.size()) == l.getTotalOutDimSize());
   }
 }
 
@@ -300,7 +304,8 @@ TEST(LinearLayout, TransposeAndReshape) {
     for (int64_t v = 0; v < (int64_t(1) << inBits); ++v) {
       int32_t reg = v & ((1 << l.getInDimSizeLog2("register")) - 1);
       int32_t lane = v >> l.getInDimSizeLog2("register");
-      EXPECT_EQ(r->apply({{"all", int32_t(v)}}), l.apply({{"register", reg}, {"lane", lane}}));
+      EXPECT_EQ(r->apply({{"all", int32_t(v)}}),
+                l.apply({{"register", reg}, {"lane", lane}}));
     }
   }
   std::string error;
@@ -350,7 +355,8 @@ TEST(LinearLayout, ConsecutiveElements) {
         else
           break;
       }
-      EXPECT_EQ(l.getNumConsecutiveInOut("register", dim), best) << l.toString();
+      EXPECT_EQ(l.getNumConsecutiveInOut("register", dim), best)
+          << l.toString();
     }
   }
 }

@@ -72,8 +72,8 @@ TEST_F(TritonTypesTest, BuildersInferVerifiedTypes) {
   auto module = ModuleOp::create(loc);
   builder.setInsertionPointToEnd(module.getBody());
   auto ptrType = PointerType::get(b.getF32Type(), 1);
-  auto fn = FuncOp::create(builder, loc, "k",
-                           builder.getFunctionType({ptrType}, {}));
+  auto fn =
+      FuncOp::create(builder, loc, "k", builder.getFunctionType({ptrType}, {}));
   Block *entry = fn.addEntryBlock();
   builder.setInsertionPointToEnd(entry);
 
@@ -86,16 +86,17 @@ TEST_F(TritonTypesTest, BuildersInferVerifiedTypes) {
   EXPECT_EQ(load.getType(), RankedTensorType::get({128}, b.getF32Type()));
 
   auto expanded = ExpandDimsOp::create(builder, loc, load, 0);
-  EXPECT_EQ(expanded.getType(), RankedTensorType::get({1, 128}, b.getF32Type()));
+  EXPECT_EQ(expanded.getType(),
+            RankedTensorType::get({1, 128}, b.getF32Type()));
 
   auto reduce = ReduceOp::create(builder, loc, ValueRange{expanded}, 1);
   EXPECT_EQ(reduce.getResult()[0].getType(),
             RankedTensorType::get({1}, b.getF32Type()));
   {
     OpBuilder::InsertionGuard guard(builder);
-    Block *combiner = builder.createBlock(
-        &reduce.getCombineOp(), {}, {b.getF32Type(), b.getF32Type()},
-        {loc, loc});
+    Block *combiner =
+        builder.createBlock(&reduce.getCombineOp(), {},
+                            {b.getF32Type(), b.getF32Type()}, {loc, loc});
     auto sum = arith::AddFOp::create(builder, loc, combiner->getArgument(0),
                                      combiner->getArgument(1));
     ReduceReturnOp::create(builder, loc, ValueRange{sum});

@@ -74,9 +74,9 @@ protected:
   /// returns the number of elements checked.
   int64_t check(unsigned opIdx, int64_t mnSize, int64_t kSize, unsigned bits,
                 unsigned swizzle, bool transposed, int32_t instrMN) {
-    auto enc = NVMMASharedEncodingAttr::get(&ctx, swizzle, transposed, bits,
-                                            false,
-                                            CTALayoutAttr::getTrivial(&ctx));
+    auto enc =
+        NVMMASharedEncodingAttr::get(&ctx, swizzle, transposed, bits, false,
+                                     CTALayoutAttr::getTrivial(&ctx));
     SmallVector<int64_t> shape = opIdx == 0
                                      ? SmallVector<int64_t>{mnSize, kSize}
                                      : SmallVector<int64_t>{kSize, mnSize};
@@ -96,8 +96,7 @@ protected:
         uint64_t desc = d->encode(base, mn0, k0);
         for (int32_t mn = 0; mn < instrMN; ++mn)
           for (int32_t k = 0; k < instrK; ++k) {
-            uint64_t want =
-                base + d->offsetOf(mn0 + mn, k0 + k) * elemBytes;
+            uint64_t want = base + d->offsetOf(mn0 + mn, k0 + k) * elemBytes;
             uint64_t got = hardwareAddress(desc, d->kMajor, elemBytes, mn, k);
             if (got != want) {
               ADD_FAILURE() << "op " << opIdx << " " << mnSize << "x" << kSize
@@ -154,7 +153,8 @@ TEST_F(WGMMADescriptorTest, RejectsWhatWGMMACannotRead) {
   EXPECT_TRUE(failed(describeWGMMAOperand({128, 64}, mnMajor8, 8, 1, why)));
   EXPECT_NE(why.find("16-bit"), std::string::npos);
   // No swizzle.
-  auto unswizzled = NVMMASharedEncodingAttr::get(&ctx, 0, false, 16, false, cta);
+  auto unswizzled =
+      NVMMASharedEncodingAttr::get(&ctx, 0, false, 16, false, cta);
   EXPECT_TRUE(failed(describeWGMMAOperand({64, 64}, unswizzled, 16, 0, why)));
   // Not an nvmma_shared layout.
   auto swizzled = SwizzledSharedEncodingAttr::get(&ctx, 8, 1, 8, {1, 0}, cta);

@@ -1,4 +1,4 @@
-//===- InitAllDialects.h - Register every dialect Triton IR uses -*- C++ -*-===//
+//===- InitAllDialects.h - every dialect Triton uses ------------*- C++ -*-===//
 //
 // One call for embedders and tools: the Triton dialects plus the upstream
 // dialects that TTIR and later lowering stages contain.
@@ -28,10 +28,10 @@ namespace mlir::triton {
 
 inline void registerTritonDialects(DialectRegistry &registry) {
   registry.insert<TritonDialect, gpu::TritonGPUDialect,
-                  nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect, math::MathDialect,
-                  scf::SCFDialect, cf::ControlFlowDialect, func::FuncDialect,
-                  ub::UBDialect, LLVM::LLVMDialect, NVVM::NVVMDialect,
-                  ::mlir::gpu::GPUDialect>();
+                  nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
+                  math::MathDialect, scf::SCFDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, ub::UBDialect, LLVM::LLVMDialect,
+                  NVVM::NVVMDialect, ::mlir::gpu::GPUDialect>();
   func::registerInlinerExtension(registry);
 }
 

@@ -1,4 +1,4 @@
-//===- InitAllPasses.h - Register every Triton pass and pipeline -*- C++ -*-===//
+//===- InitAllPasses.h - every pass and pipeline ----------------*- C++ -*-===//
 
 #ifndef TRITONDIALECT_INITALLPASSES_H
 #define TRITONDIALECT_INITALLPASSES_H

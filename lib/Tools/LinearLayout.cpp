@@ -106,20 +106,18 @@ std::optional<LinearLayout> LinearLayout::create(std::vector<InDim> inDims,
   for (const InDim &in : inDims) {
     for (const Basis &basis : in.bases) {
       if (basis.size() != outDims.size()) {
-        setError(error, "a basis of input dimension '" + in.name + "' has " +
-                            std::to_string(basis.size()) +
-                            " values but there are " +
-                            std::to_string(outDims.size()) +
-                            " output dimensions");
+        setError(error,
+                 "a basis of input dimension '" + in.name + "' has " +
+                     std::to_string(basis.size()) + " values but there are " +
+                     std::to_string(outDims.size()) + " output dimensions");
         return std::nullopt;
       }
       for (size_t j = 0; j < basis.size(); ++j)
         if (basis[j] < 0 || basis[j] >= outDims[j].size) {
           setError(error, "a basis of input dimension '" + in.name +
                               "' has value " + std::to_string(basis[j]) +
-                              " outside output dimension '" +
-                              outDims[j].name + "' of size " +
-                              std::to_string(outDims[j].size));
+                              " outside output dimension '" + outDims[j].name +
+                              "' of size " + std::to_string(outDims[j].size));
           return std::nullopt;
         }
     }
@@ -542,9 +540,8 @@ LinearLayout::transposeIns(llvm::ArrayRef<std::string> newOrder) const {
 std::optional<LinearLayout>
 LinearLayout::reshapeOuts(llvm::ArrayRef<OutDim> newOutDims,
                           std::string *error) const {
-  LinearLayout shape = *create({}, std::vector<OutDim>(newOutDims.begin(),
-                                                       newOutDims.end()),
-                               nullptr);
+  LinearLayout shape = *create(
+      {}, std::vector<OutDim>(newOutDims.begin(), newOutDims.end()), nullptr);
   if (shape.getTotalOutDimSizeLog2() != getTotalOutDimSizeLog2()) {
     setError(error, "reshapeOuts: the new shape has a different size");
     return std::nullopt;

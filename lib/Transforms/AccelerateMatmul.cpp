@@ -18,8 +18,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Transforms/Passes.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "TritonDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -56,8 +56,7 @@ std::optional<OperandKind> operandKind(DotOp op) {
     return std::nullopt;
   if ((a.isF16() || a.isBF16()) && d.isF32())
     return OperandKind{16, 16, false};
-  if (a.isF32() && d.isF32() &&
-      op.getInputPrecision() == InputPrecision::TF32)
+  if (a.isF32() && d.isF32() && op.getInputPrecision() == InputPrecision::TF32)
     return OperandKind{32, 8, false};
   if (a.isInteger(8) && d.isInteger(32))
     return OperandKind{8, 32, false};
@@ -255,8 +254,10 @@ NVMMASharedEncodingAttr sharedForWgmma(RankedTensorType type, unsigned opIdx) {
   unsigned contigDim = kContiguous ? kDim : 1 - kDim;
   bool transposed = contigDim == 0;
   int64_t bytes = type.getShape()[contigDim] * bits / 8;
-  unsigned swizzle = bytes >= 128 ? 128 : bytes >= 64 ? 64 : bytes >= 32 ? 32
-                                                                         : 0;
+  unsigned swizzle = bytes >= 128  ? 128
+                     : bytes >= 64 ? 64
+                     : bytes >= 32 ? 32
+                                   : 0;
   CTALayoutAttr cta = getCTALayoutOf(type.getEncoding());
   if (!cta)
     cta = CTALayoutAttr::getTrivial(type.getContext());
@@ -269,9 +270,9 @@ void remark(DotOp op, const Choice &c) {
   InFlightDiagnostic r = op.emitRemark();
   auto list = [](ArrayRef<unsigned> v) {
     return "[" +
-           llvm::join(llvm::map_range(
-                          v, [](unsigned x) { return std::to_string(x); }),
-                      ", ") +
+           llvm::join(
+               llvm::map_range(v, [](unsigned x) { return std::to_string(x); }),
+               ", ") +
            "]";
   };
   if (c.version == 3)
@@ -369,7 +370,8 @@ public:
     unsigned numWarps = TritonGPUDialect::getNumWarps(module);
     bool disableV3 = disableMMAv3;
     if (const char *env = std::getenv("DISABLE_MMA_V3"))
-      disableV3 |= StringRef(env) == "1" || StringRef(env).equals_insensitive("true");
+      disableV3 |=
+          StringRef(env) == "1" || StringRef(env).equals_insensitive("true");
     DenseMap<Operation *, Choice> choices;
     module.walk([&](DotOp op) {
       auto type = cast<RankedTensorType>(op.getType());
@@ -383,10 +385,9 @@ public:
         OpBuilder b(op);
         for (unsigned i = 0; i < 2; ++i) {
           auto type = cast<RankedTensorType>(op->getOperand(i).getType());
-          op->setOperand(i, FpToFpOp::create(b, op.getLoc(),
-                                             type.clone(b.getF16Type()),
-                                             op->getOperand(i),
-                                             RoundingModeAttr()));
+          op->setOperand(
+              i, FpToFpOp::create(b, op.getLoc(), type.clone(b.getF16Type()),
+                                  op->getOperand(i), RoundingModeAttr()));
         }
         c = choose(op, capability, numWarps, disableV3);
         c.whyNotV3 += "; fp8 operands widened to f16";

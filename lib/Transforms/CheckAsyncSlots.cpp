@@ -1,4 +1,4 @@
-//===- CheckAsyncSlots.cpp - ring slots of pipelined loops, checked ------===//
+//===- CheckAsyncSlots.cpp - ring slots of pipelined loops, checked -------===//
 //
 // `tritongpu-check-async-slots`: an abstract interpretation of a pipelined
 // loop over ring slots. The state is what is still in flight:
@@ -17,8 +17,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Transforms/Passes.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "TritonDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -196,8 +196,8 @@ private:
   LogicalResult error(Operation *op, Slot slot, const Twine &what) {
     InFlightDiagnostic diag = op->emitError()
                               << "slot " << slot.second << " of the ring "
-                              << "allocated at " << slot.first->getLoc()
-                              << ": " << what;
+                              << "allocated at " << slot.first->getLoc() << ": "
+                              << what;
     if (iteration >= 0)
       diag << ", in iteration " << iteration << " of the loop";
     else
@@ -234,9 +234,8 @@ private:
       } else if (auto cmp = dyn_cast<arith::CmpIOp>(def)) {
         std::optional<int64_t> a = operand(0), b = operand(1);
         if (a && b)
-          result = arith::applyCmpPredicate(cmp.getPredicate(),
-                                            APInt(64, *a, true),
-                                            APInt(64, *b, true));
+          result = arith::applyCmpPredicate(
+              cmp.getPredicate(), APInt(64, *a, true), APInt(64, *b, true));
       } else if (isa<arith::SelectOp>(def)) {
         std::optional<int64_t> cond = operand(0);
         if (cond)

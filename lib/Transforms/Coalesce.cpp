@@ -48,12 +48,12 @@ SmallVector<unsigned> contiguityOrder(const AxisInfo *info, unsigned rank) {
 }
 
 VectorChoice chooseVector(const ModuleAxisInfoAnalysis &axis, Value ptr,
-                          Value mask, bool isAtomic,
-                          unsigned numThreads) {
+                          Value mask, bool isAtomic, unsigned numThreads) {
   auto type = cast<RankedTensorType>(ptr.getType());
   unsigned rank = type.getRank();
   Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
-  unsigned bits = isa<PointerType>(pointee) ? 64 : pointee.getIntOrFloatBitWidth();
+  unsigned bits =
+      isa<PointerType>(pointee) ? 64 : pointee.getIntOrFloatBitWidth();
   VectorChoice choice;
   choice.order = contiguityOrder(axis.getAxisInfo(ptr), rank);
   unsigned d = choice.order[0];
@@ -76,9 +76,10 @@ VectorChoice chooseVector(const ModuleAxisInfoAnalysis &axis, Value ptr,
   if (isAtomic)
     bound(1, Limit::Atomic);
   choice.vec = std::max(1u, unsigned(llvm::bit_floor(vec)));
-  choice.maxPerThread = isAtomic ? 1u : unsigned(llvm::bit_floor(unsigned(
-                            std::min<int64_t>(axis.getPtrContiguity(ptr, d),
-                                              perThread))));
+  choice.maxPerThread =
+      isAtomic ? 1u
+               : unsigned(llvm::bit_floor(unsigned(std::min<int64_t>(
+                     axis.getPtrContiguity(ptr, d), perThread))));
   choice.maxPerThread = std::max(choice.maxPerThread, choice.vec);
   return choice;
 }
@@ -144,22 +145,32 @@ public:
           !isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr,
                            LinearEncodingAttr>(type.getEncoding()))
         return;
-      VectorChoice choice = chooseVector(axis, ptr, mask, isAtomic,
-                                         numWarps * threadsPerWarp);
+      VectorChoice choice =
+          chooseVector(axis, ptr, mask, isAtomic, numWarps * threadsPerWarp);
       accesses.push_back({op, op->getParentRegion(), type, choice});
       ++numAccesses;
       Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
-      unsigned bits = isa<PointerType>(pointee) ? 64 : pointee.getIntOrFloatBitWidth();
+      unsigned bits =
+          isa<PointerType>(pointee) ? 64 : pointee.getIntOrFloatBitWidth();
       unsigned width = choice.vec * bits;
       if (width >= 128)
         ++num128;
       switch (choice.limit) {
-      case Limit::Contiguity: ++limitedByContiguity; break;
-      case Limit::Alignment: ++limitedByAlignment; break;
-      case Limit::Mask: ++limitedByMask; break;
-      case Limit::Size: ++limitedBySize; break;
+      case Limit::Contiguity:
+        ++limitedByContiguity;
+        break;
+      case Limit::Alignment:
+        ++limitedByAlignment;
+        break;
+      case Limit::Mask:
+        ++limitedByMask;
+        break;
+      case Limit::Size:
+        ++limitedBySize;
+        break;
       case Limit::Atomic:
-      case Limit::None: break;
+      case Limit::None:
+        break;
       }
       if (remarks) {
         InFlightDiagnostic remark = op->emitRemark()
@@ -187,10 +198,9 @@ public:
       perThread = std::min(perThread, a.choice.maxPerThread);
       SmallVector<unsigned> spt(a.type.getRank(), 1);
       spt[a.choice.order[0]] = std::max(perThread, a.choice.vec);
-      layouts.push_back(getBlockedEncoding(module.getContext(),
-                                           a.type.getShape(), spt,
-                                           a.choice.order, numWarps,
-                                           threadsPerWarp));
+      layouts.push_back(
+          getBlockedEncoding(module.getContext(), a.type.getShape(), spt,
+                             a.choice.order, numWarps, threadsPerWarp));
     }
     for (auto [a, layout] : llvm::zip_equal(accesses, layouts))
       rewrite(a.op, layout);
@@ -210,11 +220,11 @@ private:
     SmallVector<Value> operands;
     for (Value v : op->getOperands()) {
       Type newType = retype(v.getType());
-      operands.push_back(newType == v.getType()
-                             ? v
-                             : ConvertLayoutOp::create(builder, op->getLoc(),
-                                                       newType, v)
-                                   .getResult());
+      operands.push_back(
+          newType == v.getType()
+              ? v
+              : ConvertLayoutOp::create(builder, op->getLoc(), newType, v)
+                    .getResult());
     }
     SmallVector<Type> resultTypes;
     for (Type t : op->getResultTypes())

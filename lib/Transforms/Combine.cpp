@@ -69,10 +69,9 @@ struct CombineDotAdd : public OpRewritePattern<AddOp> {
                              matchPattern(dot.getC(), m_Zero()));
       if (!zeroAcc || !dot->hasOneUse())
         continue;
-      rewriter.replaceOpWithNewOp<DotOp>(op, dot.getType(), dot.getA(),
-                                         dot.getB(), other,
-                                         dot.getInputPrecision(),
-                                         dot.getMaxNumImpreciseAcc());
+      rewriter.replaceOpWithNewOp<DotOp>(
+          op, dot.getType(), dot.getA(), dot.getB(), other,
+          dot.getInputPrecision(), dot.getMaxNumImpreciseAcc());
       return success();
     }
     return failure();

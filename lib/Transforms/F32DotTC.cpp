@@ -1,4 +1,4 @@
-//===- F32DotTC.cpp - tritongpu-F32DotTC: 3xTF32 f32 dots ------------------===//
+//===- F32DotTC.cpp - tritongpu-F32DotTC: 3xTF32 f32 dots -----------------===//
 //
 // `tt.dot` with `inputPrecision = tf32x3` keeps f32 accuracy on tf32 tensor
 // cores: each operand x is split into x_big (its top 19 bits, what a tf32
@@ -48,11 +48,12 @@ struct SplitTF32x3 : public OpRewritePattern<DotOp> {
       Value bits = arith::BitcastOp::create(rewriter, loc, intType, x);
       Value mask = arith::ConstantOp::create(
           rewriter, loc,
-          DenseElementsAttr::get(intType,
-                                 rewriter.getI32IntegerAttr(int32_t(0xFFFFE000))
-                                     .getValue()));
+          DenseElementsAttr::get(
+              intType,
+              rewriter.getI32IntegerAttr(int32_t(0xFFFFE000)).getValue()));
       Value big = arith::BitcastOp::create(
-          rewriter, loc, type, arith::AndIOp::create(rewriter, loc, bits, mask));
+          rewriter, loc, type,
+          arith::AndIOp::create(rewriter, loc, bits, mask));
       Value small = arith::SubFOp::create(rewriter, loc, x, big);
       return {big, small};
     };

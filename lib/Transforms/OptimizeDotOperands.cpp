@@ -18,9 +18,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TritonDialect/Dialect/Triton/IR/Interfaces.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 #include "TritonDialect/Transforms/Passes.h"
-#include "TritonDialect/Dialect/Triton/IR/Interfaces.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -51,12 +51,11 @@ struct FoldTransIntoLocalAlloc : public OpRewritePattern<LocalAllocOp> {
     for (auto [i, d] : llvm::enumerate(order))
       inverse[d] = i;
     // The source buffer's encoding: the alloc's, transposed back.
-    auto *infer = cast<DialectInferLayoutInterface>(
-        &type.getEncoding().getDialect());
+    auto *infer =
+        cast<DialectInferLayoutInterface>(&type.getEncoding().getDialect());
     Attribute srcEncoding;
     if (failed(infer->inferTransOpEncoding(type.getEncoding(), type.getShape(),
-                                           inverse, srcEncoding,
-                                           std::nullopt)))
+                                           inverse, srcEncoding, std::nullopt)))
       return rewriter.notifyMatchFailure(alloc, "encoding not transposable");
     auto xType = cast<RankedTensorType>(trans.getSrc().getType());
     auto bufferType =
@@ -64,9 +63,8 @@ struct FoldTransIntoLocalAlloc : public OpRewritePattern<LocalAllocOp> {
                          type.getMemorySpace(), type.getMutableMemory());
     auto buffer = LocalAllocOp::create(rewriter, alloc.getLoc(), bufferType,
                                        trans.getSrc());
-    rewriter.replaceOpWithNewOp<MemDescTransOp>(alloc, type, buffer,
-                                                rewriter.getDenseI32ArrayAttr(
-                                                    order));
+    rewriter.replaceOpWithNewOp<MemDescTransOp>(
+        alloc, type, buffer, rewriter.getDenseI32ArrayAttr(order));
     return success();
   }
 };

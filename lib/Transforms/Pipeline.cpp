@@ -46,9 +46,9 @@
 #include "TritonDialect/Analysis/Allocation.h"
 #include "TritonDialect/Analysis/AxisInfo.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "TritonDialect/Transforms/Passes.h"
 #include "TritonDialect/Transforms/PipeliningUtility.h"
-#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -56,8 +56,8 @@
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUPIPELINE
@@ -137,8 +137,8 @@ bool carryPointerOffsets(scf::ForOp loop) {
     BlockArgument off = newLoop.getRegionIterArgs()[oldArgs + k];
     Value init = newLoop.getInitArgs()[i];
     auto type = cast<RankedTensorType>(arg.getType());
-    auto offType = RankedTensorType::get(type.getShape(), i64,
-                                         type.getEncoding());
+    auto offType =
+        RankedTensorType::get(type.getShape(), i64, type.getEncoding());
     OpBuilder body = OpBuilder::atBlockBegin(newLoop.getBody());
     Value ptr = AddPtrOp::create(body, loc, type, init,
                                  SplatOp::create(body, loc, offType, off));
@@ -150,8 +150,7 @@ bool carryPointerOffsets(scf::ForOp loop) {
       after.setInsertionPointAfter(newLoop);
       Value last = AddPtrOp::create(
           after, loc, type, init,
-          SplatOp::create(after, loc, offType,
-                          newLoop.getResult(oldArgs + k)));
+          SplatOp::create(after, loc, offType, newLoop.getResult(oldArgs + k)));
       result.replaceAllUsesWith(last);
     }
     // The old argument only passes through now (the loop's canonical form
@@ -235,9 +234,9 @@ public:
     StringRef name = TritonGPUDialect::getMaxCTAsPerSMAttrName();
     if (auto old = module->getAttrOfType<IntegerAttr>(name))
       blocks = std::min<int>(blocks, old.getInt());
-    module->setAttr(name, IntegerAttr::get(IntegerType::get(
-                                               module.getContext(), 32),
-                                           blocks));
+    module->setAttr(
+        name,
+        IntegerAttr::get(IntegerType::get(module.getContext(), 32), blocks));
     remark(loop, "at most " + Twine(blocks) +
                      " blocks per multiprocessor: two warp groups keep the "
                      "tensor cores busy");
@@ -393,7 +392,8 @@ private:
   /// async copies into rings of `tt.scheduled_max_stage + 1` slots).
   LogicalResult pipeline(scf::ForOp loop, const ModuleAxisInfoAnalysis &axis) {
     hoistInvariantAllocs(loop);
-    auto maxStage = loop->getAttrOfType<IntegerAttr>(kScheduledMaxStageAttrName);
+    auto maxStage =
+        loop->getAttrOfType<IntegerAttr>(kScheduledMaxStageAttrName);
     if (!maxStage)
       return success(); // (assign-latencies said why)
     int stages = maxStage.getInt() + 1;
@@ -424,7 +424,8 @@ private:
     return transform(loop, candidates, stages);
   }
 
-  LogicalResult transform(scf::ForOp loop, MutableArrayRef<PipelinedLoad> candidates,
+  LogicalResult transform(scf::ForOp loop,
+                          MutableArrayRef<PipelinedLoad> candidates,
                           int stages) {
     MLIRContext *ctx = loop.getContext();
     Location loc = loop.getLoc();
@@ -446,8 +447,8 @@ private:
       if (!first || *cluster < *first)
         first = *cluster;
     }
-    bool earlyFirst = !earlyCluster || !lateCluster ||
-                      *earlyCluster <= *lateCluster;
+    bool earlyFirst =
+        !earlyCluster || !lateCluster || *earlyCluster <= *lateCluster;
 
     // The slot of the iteration each stage works on, carried by the loop
     // (0, 1, .., S-1, 0, ..): one counter for the copies (stage 0), one for
@@ -455,7 +456,8 @@ private:
     rewriter.setInsertionPoint(loop);
     Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
     FailureOr<LoopLikeOpInterface> grown = loop.replaceWithAdditionalYields(
-        rewriter, ValueRange{zero, zero}, /*replaceInitOperandUsesInLoop=*/false,
+        rewriter, ValueRange{zero, zero},
+        /*replaceInitOperandUsesInLoop=*/false,
         [&](OpBuilder &yb, Location yl, ArrayRef<BlockArgument> args) {
           SmallVector<Value> next;
           for (BlockArgument arg : args) {
@@ -545,10 +547,9 @@ private:
                                       /*mutableMemory=*/true);
       auto buf = LocalAllocOp::create(b, loc, bufType, Value(), IntegerAttr());
       buffers.push_back(buf);
-      auto slotType =
-          MemDescType::get(ctx, tile.getShape(), tile.getElementType(),
-                           tile.getEncoding(), smem, /*mutableMemory=*/true,
-                           bufType.getShape());
+      auto slotType = MemDescType::get(
+          ctx, tile.getShape(), tile.getElementType(), tile.getEncoding(), smem,
+          /*mutableMemory=*/true, bufType.getShape());
 
       // Producer, where the load was.
       OpBuilder producer(c.load);
@@ -557,10 +558,9 @@ private:
       auto dst = MemDescIndexOp::create(producer, c.load.getLoc(), slotType,
                                         buf, writeSlot);
       auto copy = AsyncCopyGlobalToLocalOp::create(
-          producer, c.load.getLoc(), AsyncTokenType::get(ctx),
-          c.load.getPtr(), dst, c.load.getMask(),
-          Value(), c.load.getCache(), c.load.getEvict(), false,
-          c.contiguity);
+          producer, c.load.getLoc(), AsyncTokenType::get(ctx), c.load.getPtr(),
+          dst, c.load.getMask(), Value(), c.load.getCache(), c.load.getEvict(),
+          false, c.contiguity);
       tokens.push_back(copy.getToken());
       stageZero.insert(dst);
       stageZero.insert(copy);
@@ -579,8 +579,8 @@ private:
       c.load.erase();
     }
     OpBuilder afterCopies(lastCopy->getBlock(), ++Block::iterator(lastCopy));
-    auto commit = AsyncCommitGroupOp::create(
-        afterCopies, loc, AsyncTokenType::get(ctx), tokens);
+    auto commit = AsyncCommitGroupOp::create(afterCopies, loc,
+                                             AsyncTokenType::get(ctx), tokens);
     stageZero.insert(commit);
 
     // After the loop: no copy may still write, then the buffers go.
@@ -609,9 +609,8 @@ private:
                              Value pred) -> Operation * {
       auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op);
       if (!copy)
-        return isMemoryEffectFree(op) || isa<AsyncCommitGroupOp>(op)
-                   ? op
-                   : nullptr;
+        return isMemoryEffectFree(op) || isa<AsyncCommitGroupOp>(op) ? op
+                                                                     : nullptr;
       // Masked off beyond the last iteration: a zero-size copy.
       rewriter.setInsertionPoint(copy);
       auto maskType = RankedTensorType::get(
@@ -649,8 +648,7 @@ private:
         out.replaceAllUsesExcept(done.getResult(0), done);
       }
     remark(*result, "loop pipelined: " + Twine(candidates.size()) +
-                        " loads as async copies, " + Twine(stages) +
-                        " stages");
+                        " loads as async copies, " + Twine(stages) + " stages");
     return success();
   }
 };

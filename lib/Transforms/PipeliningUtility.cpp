@@ -58,8 +58,8 @@ SetVector<Operation *> mlir::triton::gpu::getLoopSlice(scf::ForOp loop,
       if (arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0)
         continue;
       // A loop-carried value: what the previous iteration yields.
-      work.push_back(loop.getBody()->getTerminator()->getOperand(
-          arg.getArgNumber() - 1));
+      work.push_back(
+          loop.getBody()->getTerminator()->getOperand(arg.getArgNumber() - 1));
       continue;
     }
     Operation *def = v.getDefiningOp();
@@ -133,10 +133,8 @@ mlir::triton::gpu::getCopyContiguity(LoadOp load,
   return contiguity;
 }
 
-SmallVector<PipelinedLoad>
-mlir::triton::gpu::findPipelineableLoads(scf::ForOp loop,
-                                         const ModuleAxisInfoAnalysis &axis,
-                                         RemarkFn remark) {
+SmallVector<PipelinedLoad> mlir::triton::gpu::findPipelineableLoads(
+    scf::ForOp loop, const ModuleAxisInfoAnalysis &axis, RemarkFn remark) {
   SmallVector<PipelinedLoad> out;
   for (Operation &op : *loop.getBody()) {
     auto load = dyn_cast<LoadOp>(op);
@@ -297,8 +295,7 @@ bool mlir::triton::gpu::scheduleLoop(scf::ForOp loop) {
   Builder b(loop.getContext());
   for (Operation &op : loop.getBody()->without_terminator()) {
     bool isEarly = early.contains(&op);
-    op.setAttr(kLoopStageAttrName,
-               b.getI32IntegerAttr(isEarly ? 0 : maxStage));
+    op.setAttr(kLoopStageAttrName, b.getI32IntegerAttr(isEarly ? 0 : maxStage));
     op.setAttr(kLoopClusterAttrName,
                b.getI32IntegerAttr(isEarly == earlyLast ? 1 : 0));
   }

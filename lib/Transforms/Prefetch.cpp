@@ -70,9 +70,8 @@ FailureOr<SmallVector<Operation *>> iterationSlice(scf::ForOp loop, Value v) {
     work.append(def->operand_begin(), def->operand_end());
   }
   SmallVector<Operation *> ordered(slice.begin(), slice.end());
-  llvm::sort(ordered, [](Operation *a, Operation *b) {
-    return a->isBeforeInBlock(b);
-  });
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   return ordered;
 }
 
@@ -154,8 +153,8 @@ private:
   }
 
   /// Reads slice `s` (along K) of operand `i` of `d` from `memdesc`.
-  static Value loadSlice(OpBuilder &b, Location loc, PrefetchedDot &d,
-                         int i, Value memdesc, int64_t s) {
+  static Value loadSlice(OpBuilder &b, Location loc, PrefetchedDot &d, int i,
+                         Value memdesc, int64_t s) {
     auto full = cast<RankedTensorType>(d.loads[i].getType());
     SmallVector<int64_t> shape(full.getShape());
     unsigned kDim = i == 0 ? 1 : 0;
@@ -171,8 +170,8 @@ private:
           memType.getMutableMemory(), memType.getAllocShape());
       view = MemDescSubsliceOp::create(b, loc, sliceType, memdesc, offsets);
     }
-    auto tensorType = RankedTensorType::get(shape, full.getElementType(),
-                                            full.getEncoding());
+    auto tensorType =
+        RankedTensorType::get(shape, full.getElementType(), full.getEncoding());
     return LocalLoadOp::create(b, loc, tensorType, view);
   }
 
@@ -218,8 +217,8 @@ private:
     // Before the loop: iteration 0's first slices (its tiles waited for).
     OpBuilder pre(loop);
     if (wait)
-      AsyncWaitOp::create(pre, wait.getLoc(), AsyncTokenType::get(&getContext()),
-                          ValueRange(),
+      AsyncWaitOp::create(pre, wait.getLoc(),
+                          AsyncTokenType::get(&getContext()), ValueRange(),
                           std::max(0, int(wait.getNum()) - commitsBefore));
     IRMapping first;
     first.map(loop.getInductionVar(), loop.getLowerBound());
@@ -229,10 +228,9 @@ private:
     SmallVector<Value> inits;
     for (PrefetchedDot &d : dots)
       for (int i = 0; i < 2; ++i)
-        inits.push_back(loadSlice(pre, d.loads[i].getLoc(), d, i,
-                                  cloneFor(pre, loop, d.loads[i].getSrc(),
-                                           first),
-                                  0));
+        inits.push_back(
+            loadSlice(pre, d.loads[i].getLoc(), d, i,
+                      cloneFor(pre, loop, d.loads[i].getSrc(), first), 0));
 
     // The end of the body: the next iteration's first slices.
     IRRewriter rewriter(&getContext());
@@ -251,16 +249,16 @@ private:
           auto forOp = cast<scf::ForOp>(newBody->getParentOp());
           auto nextIv = arith::AddIOp::create(b, yl, iv, forOp.getStep());
           next.map(iv, nextIv);
-          for (auto [k, arg] : llvm::enumerate(
-                   newBody->getArguments().drop_front().take_front(
-                       yield.getNumOperands())))
+          for (auto [k, arg] :
+               llvm::enumerate(newBody->getArguments().drop_front().take_front(
+                   yield.getNumOperands())))
             next.map(arg, yield.getOperand(k));
           SmallVector<Value> out;
           for (PrefetchedDot &d : dots)
             for (int i = 0; i < 2; ++i)
-              out.push_back(loadSlice(
-                  b, d.loads[i].getLoc(), d, i,
-                  cloneFor(b, forOp, d.loads[i].getSrc(), next), 0));
+              out.push_back(
+                  loadSlice(b, d.loads[i].getLoc(), d, i,
+                            cloneFor(b, forOp, d.loads[i].getSrc(), next), 0));
           if (nextIv->use_empty())
             nextIv->erase();
           return out;

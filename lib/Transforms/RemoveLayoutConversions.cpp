@@ -30,15 +30,15 @@
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 #include "TritonDialect/Transforms/Passes.h"
 
-#include "llvm/ADT/SmallSet.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/Transforms/RegionUtils.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallSet.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUREMOVELAYOUTCONVERSIONS
@@ -122,14 +122,13 @@ private:
     if (auto c = dyn_cast<arith::ConstantOp>(def))
       return isa<SplatElementsAttr>(c.getValue());
     if (auto b = dyn_cast<BroadcastOp>(def))
-      return isShapeAgnostic(target) &&
-             canRemat(b.getSrc(), target, depth + 1);
+      return isShapeAgnostic(target) && canRemat(b.getSrc(), target, depth + 1);
     if (auto e = dyn_cast<ExpandDimsOp>(def))
       return isShapeAgnostic(target) &&
-             canRemat(e.getSrc(),
-                      SliceEncodingAttr::get(def->getContext(), e.getAxis(),
-                                             target),
-                      depth + 1);
+             canRemat(
+                 e.getSrc(),
+                 SliceEncodingAttr::get(def->getContext(), e.getAxis(), target),
+                 depth + 1);
     if (isLayoutAgnostic(def))
       return llvm::all_of(def->getOperands(), [&](Value operand) {
         return canRemat(operand, target, depth + 1);
@@ -165,8 +164,9 @@ public:
           DenseElementsAttr::get(cast<ShapedType>(type),
                                  attr.getSplatValue<Attribute>()));
     } else if (auto e = dyn_cast<ExpandDimsOp>(def)) {
-      Value src = remat(e.getSrc(), SliceEncodingAttr::get(
-                                        def->getContext(), e.getAxis(), target));
+      Value src =
+          remat(e.getSrc(),
+                SliceEncodingAttr::get(def->getContext(), e.getAxis(), target));
       result = ExpandDimsOp::create(builder, def->getLoc(), src, e.getAxis());
     } else {
       // splat, make_range, broadcast and elementwise ops: same op, operands
@@ -277,7 +277,8 @@ public:
   }
 
 private:
-  LogicalResult removeTrivial(ConvertLayoutOp c, DenseSet<Operation *> &erased) {
+  LogicalResult removeTrivial(ConvertLayoutOp c,
+                              DenseSet<Operation *> &erased) {
     Value src = c.getSrc();
     if (src.getType() == c.getType()) {
       c.getResult().replaceAllUsesWith(src);
@@ -314,8 +315,8 @@ private:
     OpBuilder builder(user);
     Operation *narrowed = builder.clone(*user);
     narrowed->setOperand(0, c.getSrc());
-    narrowed->getResult(0).setType(outType.cloneWithEncoding(
-        srcType.getEncoding()));
+    narrowed->getResult(0).setType(
+        outType.cloneWithEncoding(srcType.getEncoding()));
     auto converted = ConvertLayoutOp::create(builder, c.getLoc(), outType,
                                              narrowed->getResult(0));
     user->getResult(0).replaceAllUsesWith(converted.getResult());
@@ -326,13 +327,15 @@ private:
     return success();
   }
 
-  LogicalResult rematBackward(ConvertLayoutOp c, DenseSet<Operation *> &erased) {
+  LogicalResult rematBackward(ConvertLayoutOp c,
+                              DenseSet<Operation *> &erased) {
     OpBuilder builder(c);
     Rematerializer remat(builder);
     Attribute target = encodingOf(c.getResult());
     Operation *def = c.getSrc().getDefiningOp();
     // Only worth it when the producer itself is recomputable.
-    if (!def || isa<ConvertLayoutOp>(def) || !remat.canRemat(c.getSrc(), target))
+    if (!def || isa<ConvertLayoutOp>(def) ||
+        !remat.canRemat(c.getSrc(), target))
       return failure();
     Value replacement = remat.remat(c.getSrc(), target);
     c.getResult().replaceAllUsesWith(replacement);
@@ -405,95 +408,95 @@ private:
       worklist.push_back(v);
     };
     auto grow = [&]() -> LogicalResult {
-    while (!worklist.empty() && ok) {
-      Value v = worklist.pop_back_val();
-      Attribute e = newEnc[v];
-      for (OpOperand &use : v.getUses()) {
-        Operation *user = use.getOwner();
-        unsigned idx = use.getOperandNumber();
-        if (isa<ConvertLayoutOp>(user)) {
-          sinks.insert(user);
-          continue;
-        }
-        if (auto yield = dyn_cast<scf::YieldOp>(user)) {
-          Operation *parent = yield->getParentOp();
-          if (auto ifOp = dyn_cast<scf::IfOp>(parent))
-            assign(ifOp.getResult(idx), e);
-          else if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
-            assign(forOp.getResult(idx), e);
-            assign(forOp.getRegionIterArgs()[idx], e);
-          } else if (auto whileOp = dyn_cast<scf::WhileOp>(parent))
+      while (!worklist.empty() && ok) {
+        Value v = worklist.pop_back_val();
+        Attribute e = newEnc[v];
+        for (OpOperand &use : v.getUses()) {
+          Operation *user = use.getOwner();
+          unsigned idx = use.getOperandNumber();
+          if (isa<ConvertLayoutOp>(user)) {
+            sinks.insert(user);
+            continue;
+          }
+          if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+            Operation *parent = yield->getParentOp();
+            if (auto ifOp = dyn_cast<scf::IfOp>(parent))
+              assign(ifOp.getResult(idx), e);
+            else if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
+              assign(forOp.getResult(idx), e);
+              assign(forOp.getRegionIterArgs()[idx], e);
+            } else if (auto whileOp = dyn_cast<scf::WhileOp>(parent))
+              assign(whileOp.getBeforeArguments()[idx], e);
+            else
+              return failure();
+            continue;
+          }
+          if (auto cond = dyn_cast<scf::ConditionOp>(user)) {
+            if (idx == 0)
+              return failure();
+            auto whileOp = cast<scf::WhileOp>(cond->getParentOp());
+            assign(whileOp.getResult(idx - 1), e);
+            assign(whileOp.getAfterArguments()[idx - 1], e);
+            continue;
+          }
+          if (auto forOp = dyn_cast<scf::ForOp>(user)) {
+            if (idx < 3)
+              return failure();
+            assign(forOp.getRegionIterArgs()[idx - 3], e);
+            assign(forOp.getResult(idx - 3), e);
+            continue;
+          }
+          if (auto whileOp = dyn_cast<scf::WhileOp>(user)) {
             assign(whileOp.getBeforeArguments()[idx], e);
-          else
-            return failure();
-          continue;
+            continue;
+          }
+          Attribute want = e;
+          auto [it, inserted] = opEnc.insert({user, want});
+          if (!inserted) {
+            ok = ok && it->second == want;
+            continue;
+          }
+          if (isa<StoreOp>(user)) {
+            sinks.insert(user);
+            continue;
+          }
+          if (auto reduce = dyn_cast<ReduceOp>(user)) {
+            for (Value r : reduce.getResults())
+              if (isa<RankedTensorType>(r.getType()))
+                assign(r, SliceEncodingAttr::get(user->getContext(),
+                                                 reduce.getAxis(), e));
+            continue;
+          }
+          if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
+            auto slice = dyn_cast<SliceEncodingAttr>(e);
+            if (!slice || slice.getDim() != expand.getAxis())
+              return failure();
+            assign(expand.getResult(), slice.getParent());
+            continue;
+          }
+          if (isa<BroadcastOp>(user)) {
+            if (!isShapeAgnostic(e))
+              return failure();
+            assign(user->getResult(0), e);
+            continue;
+          }
+          if (isa<ReshapeOp, TransOp, SplitOp, JoinOp>(user)) {
+            Attribute inferred = inferShapeOpLayout(user, e);
+            if (!inferred)
+              return failure();
+            for (Value r : user->getResults())
+              assign(r, inferred);
+            continue;
+          }
+          if (isa<ScanOp>(user) || isLayoutAgnostic(user)) {
+            for (Value r : user->getResults())
+              assign(r, e);
+            continue;
+          }
+          return failure();
         }
-        if (auto cond = dyn_cast<scf::ConditionOp>(user)) {
-          if (idx == 0)
-            return failure();
-          auto whileOp = cast<scf::WhileOp>(cond->getParentOp());
-          assign(whileOp.getResult(idx - 1), e);
-          assign(whileOp.getAfterArguments()[idx - 1], e);
-          continue;
-        }
-        if (auto forOp = dyn_cast<scf::ForOp>(user)) {
-          if (idx < 3)
-            return failure();
-          assign(forOp.getRegionIterArgs()[idx - 3], e);
-          assign(forOp.getResult(idx - 3), e);
-          continue;
-        }
-        if (auto whileOp = dyn_cast<scf::WhileOp>(user)) {
-          assign(whileOp.getBeforeArguments()[idx], e);
-          continue;
-        }
-        Attribute want = e;
-        auto [it, inserted] = opEnc.insert({user, want});
-        if (!inserted) {
-          ok = ok && it->second == want;
-          continue;
-        }
-        if (isa<StoreOp>(user)) {
-          sinks.insert(user);
-          continue;
-        }
-        if (auto reduce = dyn_cast<ReduceOp>(user)) {
-          for (Value r : reduce.getResults())
-            if (isa<RankedTensorType>(r.getType()))
-              assign(r, SliceEncodingAttr::get(user->getContext(),
-                                               reduce.getAxis(), e));
-          continue;
-        }
-        if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
-          auto slice = dyn_cast<SliceEncodingAttr>(e);
-          if (!slice || slice.getDim() != expand.getAxis())
-            return failure();
-          assign(expand.getResult(), slice.getParent());
-          continue;
-        }
-        if (isa<BroadcastOp>(user)) {
-          if (!isShapeAgnostic(e))
-            return failure();
-          assign(user->getResult(0), e);
-          continue;
-        }
-        if (isa<ReshapeOp, TransOp, SplitOp, JoinOp>(user)) {
-          Attribute inferred = inferShapeOpLayout(user, e);
-          if (!inferred)
-            return failure();
-          for (Value r : user->getResults())
-            assign(r, inferred);
-          continue;
-        }
-        if (isa<ScanOp>(user) || isLayoutAgnostic(user)) {
-          for (Value r : user->getResults())
-            assign(r, e);
-          continue;
-        }
-        return failure();
       }
-    }
-    return success();
+      return success();
     };
     if (failed(grow()))
       return failure();
@@ -581,8 +584,8 @@ private:
       Operation *def = v.getDefiningOp();
       unsigned n = cast<OpResult>(v).getResultNumber();
       if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
-        if (!need(ifOp.thenYield()->getOpOperand(n), e) ||
-            !ifOp.elseBlock() || !need(ifOp.elseYield()->getOpOperand(n), e))
+        if (!need(ifOp.thenYield()->getOpOperand(n), e) || !ifOp.elseBlock() ||
+            !need(ifOp.elseYield()->getOpOperand(n), e))
           return failure();
       } else if (auto forOp = dyn_cast<scf::ForOp>(def)) {
         if (!need(forOp.getInitArgsMutable()[n], e))
@@ -671,9 +674,8 @@ private:
       inferred = iface->inferReshapeOpEncoding(
           srcType.getShape(), e, resType.getShape(), result, std::nullopt);
     } else if (auto trans = dyn_cast<TransOp>(op)) {
-      inferred = iface->inferTransOpEncoding(e, srcType.getShape(),
-                                             trans.getOrder(), result,
-                                             std::nullopt);
+      inferred = iface->inferTransOpEncoding(
+          e, srcType.getShape(), trans.getOrder(), result, std::nullopt);
     } else if (isa<SplitOp>(op)) {
       inferred = iface->inferSplitOpEncoding(e, result, srcType.getShape(),
                                              std::nullopt);

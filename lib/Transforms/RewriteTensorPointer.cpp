@@ -28,7 +28,7 @@ using namespace mlir::triton;
 namespace {
 /// What a block-pointer value stands for.
 struct BlockPtr {
-  MakeTensorPtrOp origin; // base, shape, strides
+  MakeTensorPtrOp origin;     // base, shape, strides
   SmallVector<Value> offsets; // i32, one per dimension
 };
 
@@ -57,9 +57,8 @@ private:
   /// into again (its body moved to the new loop, visited already).
   WalkResult walkOne(Operation *op) {
     if (auto loop = dyn_cast<scf::ForOp>(op))
-      if (llvm::any_of(loop.getInitArgs(), [](Value v) {
-            return isTensorPointer(v.getType());
-          }))
+      if (llvm::any_of(loop.getInitArgs(),
+                       [](Value v) { return isTensorPointer(v.getType()); }))
         return failed(rewriteFor(loop)) ? WalkResult::interrupt()
                                         : WalkResult::skip();
     return failed(visit(op)) ? WalkResult::interrupt() : WalkResult::advance();
@@ -109,8 +108,7 @@ private:
 
   /// The pointers of every element of the block, and the mask of the
   /// dimensions in `boundaryCheck`.
-  std::pair<Value, Value> materialize(OpBuilder &b, Location loc,
-                                      BlockPtr info,
+  std::pair<Value, Value> materialize(OpBuilder &b, Location loc, BlockPtr info,
                                       ArrayRef<int32_t> boundaryCheck) {
     RankedTensorType block = blockTypeOf(info.origin.getType());
     unsigned rank = block.getRank();
@@ -129,7 +127,8 @@ private:
       Value off64 = arith::ExtSIOp::create(b, loc, i64, info.offsets[d]);
       Value idx = arith::AddIOp::create(
           b, loc, r64,
-          SplatOp::create(b, loc, RankedTensorType::get({shape[d]}, i64), off64));
+          SplatOp::create(b, loc, RankedTensorType::get({shape[d]}, i64),
+                          off64));
       // Expand to rank dimensions, all of size 1 but d.
       Value e = idx;
       for (unsigned k = 0; k < rank; ++k)
@@ -140,15 +139,14 @@ private:
           b, loc, e,
           SplatOp::create(b, loc, cast<RankedTensorType>(e.getType()), stride));
       contrib = BroadcastOp::create(b, loc, full(i64), contrib);
-      offsets = offsets ? arith::AddIOp::create(b, loc, offsets, contrib)
-                              .getResult()
-                        : contrib;
+      offsets =
+          offsets ? arith::AddIOp::create(b, loc, offsets, contrib).getResult()
+                  : contrib;
       if (llvm::is_contained(boundaryCheck, int32_t(d))) {
         auto eType = cast<RankedTensorType>(e.getType());
         Value zero = arith::ConstantOp::create(
             b, loc, DenseElementsAttr::get(eType, b.getI64IntegerAttr(0)));
-        Value bound =
-            SplatOp::create(b, loc, eType, info.origin.getShape()[d]);
+        Value bound = SplatOp::create(b, loc, eType, info.origin.getShape()[d]);
         Value inRange = arith::AndIOp::create(
             b, loc,
             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, e, zero),
@@ -158,9 +156,9 @@ private:
                     : inRange;
       }
     }
-    Type ptrType = PointerType::get(block.getElementType(),
-                                    cast<PointerType>(info.origin.getBase().getType())
-                                        .getAddressSpace());
+    Type ptrType = PointerType::get(
+        block.getElementType(),
+        cast<PointerType>(info.origin.getBase().getType()).getAddressSpace());
     Value base = SplatOp::create(b, loc, full(ptrType), info.origin.getBase());
     Value ptrs = AddPtrOp::create(b, loc, full(ptrType), base, offsets);
     return {ptrs, mask};
@@ -171,7 +169,8 @@ private:
     if (!info.origin)
       return unknown(load, load.getPtr());
     OpBuilder b(load);
-    auto [ptrs, mask] = materialize(b, load.getLoc(), info, load.getBoundaryCheck());
+    auto [ptrs, mask] =
+        materialize(b, load.getLoc(), info, load.getBoundaryCheck());
     Value other;
     auto type = cast<RankedTensorType>(load.getType());
     if (mask && load.getPadding()) {
@@ -179,7 +178,8 @@ private:
       if (*load.getPadding() == PaddingOption::PAD_NAN) {
         auto ft = dyn_cast<FloatType>(type.getElementType());
         if (!ft)
-          return load.emitOpError("padding = nan needs floating-point elements");
+          return load.emitOpError(
+              "padding = nan needs floating-point elements");
         fill = b.getFloatAttr(ft, APFloat::getNaN(ft.getFloatSemantics()));
       } else {
         fill = b.getZeroAttr(type.getElementType());
@@ -187,9 +187,9 @@ private:
       other = arith::ConstantOp::create(b, load.getLoc(),
                                         DenseElementsAttr::get(type, fill));
     }
-    auto newLoad = LoadOp::create(b, load.getLoc(), ptrs, mask, other,
-                                  load.getCache(), load.getEvict(),
-                                  load.getIsVolatile());
+    auto newLoad =
+        LoadOp::create(b, load.getLoc(), ptrs, mask, other, load.getCache(),
+                       load.getEvict(), load.getIsVolatile());
     load.getResult().replaceAllUsesWith(newLoad.getResult());
     toErase.push_back(load);
     return success();
@@ -200,8 +200,8 @@ private:
     if (!info.origin)
       return unknown(store, store.getPtr());
     OpBuilder b(store);
-    auto [ptrs, mask] = materialize(b, store.getLoc(), info,
-                                    store.getBoundaryCheck());
+    auto [ptrs, mask] =
+        materialize(b, store.getLoc(), info, store.getBoundaryCheck());
     StoreOp::create(b, store.getLoc(), ptrs, store.getValue(), mask,
                     ArrayRef<int32_t>{}, store.getCache(), store.getEvict());
     toErase.push_back(store);
@@ -230,9 +230,9 @@ private:
       llvm::append_range(inits, info.offsets);
     }
     OpBuilder b(loop);
-    auto newLoop = scf::ForOp::create(b, loop.getLoc(), loop.getLowerBound(),
-                                      loop.getUpperBound(), loop.getStep(),
-                                      inits);
+    auto newLoop =
+        scf::ForOp::create(b, loop.getLoc(), loop.getLowerBound(),
+                           loop.getUpperBound(), loop.getStep(), inits);
     newLoop->setAttrs(loop->getAttrs());
     // Map the old body onto the new one.
     Block *oldBody = loop.getBody();

@@ -25,8 +25,7 @@ using namespace mlir::triton::gpu;
 
 namespace {
 class ScheduleLoopsPass
-    : public mlir::triton::impl::TritonGPUScheduleLoopsBase<
-          ScheduleLoopsPass> {
+    : public mlir::triton::impl::TritonGPUScheduleLoopsBase<ScheduleLoopsPass> {
 public:
   using Base::Base;
 

@@ -211,8 +211,8 @@ int main(int argc, char **argv) {
   llvm::raw_string_ostream(title) << type;
   int64_t width = std::max<int64_t>(left * 2 + cols * cw,
                                     left * 2 + int64_t(title.size()) * 7);
-  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""
-      << width << "\" height=\"" << top + rows * ch + 10
+  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
+      << "\" height=\"" << top + rows * ch + 10
       << "\" font-family=\"monospace\">\n";
   svg << "<text x=\"" << left << "\" y=\"16\" font-size=\"11\">"
       << escape(title) << "</text>\n";

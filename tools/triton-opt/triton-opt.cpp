@@ -27,6 +27,6 @@ int main(int argc, char **argv) {
   mlir::triton::registerAllTritonPasses();
   mlir::triton::test::registerTestAxisInfoPass();
   mlir::triton::test::registerTestMembarPass();
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "Triton optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "Triton optimizer driver\n", registry));
 }

@@ -60,8 +60,8 @@ public:
 
   bool operator==(const AxisInfo &other) const {
     return contiguity == other.contiguity &&
-           divisibility == other.divisibility &&
-           constancy == other.constancy && constant == other.constant;
+           divisibility == other.divisibility && constancy == other.constancy &&
+           constant == other.constant;
   }
   void print(raw_ostream &os) const;
 

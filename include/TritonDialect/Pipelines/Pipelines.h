@@ -1,4 +1,4 @@
-//===- Pipelines.h - Named pass pipelines, for tools and embedders -*- C++ -*-===//
+//===- Pipelines.h - named pass pipelines -----------------------*- C++ -*-===//
 //
 // The whole TTIR -> optimized TTGIR flow as one C++ call, so another MLIR
 // compiler can use it as its GPU backend:
@@ -31,9 +31,8 @@ struct TritonToTritonGPUPipelineOptions
   PassOptions::Option<int32_t> threadsPerWarp{
       *this, "threads-per-warp", llvm::cl::desc("threads per warp"),
       llvm::cl::init(32)};
-  PassOptions::Option<int32_t> numCTAs{*this, "num-ctas",
-                                       llvm::cl::desc("CTAs per cluster"),
-                                       llvm::cl::init(1)};
+  PassOptions::Option<int32_t> numCTAs{
+      *this, "num-ctas", llvm::cl::desc("CTAs per cluster"), llvm::cl::init(1)};
   PassOptions::Option<std::string> target{
       *this, "target", llvm::cl::desc("the target, such as cuda:90"),
       llvm::cl::init("cuda:90")};

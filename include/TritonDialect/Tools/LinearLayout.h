@@ -61,9 +61,9 @@ public:
   /// one value per output dimension (in `outDims` order). Fails (returns
   /// nullopt and sets `error`) when a size is not a power of two or a basis
   /// is out of range.
-  static std::optional<LinearLayout>
-  create(std::vector<InDim> inDims, std::vector<OutDim> outDims,
-         std::string *error = nullptr);
+  static std::optional<LinearLayout> create(std::vector<InDim> inDims,
+                                            std::vector<OutDim> outDims,
+                                            std::string *error = nullptr);
 
   /// in[i] -> out[i], for i < size.
   static LinearLayout identity1D(int32_t size, llvm::StringRef inDim,
@@ -89,8 +89,12 @@ public:
   int32_t getOutDimSize(llvm::StringRef name) const;
   int32_t getTotalInDimSizeLog2() const;
   int32_t getTotalOutDimSizeLog2() const;
-  int64_t getTotalInDimSize() const { return int64_t(1) << getTotalInDimSizeLog2(); }
-  int64_t getTotalOutDimSize() const { return int64_t(1) << getTotalOutDimSizeLog2(); }
+  int64_t getTotalInDimSize() const {
+    return int64_t(1) << getTotalInDimSizeLog2();
+  }
+  int64_t getTotalOutDimSize() const {
+    return int64_t(1) << getTotalOutDimSizeLog2();
+  }
   /// The basis of bit `bit` of input dimension `inDim`.
   const Basis &getBasis(llvm::StringRef inDim, int32_t bit) const;
   /// Value of output dimension `outDim` in basis `bit` of `inDim`.
@@ -113,7 +117,8 @@ public:
   /// dependent on the bases before it (input dimensions in order, bits from
   /// least significant). Flipping such bits never reaches an element the
   /// other bits could not: they only select copies.
-  llvm::SmallVector<std::pair<std::string, int32_t>> getFreeVariableMasks() const;
+  llvm::SmallVector<std::pair<std::string, int32_t>>
+  getFreeVariableMasks() const;
 
   /// How many consecutive values of `inDim` (from 0) map to consecutive
   /// values of `outDim` with every other output unchanged: the largest 2^k
@@ -157,8 +162,9 @@ public:
   /// injective, the solution with the free bits of C cleared is returned.
   /// This is how a layout conversion finds, for each element a thread holds
   /// now, where it lives in the other layout.
-  std::optional<LinearLayout> invertAndCompose(const LinearLayout &outer,
-                                               std::string *error = nullptr) const;
+  std::optional<LinearLayout>
+  invertAndCompose(const LinearLayout &outer,
+                   std::string *error = nullptr) const;
 
   /// The output dimensions in a new order (a permutation of their names).
   LinearLayout transposeOuts(llvm::ArrayRef<std::string> newOrder) const;
@@ -188,7 +194,8 @@ public:
   bool operator==(const LinearLayout &other) const;
   bool operator!=(const LinearLayout &other) const { return !(*this == other); }
 
-  /// A readable form: `register: [[0, 1], [0, 2]], lane: ... -> dim0:16, dim1:8`.
+  /// A readable form: `register: [[0, 1], [0, 2]], lane: ... -> dim0:16,
+  /// dim1:8`.
   std::string toString() const;
 
 private:

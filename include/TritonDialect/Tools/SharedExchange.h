@@ -1,4 +1,4 @@
-//===- SharedExchange.h - A layout conversion through smem -----*- C++ -*-===//
+//===- SharedExchange.h - A layout conversion through smem ------*- C++ -*-===//
 //
 // A ttg.convert_layout whose data crosses threads goes through shared
 // memory: every thread writes what it holds in the source layout, a

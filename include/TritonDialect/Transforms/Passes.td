@@ -1,4 +1,4 @@
-//===- Passes.td - Every TTIR and TTGIR pass ----------------*- tablegen -*-===//
+//===- Passes.td - Every TTIR and TTGIR pass ---------------*- tablegen -*-===//
 //
 // The passes of lib/Transforms: Triton IR clean-ups first, then the
 // TritonGPU optimizations (layouts, tensor cores, software pipelining).

@@ -1,4 +1,4 @@
-//===- PipeliningUtility.h - Loop schedules for software pipelining -*- C++ -*-===//
+//===- PipeliningUtility.h - loop schedules ---------------------*- C++ -*-===//
 //
 // What tritongpu-assign-latencies, tritongpu-schedule-loops and
 // tritongpu-pipeline share: the attributes that carry a loop's schedule
@@ -27,8 +27,8 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <optional>
 

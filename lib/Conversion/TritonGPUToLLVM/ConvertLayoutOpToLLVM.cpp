@@ -39,8 +39,8 @@ struct ConvertLayoutInThreadConversion
     Type structType = getTypeConverter()->convertType(dstType);
     if (!src || !dst || !structType)
       return rewriter.notifyMatchFailure(op, "no layout");
-    auto same = [](ArrayRef<int32_t> c)
-        -> std::pair<unsigned, SmallVector<int32_t>> {
+    auto same =
+        [](ArrayRef<int32_t> c) -> std::pair<unsigned, SmallVector<int32_t>> {
       return {0, SmallVector<int32_t>(c.begin(), c.end())};
     };
     auto map = gatherRegisters({*src}, *dst, same);

@@ -1,5 +1,4 @@
-//===- ElementwiseOpToLLVM.cpp - elementwise ops
-//------------------------------===//
+//===- ElementwiseOpToLLVM.cpp - elementwise ops --------------------------===//
 //
 // Elementwise arith/math on tensors (one scalar op per register, then
 // MLIR's arith/math lowering), tt.addptr, fast exp/exp2 (ex2.approx),
@@ -122,8 +121,9 @@ struct FastExpConversion : public ConvertOpToLLVMPattern<math::ExpOp> {
     Location loc = op.getLoc();
     Value x = LLVM::FMulOp::create(
         rewriter, loc, adaptor.getOperand(),
-        LLVM::ConstantOp::create(rewriter, loc, rewriter.getF32Type(),
-                                 rewriter.getF32FloatAttr(1.4426950408889634f)));
+        LLVM::ConstantOp::create(
+            rewriter, loc, rewriter.getF32Type(),
+            rewriter.getF32FloatAttr(1.4426950408889634f)));
     auto asmOp =
         ptxAsm(rewriter, loc, rewriter.getF32Type(), ValueRange{x},
                "ex2.approx.f32 $0, $1;", "=f,f", /*sideEffects=*/false);

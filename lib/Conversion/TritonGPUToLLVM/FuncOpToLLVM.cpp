@@ -1,5 +1,4 @@
-//===- FuncOpToLLVM.cpp - functions and calls
-//---------------------------------===//
+//===- FuncOpToLLVM.cpp - functions and calls -----------------------------===//
 //
 // tt.func -> llvm.func (public functions are kernels: nvvm.kernel and
 // nvvm.reqntid; others internal device functions), tt.return ->

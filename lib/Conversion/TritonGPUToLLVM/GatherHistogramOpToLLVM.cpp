@@ -218,6 +218,5 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
 
 void mlir::triton::gpu::lowering::populateGatherHistogramOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<GatherOpConversion, HistogramOpConversion>(
-      converter);
+  patterns.add<GatherOpConversion, HistogramOpConversion>(converter);
 }

@@ -1,4 +1,4 @@
-//===- LoadStoreOpToLLVM.cpp - global loads, stores and atomics ------------===//
+//===- LoadStoreOpToLLVM.cpp - global loads, stores and atomics -----------===//
 //
 // tt.load / tt.store: vectors as wide as AxisInfo and the layout allow (at
 // most 128 bits), predicated by the mask through inline PTX, the `other`

@@ -63,8 +63,8 @@ struct SharedTransfer {
     if (failed(view))
       return failure();
     std::optional<LinearLayout> layout = layoutOf(tensorType);
-    std::optional<LinearLayout> offsets = sharedOffsetLayout(
-        view->tile.getShape(), view->tile.getEncoding());
+    std::optional<LinearLayout> offsets =
+        sharedOffsetLayout(view->tile.getShape(), view->tile.getEncoding());
     Type elem = converter.convertType(tensorType.getElementType());
     if (!layout || !offsets || !elem || !sharedStorageType(elem) ||
         memType.getShape() != tensorType.getShape())
@@ -210,13 +210,11 @@ struct MemDescIndexOpConversion
     for (int64_t d : type.getShape())
       slot *= d;
     Location loc = op.getLoc();
-    Value offset = LLVM::MulOp::create(
-        rewriter, loc, adaptor.getIndex(),
-        i32Const(rewriter, loc, int32_t(slot)));
-    rewriter.replaceOp(op, LLVM::GEPOp::create(rewriter, loc,
-                                               adaptor.getSrc().getType(), elem,
-                                               adaptor.getSrc(),
-                                               ValueRange{offset}));
+    Value offset = LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),
+                                       i32Const(rewriter, loc, int32_t(slot)));
+    rewriter.replaceOp(
+        op, LLVM::GEPOp::create(rewriter, loc, adaptor.getSrc().getType(), elem,
+                                adaptor.getSrc(), ValueRange{offset}));
     return success();
   }
 };
@@ -238,7 +236,8 @@ struct AsyncCopyOpConversion
     MemDescType memType = op.getResult().getType();
     auto valueType = RankedTensorType::get(
         ptrType.getShape(), memType.getElementType(), ptrType.getEncoding());
-    auto transfer = SharedTransfer::get(*getTypeConverter(), valueType, op.getResult());
+    auto transfer =
+        SharedTransfer::get(*getTypeConverter(), valueType, op.getResult());
     if (failed(transfer))
       return rewriter.notifyMatchFailure(op, "layouts not lowered");
     if (op.getOther() && !matchPattern(op.getOther(), m_Zero()) &&
@@ -275,9 +274,9 @@ struct AsyncCopyOpConversion
         rewriter.getContext(), size == 16 ? NVVM::LoadCacheModifierKind::CG
                                           : NVVM::LoadCacheModifierKind::CA);
     for (size_t r = 0; r < ptrs.size(); r += vec) {
-      Value dst = sharedElementPtr(rewriter, loc, adaptor.getResult(), elem,
-                                   thread, threadBits,
-                                   registerOffset(transfer->access, r));
+      Value dst =
+          sharedElementPtr(rewriter, loc, adaptor.getResult(), elem, thread,
+                           threadBits, registerOffset(transfer->access, r));
       Value srcSize;
       if (!masks.empty())
         srcSize = LLVM::SelectOp::create(rewriter, loc, masks[r],
@@ -340,8 +339,7 @@ void mlir::triton::gpu::lowering::populateMemoryOpToLLVMPatterns(
   patterns.add<AsyncCopyOpConversion>(converter, axis);
   patterns.add<LocalAllocOpConversion, LocalLoadOpConversion,
                MemDescTransOpConversion, MemDescIndexOpConversion,
-               MemDescSubsliceOpConversion,
-               AsyncCommitGroupOpConversion,
+               MemDescSubsliceOpConversion, AsyncCommitGroupOpConversion,
                AsyncWaitOpConversion, LocalStoreOpConversion,
                LocalDeallocOpConversion>(converter);
 }

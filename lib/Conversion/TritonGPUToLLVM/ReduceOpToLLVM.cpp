@@ -28,7 +28,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
     Location loc = op.getLoc();
     unsigned axis = op.getAxis();
     auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
-    std::optional<LinearLayout> layout = reduceScanOperandLayout(op, op.getSrcs());
+    std::optional<LinearLayout> layout =
+        reduceScanOperandLayout(op, op.getSrcs());
     if (!layout)
       return rewriter.notifyMatchFailure(
           op, "no layout, or operands of an element type not lowered yet");

@@ -47,7 +47,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     unsigned axis = op.getAxis();
     bool reverse = op.getReverse();
     auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
-    std::optional<LinearLayout> layout = reduceScanOperandLayout(op, op.getSrcs());
+    std::optional<LinearLayout> layout =
+        reduceScanOperandLayout(op, op.getSrcs());
     if (!layout)
       return rewriter.notifyMatchFailure(
           op, "no layout, or operands of an element type not lowered yet");

@@ -108,8 +108,8 @@ Value sharedElementPtr(OpBuilder &b, Location loc, Value base, Type store,
   Value idx = thread;
   if (reg && !disjoint)
     idx = LLVM::XOrOp::create(b, loc, thread, i32Const(b, loc, reg));
-  Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), store, base,
-                                  ValueRange{idx});
+  Value ptr =
+      LLVM::GEPOp::create(b, loc, base.getType(), store, base, ValueRange{idx});
   if (!reg || !disjoint)
     return ptr;
   return LLVM::GEPOp::create(b, loc, base.getType(), store, ptr,
@@ -133,8 +133,8 @@ void storeShared(ConversionPatternRewriter &rewriter, Location loc,
     SmallVector<Value> elems;
     for (unsigned k = 0; k < vec; ++k)
       elems.push_back(toStorage(rewriter, loc, values[r + k], store));
-    Value ptr = sharedElementPtr(rewriter, loc, base, store, thread,
-                                 threadBits, regPart);
+    Value ptr = sharedElementPtr(rewriter, loc, base, store, thread, threadBits,
+                                 regPart);
     if (!firstCopy) {
       Value v = elems[0];
       if (vec > 1) {
@@ -194,8 +194,8 @@ SmallVector<Value> loadShared(ConversionPatternRewriter &rewriter, Location loc,
   int32_t regs = layout.getInDimSize(kRegister);
   SmallVector<Value> out(regs);
   for (int32_t r = 0; r < regs; r += vec) {
-    Value ptr = sharedElementPtr(rewriter, loc, base, store, thread,
-                                 threadBits, registerOffset(access, r));
+    Value ptr = sharedElementPtr(rewriter, loc, base, store, thread, threadBits,
+                                 registerOffset(access, r));
     if (vec == 1) {
       out[r] = fromStorage(
           rewriter, loc,
@@ -236,8 +236,7 @@ loadSharedWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
   };
   // ldmatrix: word bits are consecutive elements, lanes 0-1 the word
   // within the row, lanes 2-4 the row.
-  bool plain = lane[0] == (1u << logPerWord) &&
-               lane[1] == (2u << logPerWord) &&
+  bool plain = lane[0] == (1u << logPerWord) && lane[1] == (2u << logPerWord) &&
                wholeRows(ArrayRef<uint64_t>(lane).drop_front(2));
   for (unsigned i = 0; i < logPerWord; ++i)
     plain &= reg[i] == (uint64_t(1) << i);
@@ -250,11 +249,9 @@ loadSharedWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
   if (!wholeRows(ArrayRef<uint64_t>(reg).drop_front(logPerWord)) ||
       !wholeRows(access.warp))
     return std::nullopt;
-  SmallVector<uint64_t> rowBits = trans
-                                      ? SmallVector<uint64_t>{reg[0], lane[0],
-                                                              lane[1]}
-                                      : SmallVector<uint64_t>{lane[2], lane[3],
-                                                              lane[4]};
+  SmallVector<uint64_t> rowBits =
+      trans ? SmallVector<uint64_t>{reg[0], lane[0], lane[1]}
+            : SmallVector<uint64_t>{lane[2], lane[3], lane[4]};
   // Up to four tiles per instruction, from the register bits above the word.
   unsigned tileBits = std::min<unsigned>(2, reg.size() - logPerWord);
   unsigned tiles = 1u << tileBits;
@@ -268,10 +265,9 @@ loadSharedWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
 
   MLIRContext *ctx = rewriter.getContext();
   Type i32 = rewriter.getI32Type();
-  Type resultType =
-      tiles == 1 ? i32
-                 : Type(LLVM::LLVMStructType::getLiteral(
-                       ctx, SmallVector<Type>(tiles, i32)));
+  Type resultType = tiles == 1 ? i32
+                               : Type(LLVM::LLVMStructType::getLiteral(
+                                     ctx, SmallVector<Type>(tiles, i32)));
   auto wordType = VectorType::get({int64_t(1) << logPerWord}, elem);
   int32_t regs = layout.getInDimSize(layout_dims::kRegister);
   int32_t perCall = int32_t(tiles) << logPerWord;
@@ -286,10 +282,10 @@ loadSharedWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
         NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
         NVVM::LdStMatrixEltType::B16);
     for (unsigned t = 0; t < tiles; ++t) {
-      Value word = tiles == 1 ? words
-                              : LLVM::ExtractValueOp::create(rewriter, loc,
-                                                             words, t)
-                                    .getResult();
+      Value word = tiles == 1
+                       ? words
+                       : LLVM::ExtractValueOp::create(rewriter, loc, words, t)
+                             .getResult();
       Value vec = LLVM::BitcastOp::create(rewriter, loc, wordType, word);
       for (int32_t i = 0; i < (1 << logPerWord); ++i)
         out[r + (int32_t(t) << logPerWord) + i] =

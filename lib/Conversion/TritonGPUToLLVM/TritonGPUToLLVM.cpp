@@ -99,11 +99,10 @@ public:
 
     ConversionTarget target(*ctx);
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
-    target.addIllegalDialect<mlir::gpu::GPUDialect, TritonDialect,
-                             TritonGPUDialect, nvidia_gpu::TritonNvidiaGPUDialect,
-                             arith::ArithDialect,
-                             math::MathDialect, cf::ControlFlowDialect,
-                             scf::SCFDialect>();
+    target.addIllegalDialect<
+        mlir::gpu::GPUDialect, TritonDialect, TritonGPUDialect,
+        nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
+        math::MathDialect, cf::ControlFlowDialect, scf::SCFDialect>();
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();

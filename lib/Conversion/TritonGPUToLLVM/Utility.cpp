@@ -33,9 +33,8 @@ TritonLLVMTypeConverter::TritonLLVMTypeConverter(MLIRContext *ctx)
     return LLVM::LLVMPointerType::get(ctx, 3);
   });
   // Async-copy tokens only order ops in the IR: an i32 placeholder.
-  addConversion([ctx](AsyncTokenType) -> Type {
-    return IntegerType::get(ctx, 32);
-  });
+  addConversion(
+      [ctx](AsyncTokenType) -> Type { return IntegerType::get(ctx, 32); });
 }
 
 SmallVector<int32_t> registerCoords(const LinearLayout &layout, int32_t reg) {

@@ -1,5 +1,4 @@
-//===- ViewOpToLLVM.cpp - indices and register-only shape ops
-//-----------------===//
+//===- ViewOpToLLVM.cpp - indices and register-only shape ops -------------===//
 //
 // Program ids and counts, tt.make_range (the layout's coordinates of each
 // register), tt.splat, splat constants, and the shape ops that only permute

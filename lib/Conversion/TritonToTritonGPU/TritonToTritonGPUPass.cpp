@@ -149,8 +149,8 @@ struct ExpandDimsPattern : public OpConversionPattern<ExpandDimsOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto resultType =
         cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
-    Attribute slice = SliceEncodingAttr::get(
-        getContext(), op.getAxis(), resultType.getEncoding());
+    Attribute slice = SliceEncodingAttr::get(getContext(), op.getAxis(),
+                                             resultType.getEncoding());
     Value src = toEncoding(rewriter, adaptor.getSrc(), slice);
     rewriter.replaceOpWithNewOp<ExpandDimsOp>(op, src, op.getAxis());
     return success();
@@ -164,10 +164,12 @@ struct DotPattern : public OpConversionPattern<DotOp> {
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Attribute parent = encodingOf(adaptor.getC());
-    Value a = toEncoding(rewriter, adaptor.getA(),
-                         DotOperandEncodingAttr::get(getContext(), 0, parent, 0));
-    Value b = toEncoding(rewriter, adaptor.getB(),
-                         DotOperandEncodingAttr::get(getContext(), 1, parent, 0));
+    Value a =
+        toEncoding(rewriter, adaptor.getA(),
+                   DotOperandEncodingAttr::get(getContext(), 0, parent, 0));
+    Value b =
+        toEncoding(rewriter, adaptor.getB(),
+                   DotOperandEncodingAttr::get(getContext(), 1, parent, 0));
     rewriter.replaceOpWithNewOp<DotOp>(op, adaptor.getC().getType(), a, b,
                                        adaptor.getC(), op.getInputPrecision(),
                                        op.getMaxNumImpreciseAcc());
@@ -198,8 +200,7 @@ struct InferredLayoutPattern : public OpConversionPattern<OpTy> {
       srcEnc = getBlockedEncoding(op.getContext(), srcType.getShape(), spt,
                                   order, numWarpsOf(op), threadsOf(op));
     }
-    auto *iface =
-        cast<DialectInferLayoutInterface>(&srcEnc.getDialect());
+    auto *iface = cast<DialectInferLayoutInterface>(&srcEnc.getDialect());
     SmallVector<Type> resultTypes;
     for (Type t : op->getResultTypes()) {
       auto resType = cast<RankedTensorType>(t);
@@ -255,9 +256,8 @@ public:
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
-    if (numWarps <= 0 || (numWarps & (numWarps - 1)) ||
-        threadsPerWarp <= 0 || (threadsPerWarp & (threadsPerWarp - 1)) ||
-        numCTAs <= 0) {
+    if (numWarps <= 0 || (numWarps & (numWarps - 1)) || threadsPerWarp <= 0 ||
+        (threadsPerWarp & (threadsPerWarp - 1)) || numCTAs <= 0) {
       module.emitError("convert-triton-to-tritongpu: num-warps and "
                        "threads-per-warp must be powers of two and num-ctas "
                        "positive");
@@ -293,9 +293,8 @@ public:
     RewritePatternSet patterns(ctx);
     patterns.add<GenericOpPattern>(converter, ctx);
     patterns.add<ConstantPattern, BroadcastPattern, ReducePattern,
-                 ExpandDimsPattern, DotPattern,
-                 InferredLayoutPattern<TransOp>, InferredLayoutPattern<JoinOp>,
-                 InferredLayoutPattern<SplitOp>,
+                 ExpandDimsPattern, DotPattern, InferredLayoutPattern<TransOp>,
+                 InferredLayoutPattern<JoinOp>, InferredLayoutPattern<SplitOp>,
                  InferredLayoutPattern<ReshapeOp>>(converter, ctx,
                                                    /*benefit=*/2);
     populateFunctionOpInterfaceTypeConversionPattern<FuncOp>(patterns,

@@ -42,7 +42,8 @@ constexpr const char *kTriple = "nvptx64-nvidia-cuda";
 uint64_t sharedMemoryPerSM(StringRef chip) {
   unsigned cc = 0;
   if (!chip.consume_front("sm_") ||
-      chip.take_while([](char c) { return llvm::isDigit(c); }).getAsInteger(10, cc))
+      chip.take_while([](char c) { return llvm::isDigit(c); })
+          .getAsInteger(10, cc))
     return 0;
   if (cc >= 90)
     return 228 * 1024;

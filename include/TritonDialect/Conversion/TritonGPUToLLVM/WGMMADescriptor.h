@@ -1,4 +1,4 @@
-//===- WGMMADescriptor.h - wgmma shared-memory matrix descriptors -*- C++ -*-===//
+//===- WGMMADescriptor.h - wgmma matrix descriptors -------------*- C++ -*-===//
 //
 // wgmma reads its shared-memory operands through a 64-bit matrix descriptor
 // (PTX ISA, "Matrix Descriptor Format"): bits 0-13 the start address >> 4,
@@ -46,10 +46,11 @@ struct WGMMAOperandDescriptor {
 /// Describes operand `opIdx` of a wgmma, a 2-D `shape` buffer of
 /// `elementBitWidth`-bit elements in `encoding`; fails with `why` when wgmma
 /// cannot read that layout.
-FailureOr<WGMMAOperandDescriptor>
-describeWGMMAOperand(ArrayRef<int64_t> shape, Attribute encoding,
-                     unsigned elementBitWidth, unsigned opIdx,
-                     std::string &why);
+FailureOr<WGMMAOperandDescriptor> describeWGMMAOperand(ArrayRef<int64_t> shape,
+                                                       Attribute encoding,
+                                                       unsigned elementBitWidth,
+                                                       unsigned opIdx,
+                                                       std::string &why);
 
 } // namespace mlir::triton::gpu
 

@@ -87,10 +87,10 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
           int32_t k = c[m];
           return unsigned(k % kWidth + kWidth * (k / (4 * kWidth)));
         });
-    auto dTiles = fragmentTiles(*dLayout, tile(16, 8), 4,
-                                [&](ArrayRef<int32_t> c) {
-                                  return unsigned(c[n] % 2 + 2 * (c[m] / 8));
-                                });
+    auto dTiles =
+        fragmentTiles(*dLayout, tile(16, 8), 4, [&](ArrayRef<int32_t> c) {
+          return unsigned(c[n] % 2 + 2 * (c[m] / 8));
+        });
     if (!aTiles || !bTiles || !dTiles)
       return fail("a layout is not the mma.sync fragment");
 
@@ -116,8 +116,8 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                                               i32Const(rewriter, loc, i));
           out.push_back(v);
         } else if (bits == 32) {
-          out.push_back(LLVM::BitcastOp::create(rewriter, loc,
-                                                rewriter.getI32Type(), part[0]));
+          out.push_back(LLVM::BitcastOp::create(
+              rewriter, loc, rewriter.getI32Type(), part[0]));
         } else {
           out.push_back(packWord(rewriter, loc, part, bits, 32));
         }
@@ -125,8 +125,8 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       return out;
     };
 
-    auto resultType = LLVM::LLVMStructType::getLiteral(
-        ctx, SmallVector<Type>(4, accType));
+    auto resultType =
+        LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(4, accType));
     for (auto &[origin, dSlots] : *dTiles) {
       SmallVector<Value> c;
       for (int r : dSlots)
@@ -143,10 +143,9 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
             rewriter, loc, resultType, words(aRegs, aIt->second),
             words(bRegs, bIt->second), c, {16, 8, instrK},
             /*b1Op=*/std::nullopt,
-            ptxType == NVVM::MMATypes::s8
-                ? std::optional<NVVM::MMAIntOverflow>(
-                      NVVM::MMAIntOverflow::wrapped)
-                : std::nullopt,
+            ptxType == NVVM::MMATypes::s8 ? std::optional<NVVM::MMAIntOverflow>(
+                                                NVVM::MMAIntOverflow::wrapped)
+                                          : std::nullopt,
             std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
             std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                            NVVM::MMALayout::col});

@@ -148,7 +148,8 @@ struct WarpGroupDotOpConversion
       return fail("the accumulator layout is not wgmma's fragment");
     // Warps 0-3 of a group take rows 0, 16, 32, 48 of the tile.
     if (dLayout->getInDimSizeLog2(layout_dims::kWarp) < 2 ||
-        dLayout->getBasis(layout_dims::kWarp, 0) != LinearLayout::Basis{16, 0} ||
+        dLayout->getBasis(layout_dims::kWarp, 0) !=
+            LinearLayout::Basis{16, 0} ||
         dLayout->getBasis(layout_dims::kWarp, 1) != LinearLayout::Basis{32, 0})
       return fail("warps 0-3 of a warp group must take 16 rows each");
 
@@ -156,9 +157,9 @@ struct WarpGroupDotOpConversion
     auto [lane, warp] = laneAndWarp(rewriter, loc);
     (void)lane;
     auto bMem = cast<MemDescType>(op.getB().getType());
-    FailureOr<SharedOperand> b = describeWGMMAOperand(
-        bMem.getShape(), bMem.getEncoding(), bMem.getElementTypeBitWidth(), 1,
-        why);
+    FailureOr<SharedOperand> b =
+        describeWGMMAOperand(bMem.getShape(), bMem.getEncoding(),
+                             bMem.getElementTypeBitWidth(), 1, why);
     if (failed(b))
       return fail(why);
     Value bBase =
@@ -172,14 +173,15 @@ struct WarpGroupDotOpConversion
     std::optional<FragmentTiles> aTiles;
     SmallVector<Value> aRegs;
     if (auto aMem = dyn_cast<MemDescType>(op.getA().getType())) {
-      FailureOr<SharedOperand> d = describeWGMMAOperand(
-          aMem.getShape(), aMem.getEncoding(), aMem.getElementTypeBitWidth(),
-          0, why);
+      FailureOr<SharedOperand> d =
+          describeWGMMAOperand(aMem.getShape(), aMem.getEncoding(),
+                               aMem.getElementTypeBitWidth(), 0, why);
       if (failed(d))
         return fail(why);
       a = *d;
-      aBase = baseDescriptor(rewriter, loc, *a, adaptor.getA(),
-                             warpGroupOffset(rewriter, loc, *dLayout, *a, warp));
+      aBase =
+          baseDescriptor(rewriter, loc, *a, adaptor.getA(),
+                         warpGroupOffset(rewriter, loc, *dLayout, *a, warp));
     } else {
       auto aType = cast<RankedTensorType>(op.getA().getType());
       std::optional<LinearLayout> aLayout = layoutOf(aType);
@@ -197,8 +199,8 @@ struct WarpGroupDotOpConversion
     if (Value useC = adaptor.getUseC()) {
       // D = A B + (useC ? C : 0).
       for (Value &v : acc) {
-        Value zero = LLVM::ConstantOp::create(rewriter, loc, v.getType(),
-                                              rewriter.getZeroAttr(v.getType()));
+        Value zero = LLVM::ConstantOp::create(
+            rewriter, loc, v.getType(), rewriter.getZeroAttr(v.getType()));
         v = LLVM::SelectOp::create(rewriter, loc, useC, v, zero);
       }
     }
@@ -238,10 +240,10 @@ struct WarpGroupDotOpConversion
           return fail("A holds no registers for a tile of the accumulator");
         SmallVector<Value> words;
         for (int w = 0; w < 4; ++w)
-          words.push_back(packWord(rewriter, loc,
-                                   {aRegs[it->second[2 * w]],
-                                    aRegs[it->second[2 * w + 1]]},
-                                   16, 32));
+          words.push_back(
+              packWord(rewriter, loc,
+                       {aRegs[it->second[2 * w]], aRegs[it->second[2 * w + 1]]},
+                       16, 32));
         d = registerAWgmma(rewriter, loc, fragType, d, words, bDesc, instrN,
                            aElem, b->kMajor);
       }
@@ -322,25 +324,23 @@ struct WarpGroupDotWaitOpConversion
     std::string constraints;
     SmallVector<Type> types;
     for (auto [i, v] : llvm::enumerate(scalars)) {
-      constraints += std::string(i ? "," : "") +
-                     (v.getType().isF32() ? "=f" : "=r");
+      constraints +=
+          std::string(i ? "," : "") + (v.getType().isF32() ? "=f" : "=r");
       types.push_back(v.getType());
     }
     for (size_t i = 0; i < scalars.size(); ++i)
       constraints += "," + std::to_string(i);
-    Type resultType =
-        types.size() == 1
-            ? types[0]
-            : Type(LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
-                                                    types));
+    Type resultType = types.size() == 1 ? types[0]
+                                        : Type(LLVM::LLVMStructType::getLiteral(
+                                              rewriter.getContext(), types));
     auto asmOp = ptxAsm(rewriter, loc, resultType, scalars, text, constraints,
                         /*sideEffects=*/true);
     SmallVector<Value> waited;
     for (size_t i = 0; i < scalars.size(); ++i)
       waited.push_back(types.size() == 1
                            ? asmOp.getResult(0)
-                           : LLVM::ExtractValueOp::create(
-                                 rewriter, loc, asmOp.getResult(0), i)
+                           : LLVM::ExtractValueOp::create(rewriter, loc,
+                                                          asmOp.getResult(0), i)
                                  .getResult());
     SmallVector<Value> results;
     size_t next = 0;
@@ -351,8 +351,8 @@ struct WarpGroupDotWaitOpConversion
         continue;
       }
       size_t n = st.getBody().size();
-      results.push_back(pack(rewriter, loc, st,
-                             ArrayRef<Value>(waited).slice(next, n)));
+      results.push_back(
+          pack(rewriter, loc, st, ArrayRef<Value>(waited).slice(next, n)));
       next += n;
     }
     rewriter.replaceOp(op, results);

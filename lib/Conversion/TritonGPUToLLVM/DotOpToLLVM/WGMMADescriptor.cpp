@@ -31,11 +31,9 @@ uint64_t WGMMAOperandDescriptor::encode(uint64_t base, int32_t mn,
   return ((start >> 4) & 0x3FFF) | constantBits();
 }
 
-FailureOr<WGMMAOperandDescriptor>
-mlir::triton::gpu::describeWGMMAOperand(ArrayRef<int64_t> shape,
-                                        Attribute encoding,
-                                        unsigned elementBitWidth,
-                                        unsigned opIdx, std::string &why) {
+FailureOr<WGMMAOperandDescriptor> mlir::triton::gpu::describeWGMMAOperand(
+    ArrayRef<int64_t> shape, Attribute encoding, unsigned elementBitWidth,
+    unsigned opIdx, std::string &why) {
   auto enc = dyn_cast<NVMMASharedEncodingAttr>(encoding);
   if (!enc || shape.size() != 2) {
     why = "wgmma operands in shared memory must be 2-D #ttg.nvmma_shared";
@@ -52,8 +50,8 @@ mlir::triton::gpu::describeWGMMAOperand(ArrayRef<int64_t> shape,
     why = "the operand's shared layout has no linear form";
     return failure();
   }
-  WGMMAOperandDescriptor d{*offsets, elementBitWidth / 8, opIdx, false,
-                           swizzle, 16, 0};
+  WGMMAOperandDescriptor d{
+      *offsets, elementBitWidth / 8, opIdx, false, swizzle, 16, 0};
   // `transposed` makes dimension 0 contiguous: K for B, M for A.
   d.kMajor = opIdx == 0 ? !enc.getTransposed() : enc.getTransposed();
   if (!d.kMajor && elementBitWidth != 16) {

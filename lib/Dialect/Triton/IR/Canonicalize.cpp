@@ -15,8 +15,8 @@
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/IR/Matchers.h"
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -33,8 +33,7 @@ OpFoldResult reshapeSplatConstant(Attribute attr, Type type) {
 
 /// `shape_op(splat x) -> splat x`, for any op whose result is a tensor of
 /// the splatted scalar's type.
-template <typename OpTy>
-struct ShapeOpOfSplat : public OpRewritePattern<OpTy> {
+template <typename OpTy> struct ShapeOpOfSplat : public OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
@@ -196,10 +195,10 @@ OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
     return {};
   auto dstType = cast<FloatType>(getElementTypeOrSelf(getType()));
   APFloat value = dense.getSplatValue<APFloat>();
-  auto rounding = getRounding().value_or(RoundingMode::RTNE) ==
-                          RoundingMode::RTZ
-                      ? APFloat::rmTowardZero
-                      : APFloat::rmNearestTiesToEven;
+  auto rounding =
+      getRounding().value_or(RoundingMode::RTNE) == RoundingMode::RTZ
+          ? APFloat::rmTowardZero
+          : APFloat::rmNearestTiesToEven;
   bool losesInfo = false;
   APFloat::opStatus status =
       value.convert(dstType.getFloatSemantics(), rounding, &losesInfo);

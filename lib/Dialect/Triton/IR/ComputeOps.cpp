@@ -19,9 +19,8 @@ using namespace mlir::triton;
 //===----------------------------------------------------------------------===//
 
 LogicalResult DotOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferredReturnTypes) {
   // d has the accumulator's type.
   inferredReturnTypes.push_back(operands[2].getType());
   return success();
@@ -57,8 +56,8 @@ LogicalResult verifyMatmulShapes(Operation *op, RankedTensorType a,
     return op->emitOpError("K of a (")
            << ka << ") differs from K of b (" << kb << ")";
   if (as[rank - 2] != m)
-    return op->emitOpError("a has ") << as[rank - 2]
-                                     << " rows but the accumulator has " << m;
+    return op->emitOpError("a has ")
+           << as[rank - 2] << " rows but the accumulator has " << m;
   if (bs[rank - 1] != n)
     return op->emitOpError("b has ")
            << bs[rank - 1] << " columns but the accumulator has " << n;
@@ -190,10 +189,11 @@ SmallVector<Type> ReduceOp::getElementTypes() {
   return elementTypes(getSrcs());
 }
 
-LogicalResult ReduceOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+ReduceOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                           ValueRange operands, DictionaryAttr attributes,
+                           OpaqueProperties properties, RegionRange regions,
+                           SmallVectorImpl<Type> &inferredReturnTypes) {
   Adaptor adaptor(operands, attributes, properties, regions);
   int64_t axis = adaptor.getAxis();
   for (Value v : operands) {
@@ -211,8 +211,7 @@ LogicalResult ReduceOp::inferReturnTypes(
     if (Attribute srcEnc = type.getEncoding())
       if (failed(withLayoutInterface(
               srcEnc, loc, [&](const DialectInferLayoutInterface &iface) {
-                return iface.inferReduceOpEncoding(srcEnc, axis, encoding,
-                                                   loc);
+                return iface.inferReduceOpEncoding(srcEnc, axis, encoding, loc);
               })))
         return failure();
     inferredReturnTypes.push_back(
@@ -221,17 +220,17 @@ LogicalResult ReduceOp::inferReturnTypes(
   return success();
 }
 
-void ReduceOp::build(OpBuilder &builder, OperationState &state,
-                     ValueRange srcs, int axis) {
+void ReduceOp::build(OpBuilder &builder, OperationState &state, ValueRange srcs,
+                     int axis) {
   SmallVector<Type> resultTypes;
   Properties &props = state.getOrAddProperties<Properties>();
   props.axis = builder.getI32IntegerAttr(axis);
   state.addOperands(srcs);
   state.addRegion();
-  if (failed(inferReturnTypes(builder.getContext(), state.location, srcs,
-                              state.attributes.getDictionary(
-                                  builder.getContext()),
-                              &props, state.regions, resultTypes)))
+  if (failed(
+          inferReturnTypes(builder.getContext(), state.location, srcs,
+                           state.attributes.getDictionary(builder.getContext()),
+                           &props, state.regions, resultTypes)))
     llvm::report_fatal_error("tt.reduce: cannot infer result types");
   state.addTypes(resultTypes);
 }
@@ -268,9 +267,8 @@ SmallVector<RankedTensorType> ScanOp::getInputTypes() {
 SmallVector<Type> ScanOp::getElementTypes() { return elementTypes(getSrcs()); }
 
 LogicalResult ScanOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferredReturnTypes) {
   for (Value v : operands)
     inferredReturnTypes.push_back(v.getType());
   return success();
@@ -292,6 +290,5 @@ LogicalResult ScanOp::verify() {
 }
 
 LogicalResult ScanOp::verifyRegions() {
-  return verifyCombiner<ScanReturnOp>(*this, getCombineOp(),
-                                      getElementTypes());
+  return verifyCombiner<ScanReturnOp>(*this, getCombineOp(), getElementTypes());
 }

@@ -102,8 +102,7 @@ LogicalResult TritonDialect::verifyRegionArgAttribute(Operation *op,
 
 LogicalResult mlir::triton::withLayoutInterface(
     Attribute encoding, std::optional<Location> loc,
-    llvm::function_ref<LogicalResult(const DialectInferLayoutInterface &)>
-        fn) {
+    llvm::function_ref<LogicalResult(const DialectInferLayoutInterface &)> fn) {
   auto *iface = dyn_cast<DialectInferLayoutInterface>(&encoding.getDialect());
   if (!iface)
     return emitOptionalError(loc, "cannot infer how encoding ", encoding,
@@ -127,8 +126,8 @@ LogicalResult mlir::triton::verifyResultEncoding(Operation *op,
   if (!expected || !given)
     return fail();
   auto *iface = dyn_cast<DialectInferLayoutInterface>(&expected.getDialect());
-  if (!iface ||
-      failed(iface->verifyLayoutsAreEqual(shape, expected, given, std::nullopt)))
+  if (!iface || failed(iface->verifyLayoutsAreEqual(shape, expected, given,
+                                                    std::nullopt)))
     return fail();
   return success();
 }

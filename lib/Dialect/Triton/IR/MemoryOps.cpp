@@ -13,8 +13,8 @@
 #include "TritonDialect/Dialect/Triton/IR/Utility.h"
 
 #include "mlir/IR/Matchers.h"
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -38,8 +38,7 @@ int64_t blockPointerRank(Type type) {
 }
 
 LogicalResult verifyBoundaryCheck(Operation *op, Type ptrType,
-                                  ArrayRef<int32_t> boundaryCheck,
-                                  Value mask) {
+                                  ArrayRef<int32_t> boundaryCheck, Value mask) {
   int64_t rank = blockPointerRank(ptrType);
   if (rank < 0) {
     if (!boundaryCheck.empty())
@@ -56,8 +55,7 @@ LogicalResult verifyBoundaryCheck(Operation *op, Type ptrType,
       return op->emitOpError("boundaryCheck dimension ")
              << d << " is out of range [0, " << rank << ")";
     if (seen[d])
-      return op->emitOpError("boundaryCheck lists dimension ")
-             << d << " twice";
+      return op->emitOpError("boundaryCheck lists dimension ") << d << " twice";
     seen[d] = true;
   }
   return success();
@@ -220,12 +218,11 @@ LogicalResult AtomicRMWOp::verify() {
   case RMWOp::UMAX:
   case RMWOp::UMIN:
     if (!isInt)
-      return emitOpError("'")
-             << stringifyRMWOp(getAtomicRmwOp())
-             << "' needs integer values, got " << elt
-             << (isFloat && getAtomicRmwOp() == RMWOp::ADD
-                     ? "; use 'fadd' for floats"
-                     : "");
+      return emitOpError("'") << stringifyRMWOp(getAtomicRmwOp())
+                              << "' needs integer values, got " << elt
+                              << (isFloat && getAtomicRmwOp() == RMWOp::ADD
+                                      ? "; use 'fadd' for floats"
+                                      : "");
     break;
   case RMWOp::MAX:
   case RMWOp::MIN:
@@ -285,15 +282,13 @@ LogicalResult verifyRowAccess(Operation *op, TensorDescType desc,
     return op->emitOpError("descriptor block must be a single row (1xN), got ")
            << block;
   if (offsets.getRank() != 1)
-    return op->emitOpError("row offsets must be a 1-D tensor, got ")
-           << offsets;
+    return op->emitOpError("row offsets must be a 1-D tensor, got ") << offsets;
   if (valueType.getRank() != 2 ||
       valueType.getDimSize(0) != offsets.getDimSize(0) ||
       valueType.getDimSize(1) != block.getDimSize(1))
     return op->emitOpError()
            << what << " must be " << offsets.getDimSize(0) << "x"
-           << block.getDimSize(1) << " (one row per offset), got "
-           << valueType;
+           << block.getDimSize(1) << " (one row per offset), got " << valueType;
   if (valueType.getElementType() != block.getElementType())
     return op->emitOpError()
            << what << " element type " << valueType.getElementType()
@@ -306,14 +301,13 @@ LogicalResult MakeTensorDescOp::verify() {
   RankedTensorType block = getType().getBlockType();
   if (static_cast<int64_t>(getShape().size()) != block.getRank())
     return emitOpError("needs one shape and stride per block dimension: ")
-           << block.getRank() << " expected, " << getShape().size()
-           << " given";
+           << block.getRank() << " expected, " << getShape().size() << " given";
   Type pointee = cast<PointerType>(getBase().getType()).getPointeeType();
   Type elt = block.getElementType();
-  if (pointee != elt && !(pointee.isIntOrFloat() && elt.isIntOrFloat() &&
-                          pointee.getIntOrFloatBitWidth() ==
-                              elt.getIntOrFloatBitWidth() &&
-                          isa<IntegerType>(pointee) == isa<IntegerType>(elt)))
+  if (pointee != elt &&
+      !(pointee.isIntOrFloat() && elt.isIntOrFloat() &&
+        pointee.getIntOrFloatBitWidth() == elt.getIntOrFloatBitWidth() &&
+        isa<IntegerType>(pointee) == isa<IntegerType>(elt)))
     return emitOpError("base points to ")
            << pointee << " but the descriptor holds " << elt;
   return success();
@@ -331,9 +325,8 @@ LogicalResult DescriptorStoreOp::verify() {
   auto desc = getDesc().getType();
   if (failed(verifyIndices(*this, desc, getIndices().size())))
     return failure();
-  return verifyBlockAccess(*this, desc,
-                           cast<RankedTensorType>(getSrc().getType()),
-                           "stored value");
+  return verifyBlockAccess(
+      *this, desc, cast<RankedTensorType>(getSrc().getType()), "stored value");
 }
 
 LogicalResult DescriptorReduceOp::verify() {
@@ -355,20 +348,17 @@ LogicalResult DescriptorReduceOp::verify() {
   default:
     break;
   }
-  return verifyBlockAccess(*this, desc,
-                           cast<RankedTensorType>(getSrc().getType()),
-                           "reduced value");
+  return verifyBlockAccess(
+      *this, desc, cast<RankedTensorType>(getSrc().getType()), "reduced value");
 }
 
 LogicalResult DescriptorGatherOp::verify() {
-  return verifyRowAccess(*this, getDesc().getType(),
-                         getXOffsets().getType(),
+  return verifyRowAccess(*this, getDesc().getType(), getXOffsets().getType(),
                          cast<RankedTensorType>(getType()), "result");
 }
 
 LogicalResult DescriptorScatterOp::verify() {
-  return verifyRowAccess(*this, getDesc().getType(),
-                         getXOffsets().getType(),
+  return verifyRowAccess(*this, getDesc().getType(), getXOffsets().getType(),
                          cast<RankedTensorType>(getSrc().getType()),
                          "scattered value");
 }

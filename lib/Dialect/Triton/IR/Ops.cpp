@@ -55,8 +55,8 @@ LogicalResult MakeRangeOp::verify() {
     return emitOpError("result elements must be i32, got ")
            << type.getElementType();
   if (end <= start)
-    return emitOpError("end (") << end << ") must be greater than start ("
-                                << start << ")";
+    return emitOpError("end (")
+           << end << ") must be greater than start (" << start << ")";
   if (end - start != type.getDimSize(0))
     return emitOpError("range [")
            << start << ", " << end << ") has " << (end - start)
@@ -70,8 +70,7 @@ LogicalResult MakeRangeOp::verify() {
 
 LogicalResult SplatOp::verify() {
   if (isa<RankedTensorType>(getSrc().getType()))
-    return emitOpError("source must be a scalar, got ")
-           << getSrc().getType();
+    return emitOpError("source must be a scalar, got ") << getSrc().getType();
   return success();
 }
 
@@ -83,9 +82,8 @@ LogicalResult UnsplatOp::verify() {
 }
 
 LogicalResult UnsplatOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferredReturnTypes) {
   inferredReturnTypes.push_back(
       cast<RankedTensorType>(operands[0].getType()).getElementType());
   return success();
@@ -121,8 +119,7 @@ LogicalResult ExpandDimsOp::inferReturnTypes(
   int64_t axis = adaptor.getAxis();
   if (axis < 0 || axis > srcType.getRank())
     return emitOptionalError(loc, "'tt.expand_dims' axis ", axis,
-                             " is out of range [0, ", srcType.getRank(),
-                             "]");
+                             " is out of range [0, ", srcType.getRank(), "]");
   SmallVector<int64_t> shape(srcType.getShape());
   shape.insert(shape.begin() + axis, 1);
   Attribute encoding;
@@ -151,9 +148,9 @@ LogicalResult ReshapeOp::verify() {
     Attribute expectedEnc;
     if (failed(withLayoutInterface(
             srcEnc, getLoc(), [&](const DialectInferLayoutInterface &iface) {
-              return iface.inferReshapeOpEncoding(
-                  srcType.getShape(), srcEnc, resType.getShape(), expectedEnc,
-                  getLoc());
+              return iface.inferReshapeOpEncoding(srcType.getShape(), srcEnc,
+                                                  resType.getShape(),
+                                                  expectedEnc, getLoc());
             })))
       return failure();
     return verifyResultEncoding(*this, resType.getShape(), expectedEnc,
@@ -266,10 +263,11 @@ LogicalResult SplitOp::verify() {
 // gather / histogram
 //===----------------------------------------------------------------------===//
 
-LogicalResult GatherOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+GatherOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                           ValueRange operands, DictionaryAttr attributes,
+                           OpaqueProperties properties, RegionRange regions,
+                           SmallVectorImpl<Type> &inferredReturnTypes) {
   Adaptor adaptor(operands, attributes, properties, regions);
   auto srcType = cast<RankedTensorType>(adaptor.getSrc().getType());
   auto idxType = cast<RankedTensorType>(adaptor.getIndices().getType());
@@ -287,13 +285,13 @@ LogicalResult GatherOp::verify() {
            << idxType.getRank() << " differs from source rank "
            << srcType.getRank();
   if (axis < 0 || axis >= srcType.getRank())
-    return emitOpError("axis ") << axis << " is out of range [0, "
-                                << srcType.getRank() << ")";
+    return emitOpError("axis ")
+           << axis << " is out of range [0, " << srcType.getRank() << ")";
   for (int64_t d = 0; d < srcType.getRank(); ++d)
     if (d != axis && idxType.getDimSize(d) > srcType.getDimSize(d))
       return emitOpError("indices dimension ")
-             << d << " (" << idxType.getDimSize(d)
-             << ") exceeds the source's (" << srcType.getDimSize(d) << ")";
+             << d << " (" << idxType.getDimSize(d) << ") exceeds the source's ("
+             << srcType.getDimSize(d) << ")";
   return success();
 }
 
@@ -303,8 +301,7 @@ LogicalResult HistogramOp::verify() {
   if (srcType.getRank() != 1)
     return emitOpError("source must be a 1-D tensor, got ") << srcType;
   if (resType.getRank() != 1)
-    return emitOpError("result must be a 1-D tensor of bins, got ")
-           << resType;
+    return emitOpError("result must be a 1-D tensor of bins, got ") << resType;
   return success();
 }
 
@@ -321,8 +318,7 @@ LogicalResult BitcastOp::verify() {
   unsigned srcBits = getScalarBitWidth(src), dstBits = getScalarBitWidth(dst);
   if (srcBits != dstBits)
     return emitOpError("source and result element widths differ: ")
-           << src << " is " << srcBits << " bits, " << dst << " is "
-           << dstBits;
+           << src << " is " << srcBits << " bits, " << dst << " is " << dstBits;
   return success();
 }
 
@@ -403,17 +399,17 @@ LogicalResult MapElementwiseOp::verifyRegions() {
   unsigned expectedArgs = getSrcs().size() * pack;
   if (entry.getNumArguments() != expectedArgs)
     return emitOpError("region takes ")
-           << entry.getNumArguments() << " arguments but needs "
-           << expectedArgs << " (pack " << pack << " for each of "
-           << getSrcs().size() << " operands)";
+           << entry.getNumArguments() << " arguments but needs " << expectedArgs
+           << " (pack " << pack << " for each of " << getSrcs().size()
+           << " operands)";
   for (auto [i, src] : llvm::enumerate(getSrcs())) {
     Type elt = cast<RankedTensorType>(src.getType()).getElementType();
     for (unsigned p = 0; p < pack; ++p) {
       Type argType = entry.getArgument(i * pack + p).getType();
       if (argType != elt)
         return emitOpError("region argument ")
-               << i * pack + p << " has type " << argType
-               << " but operand " << i << " holds " << elt;
+               << i * pack + p << " has type " << argType << " but operand "
+               << i << " holds " << elt;
     }
   }
   for (Block &block : region) {
@@ -423,8 +419,7 @@ LogicalResult MapElementwiseOp::verifyRegions() {
     unsigned expected = getNumResults() * pack;
     if (ret.getNumOperands() != expected)
       return ret.emitOpError("returns ")
-             << ret.getNumOperands() << " values but the op needs "
-             << expected;
+             << ret.getNumOperands() << " values but the op needs " << expected;
     for (auto [i, res] : llvm::enumerate(getResults())) {
       Type elt = cast<RankedTensorType>(res.getType()).getElementType();
       for (unsigned p = 0; p < pack; ++p)

@@ -13,14 +13,13 @@ LogicalResult mlir::triton::verifyTensorSize(Operation *op) {
     if (!tensor)
       return success();
     if (!tensor.hasStaticShape())
-      return op->emitOpError() << what << " " << type
-                               << " must have a static shape";
+      return op->emitOpError()
+             << what << " " << type << " must have a static shape";
     int64_t n = tensor.getNumElements();
     if (n > kMaxTensorNumElements)
       return op->emitOpError()
              << what << " " << type << " has " << n
-             << " elements, more than the maximum of "
-             << kMaxTensorNumElements;
+             << " elements, more than the maximum of " << kMaxTensorNumElements;
     if (!llvm::isPowerOf2_64(n))
       return op->emitOpError() << what << " " << type << " has " << n
                                << " elements; Triton tensors hold a "
@@ -55,8 +54,7 @@ static LogicalResult verifySameEncoding(Operation *op, TypeRange types,
       continue;
     }
     if (enc != *first)
-      return op->emitOpError() << "requires the same encoding for all "
-                               << what;
+      return op->emitOpError() << "requires the same encoding for all " << what;
   }
   return success();
 }

@@ -45,9 +45,8 @@ void PointerType::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
-LogicalResult
-PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
-                    Type pointeeType, int addressSpace) {
+LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  Type pointeeType, int addressSpace) {
   if (addressSpace < 0)
     return emitError() << "pointer address space must be non-negative, got "
                        << addressSpace;

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 #include "TritonDialect/Dialect/Triton/IR/Utility.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -28,8 +28,8 @@ llvm::hash_code mlir::triton::hash_value(const LinearLayout &layout) {
   for (const auto &in : layout.getInDims()) {
     h = llvm::hash_combine(h, in.name);
     for (const auto &basis : in.bases)
-      h = llvm::hash_combine(h, llvm::hash_combine_range(basis.begin(),
-                                                         basis.end()));
+      h = llvm::hash_combine(
+          h, llvm::hash_combine_range(basis.begin(), basis.end()));
   }
   for (const auto &out : layout.getOutDims())
     h = llvm::hash_combine(h, out.name, out.size);
@@ -147,9 +147,8 @@ public:
   ParseResult finish() {
     for (NamedAttribute entry : dict)
       if (!llvm::is_contained(used, entry.getName().getValue()))
-        return parser.emitError(loc)
-               << "#ttg." << encoding << " has no field '"
-               << entry.getName().getValue() << "'";
+        return parser.emitError(loc) << "#ttg." << encoding << " has no field '"
+                                     << entry.getName().getValue() << "'";
     return success();
   }
 
@@ -161,8 +160,7 @@ public:
         getArray("CTAOrder", order, true))
       return failure();
     out = CTALayoutAttr::getChecked([&] { return parser.emitError(loc); },
-                                    parser.getContext(), perCGA, split,
-                                    order);
+                                    parser.getContext(), perCGA, split, order);
     return success(bool(out));
   }
 
@@ -174,8 +172,8 @@ private:
            << "#ttg." << encoding << " needs the field '" << key << "'";
   }
   ParseResult wrong(StringRef key, StringRef what) {
-    return parser.emitError(loc) << "#ttg." << encoding << " field '" << key
-                                 << "' must be " << what;
+    return parser.emitError(loc)
+           << "#ttg." << encoding << " field '" << key << "' must be " << what;
   }
 
   AsmParser &parser;
@@ -220,13 +218,10 @@ void printBases(AsmPrinter &printer, ArrayRef<LinearLayout::Basis> bases) {
   printer << "]";
 }
 
-
 bool allPowersOfTwo(ArrayRef<unsigned> values) {
-  return llvm::all_of(values, [](unsigned v) {
-    return v > 0 && llvm::isPowerOf2_32(v);
-  });
+  return llvm::all_of(
+      values, [](unsigned v) { return v > 0 && llvm::isPowerOf2_32(v); });
 }
-
 
 LogicalResult verifyRank(function_ref<InFlightDiagnostic()> emitError,
                          StringRef encoding, size_t encodingRank,
@@ -239,9 +234,9 @@ LogicalResult verifyRank(function_ref<InFlightDiagnostic()> emitError,
 
 /// Builds a layout from parsed bases; out sizes are the smallest powers of
 /// two holding every basis value.
-std::optional<LinearLayout>
-layoutFromBases(std::vector<std::pair<std::string, std::vector<LinearLayout::Basis>>> named,
-                std::string *error) {
+std::optional<LinearLayout> layoutFromBases(
+    std::vector<std::pair<std::string, std::vector<LinearLayout::Basis>>> named,
+    std::string *error) {
   size_t rank = 0;
   bool rankKnown = false;
   for (auto &[name, bases] : named)
@@ -614,7 +609,8 @@ LogicalResult LinearEncodingAttr::verifyEncoding(
     ArrayRef<int64_t> shape, Type,
     function_ref<InFlightDiagnostic()> emitError) const {
   const LinearLayout &layout = getLinearLayout();
-  if (failed(verifyRank(emitError, "linear", layout.getOutDims().size(), shape)))
+  if (failed(
+          verifyRank(emitError, "linear", layout.getOutDims().size(), shape)))
     return failure();
   for (size_t d = 0; d < shape.size(); ++d)
     if (layout.getOutDims()[d].size > shape[d])
@@ -654,10 +650,11 @@ void SwizzledSharedEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult SwizzledSharedEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned vec,
-    unsigned perPhase, unsigned maxPhase, ArrayRef<unsigned> order,
-    CTALayoutAttr cta) {
+LogicalResult
+SwizzledSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   unsigned vec, unsigned perPhase,
+                                   unsigned maxPhase, ArrayRef<unsigned> order,
+                                   CTALayoutAttr cta) {
   if (!allPowersOfTwo({vec, perPhase, maxPhase}))
     return emitError() << "#ttg.swizzled_shared vec, perPhase and maxPhase "
                           "must be powers of two, got "
@@ -792,9 +789,8 @@ Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
     if (fields.getBases("offset", offset) ||
         fields.getBases("block", block, true) || fields.finish())
       return {};
-    layout = layoutFromBases({{layout_dims::kOffset, offset},
-                              {layout_dims::kBlock, block}},
-                             &error);
+    layout = layoutFromBases(
+        {{layout_dims::kOffset, offset}, {layout_dims::kBlock, block}}, &error);
     if (!layout) {
       fields.emitError() << "#ttg.padded_shared " << error;
       return {};
@@ -815,10 +811,10 @@ void PaddedSharedEncodingAttr::print(AsmPrinter &printer) const {
   const LinearLayout &layout = getLinearComponent();
   printBases(printer, layout.getInDims()[0].bases);
   printer << ", block = ";
-  printBases(printer, layout.getInDims().size() > 1
-                          ? ArrayRef<LinearLayout::Basis>(
-                                layout.getInDims()[1].bases)
-                          : ArrayRef<LinearLayout::Basis>());
+  printBases(printer,
+             layout.getInDims().size() > 1
+                 ? ArrayRef<LinearLayout::Basis>(layout.getInDims()[1].bases)
+                 : ArrayRef<LinearLayout::Basis>());
   printer << "}>";
 }
 
@@ -887,9 +883,9 @@ void SharedLinearEncodingAttr::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
-LogicalResult SharedLinearEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, LinearLayout layout,
-    unsigned alignment) {
+LogicalResult
+SharedLinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 LinearLayout layout, unsigned alignment) {
   if (!llvm::isPowerOf2_32(alignment))
     return emitError() << "#ttg.shared_linear alignment must be a power of "
                           "two, got "

@@ -188,7 +188,8 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
     if (auto s = dyn_cast<SwizzledSharedEncodingAttr>(enc)) {
       result = SwizzledSharedEncodingAttr::get(
           ctx, s.getVec(), s.getPerPhase(), s.getMaxPhase(),
-          permuteOrder(s.getOrder(), order), permuteCTA(s.getCTALayout(), order));
+          permuteOrder(s.getOrder(), order),
+          permuteCTA(s.getCTALayout(), order));
       return success();
     }
     if (auto n = dyn_cast<NVMMASharedEncodingAttr>(enc);
@@ -239,9 +240,10 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
         cta = CTALayoutAttr::get(ctx, append(cta.getCTAsPerCGA(), 1),
                                  append(cta.getCTASplitNum(), 1), ctaOrder);
       }
-      result = BlockedEncodingAttr::get(
-          ctx, append(b.getSizePerThread(), 2), append(b.getThreadsPerWarp(), 1),
-          append(b.getWarpsPerCTA(), 1), order, cta);
+      result =
+          BlockedEncodingAttr::get(ctx, append(b.getSizePerThread(), 2),
+                                   append(b.getThreadsPerWarp(), 1),
+                                   append(b.getWarpsPerCTA(), 1), order, cta);
       return success();
     }
     std::string error;
@@ -267,10 +269,10 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
           b.getWarpsPerCTA()[last] == 1 && b.getOrder()[0] == last &&
           (!b.getCTALayout() || b.getCTALayout().isTrivial())) {
         SmallVector<unsigned> order(b.getOrder().drop_front());
-        result = BlockedEncodingAttr::get(
-            ctx, b.getSizePerThread().drop_back(),
-            b.getThreadsPerWarp().drop_back(), b.getWarpsPerCTA().drop_back(),
-            order, b.getCTALayout());
+        result = BlockedEncodingAttr::get(ctx, b.getSizePerThread().drop_back(),
+                                          b.getThreadsPerWarp().drop_back(),
+                                          b.getWarpsPerCTA().drop_back(), order,
+                                          b.getCTALayout());
         return success();
       }
     }
@@ -292,9 +294,10 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
           continue;
         }
         if (isLast)
-          return emitOptionalError(loc, "tt.split needs the size-2 last "
-                                        "dimension held in one thread's "
-                                        "registers, encoding ",
+          return emitOptionalError(loc,
+                                   "tt.split needs the size-2 last "
+                                   "dimension held in one thread's "
+                                   "registers, encoding ",
                                    enc, " does not");
         LinearLayout::Basis b(basis.begin(), basis.end() - 1);
         kept.bases.push_back(b);
@@ -313,7 +316,8 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
                          ArrayRef<int64_t> dstShape, Attribute &result,
                          std::optional<Location> loc) const override {
     std::string error;
-    std::optional<LinearLayout> layout = toLinearLayout(srcShape, srcEnc, &error);
+    std::optional<LinearLayout> layout =
+        toLinearLayout(srcShape, srcEnc, &error);
     if (!layout)
       return emitOptionalError(loc, "cannot reshape encoding ", srcEnc, ": ",
                                error);
@@ -330,7 +334,8 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
     if (!reshaped)
       return emitOptionalError(loc, "cannot reshape encoding ", srcEnc, ": ",
                                error);
-    LinearLayout standard = reshaped->transposeOuts(standardNames(dstShape.size()));
+    LinearLayout standard =
+        reshaped->transposeOuts(standardNames(dstShape.size()));
     result = toBlockedIfPossible(srcEnc.getContext(), standard, dstShape);
     if (!result)
       result = toLinearEncoding(srcEnc.getContext(), standard);
@@ -370,13 +375,12 @@ LogicalResult verifyModuleLayouts(ModuleOp module, int64_t threads,
       if (layout.getTotalWarpsPerCTA() != warps)
         return op->emitOpError("layout ")
                << tensor.getEncoding() << " uses "
-               << layout.getTotalWarpsPerCTA()
-               << " warps but the module has " << warps << " (ttg.num-warps)";
+               << layout.getTotalWarpsPerCTA() << " warps but the module has "
+               << warps << " (ttg.num-warps)";
       return success();
     };
     // Layouts inside a warp_specialize partition use that partition's warps.
-    if (op->getParentOfType<WarpSpecializeOp>() &&
-        !isa<WarpSpecializeOp>(op))
+    if (op->getParentOfType<WarpSpecializeOp>() && !isa<WarpSpecializeOp>(op))
       return WalkResult::skip();
     for (Type t : op->getOperandTypes())
       if (failed(check(t)))
@@ -464,9 +468,9 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
   auto module = dyn_cast<ModuleOp>(op);
   auto requireModule = [&]() -> LogicalResult {
     if (!module)
-      return op->emitError() << "'" << name
-                             << "' is a module attribute, not one of '"
-                             << op->getName() << "'";
+      return op->emitError()
+             << "'" << name << "' is a module attribute, not one of '"
+             << op->getName() << "'";
     return success();
   };
   auto positiveInt = [&](bool powerOfTwo) -> LogicalResult {

@@ -250,9 +250,9 @@ std::optional<LL> dotOperandToLL(ArrayRef<int64_t> shape,
     LL warps = identityND(dims::kWarp, wpc, {2, 1, 0});
     warps = warps.sublayout({dims::kWarp},
                             {dimName(0), dimName(opIdx == 0 ? 1 : 2)});
-    SmallVector<unsigned> repOrder =
-        opIdx == 0 ? SmallVector<unsigned>{2, 1, 0}
-                   : SmallVector<unsigned>{1, 2, 0};
+    SmallVector<unsigned> repOrder = opIdx == 0
+                                         ? SmallVector<unsigned>{2, 1, 0}
+                                         : SmallVector<unsigned>{1, 2, 0};
     return fitToShape(frag * warps, shape, repOrder);
   }
   // Warps over (M, N) of the parent; the operand is the same for every
@@ -386,9 +386,8 @@ std::optional<LL> mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape,
   return layout.toLinearLayout(shape, error);
 }
 
-std::optional<LL>
-BlockedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
-                                    std::string *) const {
+std::optional<LL> BlockedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
+                                                      std::string *) const {
   return blockedToLL(shape, *this);
 }
 std::optional<LL> SliceEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,

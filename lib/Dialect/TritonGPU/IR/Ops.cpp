@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 #include "TritonDialect/Dialect/Triton/IR/Utility.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -83,8 +83,8 @@ LogicalResult LocalAllocOp::verify() {
 void LocalAllocOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  effects.emplace_back(MemoryEffects::Allocate::get(), getOperation()->getOpResult(0),
-                       SharedMemory::get());
+  effects.emplace_back(MemoryEffects::Allocate::get(),
+                       getOperation()->getOpResult(0), SharedMemory::get());
   if (getSrc())
     effects.emplace_back(MemoryEffects::Write::get(),
                          getOperation()->getOpResult(0), SharedMemory::get());
@@ -119,17 +119,15 @@ LogicalResult MemDescIndexOp::verify() {
     return emitOpError("a view must keep the buffer's mutability");
   if (auto c = getIndex().getDefiningOp<arith::ConstantIntOp>())
     if (c.value() < 0 || c.value() >= src.getShape()[0])
-      return emitOpError("index ")
-             << c.value() << " is out of range [0, " << src.getShape()[0]
-             << ")";
+      return emitOpError("index ") << c.value() << " is out of range [0, "
+                                   << src.getShape()[0] << ")";
   return success();
 }
 
 LogicalResult MemDescSubsliceOp::verify() {
   MemDescType src = getSrc().getType(), res = getType();
   ArrayRef<int32_t> offsets = getOffsets();
-  if (offsets.size() != size_t(src.getRank()) ||
-      res.getRank() != src.getRank())
+  if (offsets.size() != size_t(src.getRank()) || res.getRank() != src.getRank())
     return emitOpError("takes one offset per dimension, and keeps the rank: "
                        "source rank ")
            << src.getRank() << ", " << offsets.size() << " offsets, result "
@@ -159,8 +157,8 @@ LogicalResult MemDescTransOp::verify() {
            << shapeStr(res.getShape()) << " should be " << shapeStr(expected);
   // The result views the same bytes: its layout is the source's with the
   // dimensions permuted.
-  auto *infer = cast<DialectInferLayoutInterface>(
-      &src.getEncoding().getDialect());
+  auto *infer =
+      cast<DialectInferLayoutInterface>(&src.getEncoding().getDialect());
   Attribute want;
   if (failed(infer->inferTransOpEncoding(src.getEncoding(), src.getShape(),
                                          order, want, getLoc())))
@@ -170,8 +168,8 @@ LogicalResult MemDescTransOp::verify() {
       toLinearLayout(res.getShape(), res.getEncoding());
   if (want != res.getEncoding() && (!a || !b || *a != *b))
     return emitOpError("result encoding ")
-           << res.getEncoding() << " is not the source's transposed ("
-           << want << ")";
+           << res.getEncoding() << " is not the source's transposed (" << want
+           << ")";
   return success();
 }
 
@@ -245,8 +243,7 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   SMLoc capturesLoc = parser.getCurrentLocation();
   if (parser.parseOperandList(captures, OpAsmParser::Delimiter::Paren) ||
       parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
-      parser.parseKeyword("default") ||
-      parser.parseRegion(*result.addRegion()))
+      parser.parseKeyword("default") || parser.parseRegion(*result.addRegion()))
     return failure();
   SmallVector<int32_t> numWarps;
   SmallVector<std::unique_ptr<Region>> partitions;
@@ -291,10 +288,9 @@ void WarpSpecializeOp::print(OpAsmPrinter &printer) {
   for (auto [i, region] : llvm::enumerate(getPartitionRegions())) {
     printer.printNewline();
     printer << "partition" << i << "(";
-    llvm::interleaveComma(region.getArguments(), printer,
-                          [&](BlockArgument arg) {
-                            printer.printRegionArgument(arg);
-                          });
+    llvm::interleaveComma(
+        region.getArguments(), printer,
+        [&](BlockArgument arg) { printer.printRegionArgument(arg); });
     printer << ") num_warps(" << getPartitionNumWarps()[i] << ") ";
     printer.printRegion(region, /*printEntryBlockArgs=*/false);
   }
@@ -316,7 +312,8 @@ LogicalResult WarpSpecializeOp::verify() {
 }
 
 LogicalResult WarpSpecializeOp::verifyRegions() {
-  auto yield = dyn_cast<WarpYieldOp>(getDefaultRegion().front().getTerminator());
+  auto yield =
+      dyn_cast<WarpYieldOp>(getDefaultRegion().front().getTerminator());
   if (!yield)
     return emitOpError("default region must end with ttg.warp_yield");
   if (yield.getValues().getTypes() != getResultTypes())
@@ -330,8 +327,7 @@ LogicalResult WarpSpecializeOp::verifyRegions() {
       return emitOpError("partition")
              << i << " must take the explicit captures' types as arguments";
     if (!isa<WarpReturnOp>(block.getTerminator()))
-      return emitOpError("partition")
-             << i << " must end with ttg.warp_return";
+      return emitOpError("partition") << i << " must end with ttg.warp_return";
     // Partitions run on other warps: they see only their arguments.
     WalkResult walk = region.walk([&](Operation *op) {
       for (Value operand : op->getOperands())
@@ -341,8 +337,9 @@ LogicalResult WarpSpecializeOp::verifyRegions() {
     });
     if (walk.wasInterrupted())
       return emitOpError("partition")
-             << i << " uses a value defined outside it; pass it as an "
-                     "explicit capture";
+             << i
+             << " uses a value defined outside it; pass it as an "
+                "explicit capture";
   }
   return success();
 }

@@ -47,9 +47,9 @@ Type MemDescType::parse(AsmParser &parser) {
     return {};
   if (allocShape.empty())
     allocShape = shape;
-  return getChecked([&] { return parser.emitError(loc); },
-                    parser.getContext(), shape, elementType, encoding,
-                    memorySpace, mutableMemory, allocShape);
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    shape, elementType, encoding, memorySpace, mutableMemory,
+                    allocShape);
 }
 
 void MemDescType::print(AsmPrinter &printer) const {
@@ -94,8 +94,8 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
   for (size_t d = 0; d < shape.size(); ++d)
     if (shape[d] > tail[d])
       return emitError() << "!ttg.memdesc view dimension " << d << " ("
-                         << shape[d]
-                         << ") exceeds the allocation's (" << tail[d] << ")";
+                         << shape[d] << ") exceeds the allocation's ("
+                         << tail[d] << ")";
   // A shared encoding describes the trailing dimensions; leading ones
   // index buffers (a pipeliner's ring: `4x128x32` with a rank-2 layout).
   std::optional<size_t> rank;

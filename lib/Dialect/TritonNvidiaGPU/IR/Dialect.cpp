@@ -74,17 +74,18 @@ void WarpGroupDotOp::getEffects(
 }
 
 LogicalResult WarpGroupDotOp::verify() {
-  ArrayRef<int64_t> a = shapeOf(getA().getType()), b = shapeOf(getB().getType());
+  ArrayRef<int64_t> a = shapeOf(getA().getType()),
+                    b = shapeOf(getB().getType());
   ArrayRef<int64_t> c = cast<RankedTensorType>(getC().getType()).getShape();
   if (a.size() != 2 || b.size() != 2 || c.size() != 2)
     return emitOpError("operands must be 2-D");
   if (a[1] != b[0])
-    return emitOpError("K of a (") << a[1] << ") differs from K of b ("
-                                   << b[0] << ")";
+    return emitOpError("K of a (")
+           << a[1] << ") differs from K of b (" << b[0] << ")";
   if (a[0] != c[0] || b[1] != c[1])
-    return emitOpError("a ") << a[0] << "x" << a[1] << " times b " << b[0]
-                             << "x" << b[1] << " cannot accumulate into "
-                             << c[0] << "x" << c[1];
+    return emitOpError("a ")
+           << a[0] << "x" << a[1] << " times b " << b[0] << "x" << b[1]
+           << " cannot accumulate into " << c[0] << "x" << c[1];
   if (elementOf(getA().getType()) != elementOf(getB().getType()))
     return emitOpError("a and b element types differ");
   if (auto t = dyn_cast<RankedTensorType>(getA().getType()))
@@ -96,9 +97,8 @@ LogicalResult WarpGroupDotOp::verify() {
 }
 
 LogicalResult WarpGroupDotWaitOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferredReturnTypes) {
   for (Value v : operands)
     inferredReturnTypes.push_back(v.getType());
   return success();

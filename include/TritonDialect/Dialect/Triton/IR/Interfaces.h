@@ -67,11 +67,9 @@ public:
 
 /// Runs `fn` on the layout interface of `encoding`'s dialect; emits an error
 /// at `loc` and fails when that dialect has none.
-LogicalResult
-withLayoutInterface(Attribute encoding, std::optional<Location> loc,
-                    llvm::function_ref<LogicalResult(
-                        const DialectInferLayoutInterface &)>
-                        fn);
+LogicalResult withLayoutInterface(
+    Attribute encoding, std::optional<Location> loc,
+    llvm::function_ref<LogicalResult(const DialectInferLayoutInterface &)> fn);
 
 /// Checks that `given` is the encoding an op must produce, `expected`, or
 /// one that means the same for a tensor of `shape`; emits "result encoding

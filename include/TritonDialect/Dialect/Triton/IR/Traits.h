@@ -1,4 +1,4 @@
-//===- Traits.h - Native traits shared by Triton ops -----------*- C++ -*-===//
+//===- Traits.h - Native traits shared by Triton ops ------------*- C++ -*-===//
 //
 // Tensor size rules and encoding equality. The encoding traits are trivially
 // true before layouts are assigned and keep TritonGPU IR consistent after.

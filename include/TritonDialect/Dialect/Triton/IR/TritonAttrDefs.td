@@ -1,4 +1,4 @@
-//===- TritonAttrDefs.td - Enumerations of the `tt` dialect -*- tablegen -*-===//
+//===- TritonAttrDefs.td - `tt` enumerations ---------------*- tablegen -*-===//
 //
 // Every enum spelled as upstream Triton spells it, with upstream's integer
 // values, so that attributes round-trip through both compilers.

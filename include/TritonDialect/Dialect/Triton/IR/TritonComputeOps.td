@@ -1,4 +1,4 @@
-//===- TritonComputeOps.td - Dot products, reductions, scans -*- tablegen -*-===//
+//===- TritonComputeOps.td - dots, reductions, scans -------*- tablegen -*-===//
 //
 // Block-level computations: matrix products (`dot`, `dot_scaled`) and
 // reductions and scans with a combiner region.

@@ -1,4 +1,4 @@
-//===- TritonFunctionOps.td - Functions, SPMD ids, debugging -*- tablegen -*-===//
+//===- TritonFunctionOps.td - functions, program ids -------*- tablegen -*-===//
 //
 // `tt.func`/`tt.call`/`tt.return` (Triton keeps its own function ops so that
 // kernels and noinline device functions carry Triton's attributes), program

@@ -1,4 +1,4 @@
-//===- TritonMemoryOps.td - Pointers, loads, stores, atomics -*- tablegen -*-===//
+//===- TritonMemoryOps.td - pointers, loads, stores --------*- tablegen -*-===//
 //
 // Pointer arithmetic, block pointers, loads and stores (masked, cached,
 // volatile), atomics, and the tensor-descriptor (TMA-style) ops. Each op

@@ -13,8 +13,8 @@
 
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "mlir/IR/BuiltinTypeInterfaces.h"
-#include "mlir/IR/TensorEncoding.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/TensorEncoding.h"
 
 namespace mlir::triton {
 /// Attribute storage needs to hash linear layouts.
@@ -66,12 +66,10 @@ std::optional<LinearLayout> toLinearLayout(ArrayRef<int64_t> shape,
 /// elements, dimensions walked in `order` (fastest first): lanes and warps
 /// go to the fastest dimensions first as far as the shape allows, and what
 /// is left over goes to the slowest dimension (as copies if it is too small).
-BlockedEncodingAttr getBlockedEncoding(MLIRContext *ctx,
-                                       ArrayRef<int64_t> shape,
-                                       ArrayRef<unsigned> sizePerThread,
-                                       ArrayRef<unsigned> order,
-                                       unsigned numWarps,
-                                       unsigned threadsPerWarp);
+BlockedEncodingAttr
+getBlockedEncoding(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                   ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> order,
+                   unsigned numWarps, unsigned threadsPerWarp);
 
 /// The default layout of convert-triton-to-tritongpu: one element per
 /// thread, the last dimension fastest.
@@ -94,12 +92,10 @@ bool cvtMovesDataAcrossThreads(RankedTensorType src, RankedTensorType dst);
 /// `order[0]`: for tensor-core (nvidia_mma) operands, 16-byte vectors XOR
 /// swizzled so that the eight rows of an 8x8 ldmatrix tile hit different
 /// banks; for FMA (blocked-parent) operands, no swizzle.
-SwizzledSharedEncodingAttr
-getSharedEncodingForDotOperand(DotOperandEncodingAttr dotOperand,
-                               ArrayRef<int64_t> shape,
-                               ArrayRef<unsigned> order,
-                               CTALayoutAttr ctaLayout,
-                               unsigned elementBitWidth);
+SwizzledSharedEncodingAttr getSharedEncodingForDotOperand(
+    DotOperandEncodingAttr dotOperand, ArrayRef<int64_t> shape,
+    ArrayRef<unsigned> order, CTALayoutAttr ctaLayout,
+    unsigned elementBitWidth);
 
 /// The dimensions of `type` fastest first, as its layout walks them: a
 /// blocked encoding's order, else the last dimension first.

@@ -1,4 +1,4 @@
-//===- TritonGPUAttrInterfaces.td - What every encoding offers -*- tablegen -*-===//
+//===- TritonGPUAttrInterfaces.td - encodings --------------*- tablegen -*-===//
 //
 // The interfaces the rest of the compiler talks to encodings through, so that
 // adding an encoding means defining it (its .td entry) and implementing these

@@ -1,4 +1,4 @@
-//===- TritonNvidiaGPUOps.td - Hopper ops of the `ttng` dialect -*- tablegen -*-===//
+//===- TritonNvidiaGPUOps.td - `ttng` ops ------------------*- tablegen -*-===//
 //
 // The ops upstream's Hopper TTGIR uses: warp-group MMA (wgmma) and its wait,
 // the async-proxy fence, mbarriers, TMA copies and tensor-map management.
