@@ -226,7 +226,7 @@ public:
   /// metadata turns it into a shared-memory request). Measured on the perf
   /// matmul 128x128x32 (4 warps, 1024 tiles): 3 blocks per multiprocessor
   /// (168 registers) ran at 0.85x of upstream's 2 (its 200 registers), 2
-  /// at 1.02x (docs/gpu-runs.md).
+  /// at 1.02x (docs/gpu-runs/README.md).
   void limitResidentBlocks(scf::ForOp loop) {
     auto module = loop->getParentOfType<ModuleOp>();
     int warps = TritonGPUDialect::getNumWarps(module);

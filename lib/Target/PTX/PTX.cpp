@@ -75,7 +75,7 @@ void setDefaultFlag(StringRef name) {
 ///    form); LSR turns that back into one carried pointer per address,
 ///    which ptxas compiles to register moves and wide multiply-adds issued
 ///    between the wgmmas (perf matmul 128x256x64: 0.92x -> 1.00x of
-///    upstream, docs/gpu-runs.md).
+///    upstream, docs/gpu-runs/README.md).
 void setBackendDefaults() {
   setDefaultFlag("nvptx-short-ptr");
   setDefaultFlag("disable-lsr");
