@@ -68,55 +68,23 @@ std::string escape(StringRef s) {
   }
   return out;
 }
-} // namespace
-
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
-  llvm::cl::ParseCommandLineOptions(
-      argc, argv,
-      "Show which (warp, lane, register) holds each element of a tensor, or "
-      "where each element of a shared-memory buffer lives\n");
-
-  DialectRegistry registry;
-  registerTritonDialects(registry);
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-
-  size_t consumed = 0;
-  Type type = parseType(typeArg, &context, &consumed);
-  if (!type)
-    return 1;
-
+/// A layout, and which hardware index holds each of its elements.
+struct LayoutView {
+  Type type;
   ArrayRef<int64_t> shape;
-  Attribute encoding;
   Type elementType;
   bool shared = false;
-  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
-    shape = tensor.getShape();
-    encoding = tensor.getEncoding();
-    elementType = tensor.getElementType();
-  } else if (auto memdesc = dyn_cast<MemDescType>(type)) {
-    shape = memdesc.getShape();
-    encoding = memdesc.getEncoding();
-    elementType = memdesc.getElementType();
-    shared = true;
-  }
-  if (!encoding) {
-    llvm::errs() << "error: expected a tensor type with an encoding or a "
-                    "!ttg.memdesc, got "
-                 << type << "\n";
-    return 1;
-  }
-  std::string error;
-  std::optional<LinearLayout> layout = toLinearLayout(shape, encoding, &error);
-  if (!layout) {
-    llvm::errs() << "error: " << error << "\n";
-    return 1;
-  }
+  std::vector<Holder> holders;
+  std::vector<bool> held;
+  int32_t numWarps = 1;
+  int64_t rows = 0, cols = 0;
+};
 
-  // Every element's holders, by brute force over the hardware indices.
+/// Every element's holders, by brute force over the hardware indices.
+void findHolders(LayoutView &view, const LinearLayout &layoutRef) {
+  const LinearLayout *layout = &layoutRef;
+  ArrayRef<int64_t> shape = view.shape;
+  bool shared = view.shared;
   int64_t numElements = 1;
   for (int64_t d : shape)
     numElements *= d;
@@ -126,9 +94,11 @@ int main(int argc, char **argv) {
       flat = flat * shape[d] + p[d].second;
     return flat;
   };
-  std::vector<Holder> holders(numElements);
-  std::vector<bool> held(numElements, false);
-  int32_t numWarps = 1;
+  std::vector<Holder> &holders = view.holders;
+  std::vector<bool> &held = view.held;
+  holders.assign(numElements, Holder());
+  held.assign(numElements, false);
+  int32_t &numWarps = view.numWarps;
   if (shared) {
     for (int32_t off = 0; off < layout->getInDimSize(layout_dims::kOffset);
          ++off) {
@@ -160,9 +130,18 @@ int main(int argc, char **argv) {
         }
   }
 
-  // The table: rows are the second-to-last dimension, columns the last.
-  int64_t cols = shape.back();
-  int64_t rows = numElements / cols;
+  view.cols = shape.back();
+  view.rows = numElements / view.cols;
+}
+
+/// The table: rows are the second-to-last dimension, columns the last.
+void printTable(const LayoutView &view) {
+  ArrayRef<int64_t> shape = view.shape;
+  bool shared = view.shared;
+  const std::vector<Holder> &holders = view.holders;
+  const std::vector<bool> &held = view.held;
+  Type type = view.type;
+  int64_t cols = view.cols, rows = view.rows;
   llvm::outs() << type << "\n";
   llvm::outs() << (shared ? "offset of each element"
                           : "warp:lane:register holding each element "
@@ -196,15 +175,23 @@ int main(int argc, char **argv) {
     }
     llvm::outs() << "\n";
   }
+}
 
-  if (svgPath.empty())
-    return 0;
+/// The same as an SVG picture at `path`; false (after an error) if it
+/// cannot be written.
+bool writeSvg(const LayoutView &view, StringRef path) {
+  bool shared = view.shared;
+  const std::vector<Holder> &holders = view.holders;
+  const std::vector<bool> &held = view.held;
+  Type type = view.type, elementType = view.elementType;
+  int64_t cols = view.cols, rows = view.rows;
+  int32_t numWarps = view.numWarps;
   std::error_code ec;
-  llvm::raw_fd_ostream svg(svgPath, ec, llvm::sys::fs::OF_Text);
+  llvm::raw_fd_ostream svg(path, ec, llvm::sys::fs::OF_Text);
   if (ec) {
-    llvm::errs() << "error: cannot write " << svgPath << ": " << ec.message()
+    llvm::errs() << "error: cannot write " << path << ": " << ec.message()
                  << "\n";
-    return 1;
+    return false;
   }
   const int cw = shared ? 40 : 46, ch = 30, top = 40, left = 10;
   std::string title;
@@ -250,5 +237,59 @@ int main(int argc, char **argv) {
           << "\" font-size=\"10\">" << label2 << "</text>\n";
     }
   svg << "</svg>\n";
-  return 0;
+  return true;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv,
+      "Show which (warp, lane, register) holds each element of a tensor, or "
+      "where each element of a shared-memory buffer lives\n");
+
+  DialectRegistry registry;
+  registerTritonDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+
+  size_t consumed = 0;
+  Type type = parseType(typeArg, &context, &consumed);
+  if (!type)
+    return 1;
+
+  LayoutView view;
+  view.type = type;
+  Attribute encoding;
+  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+    view.shape = tensor.getShape();
+    encoding = tensor.getEncoding();
+    view.elementType = tensor.getElementType();
+  } else if (auto memdesc = dyn_cast<MemDescType>(type)) {
+    view.shape = memdesc.getShape();
+    encoding = memdesc.getEncoding();
+    view.elementType = memdesc.getElementType();
+    view.shared = true;
+  }
+  if (!encoding) {
+    llvm::errs() << "error: expected a tensor type with an encoding or a "
+                    "!ttg.memdesc, got "
+                 << type << "\n";
+    return 1;
+  }
+  std::string error;
+  std::optional<LinearLayout> layout =
+      toLinearLayout(view.shape, encoding, &error);
+  if (!layout) {
+    llvm::errs() << "error: " << error << "\n";
+    return 1;
+  }
+
+  findHolders(view, *layout);
+  printTable(view);
+  if (svgPath.empty())
+    return 0;
+  return writeSvg(view, svgPath) ? 0 : 1;
 }
