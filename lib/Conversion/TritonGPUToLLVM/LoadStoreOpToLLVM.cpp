@@ -396,34 +396,48 @@ std::optional<std::string> atomSuffix(RMWOp op, Type elem) {
 /// for a scalar pointer), predicated on the mask. When the result is used
 /// and other threads (or registers) hold the same element, the acting
 /// copy's old value reaches them through the op's scratch shared memory.
+/// One `atom` instruction: its PTX text and constraints, and the types its
+/// operands travel in.
+struct AtomInstruction {
+  std::string text, constraints;
+  Type intType, elem;
+
+  /// `atom` at `ptr` with `vals` (cmp and val for a CAS), predicated on
+  /// `pred`; the old value.
+  Value emit(ConversionPatternRewriter &rewriter, Location loc, Value ptr,
+             ArrayRef<Value> vals, Value pred) const {
+    SmallVector<Value> operands{ptr};
+    for (Value v : vals)
+      operands.push_back(LLVM::BitcastOp::create(rewriter, loc, intType, v));
+    operands.push_back(pred);
+    auto asmOp = ptxAsm(rewriter, loc, intType, operands, text, constraints,
+                        /*sideEffects=*/true);
+    return LLVM::BitcastOp::create(rewriter, loc, elem, asmOp.getResult(0))
+        .getResult();
+  }
+};
+
 template <typename AtomicOp>
 struct AtomicOpConversion : public ConvertOpToLLVMPattern<AtomicOp> {
   using ConvertOpToLLVMPattern<AtomicOp>::ConvertOpToLLVMPattern;
   using Adaptor = typename AtomicOp::Adaptor;
   static constexpr bool IsCas = std::is_same_v<AtomicOp, AtomicCASOp>;
 
-  LogicalResult
-  matchAndRewrite(AtomicOp op, Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Type valType = op.getVal().getType();
-    auto tensor = dyn_cast<RankedTensorType>(valType);
-    Type elem = this->getTypeConverter()->convertType(
-        tensor ? tensor.getElementType() : valType);
-    if (!elem || !elem.isIntOrFloat())
-      return rewriter.notifyMatchFailure(op, "atomics on this type");
+  /// The instruction for `op` on elements of `elem`, or failure when PTX
+  /// has no `atom` for that kind and type.
+  static FailureOr<AtomInstruction> instruction(AtomicOp op, Type elem,
+                                                Builder &b) {
     unsigned bits = elem.getIntOrFloatBitWidth();
     std::string suffix;
     if constexpr (IsCas) {
       if (bits != 16 && bits != 32 && bits != 64)
-        return rewriter.notifyMatchFailure(op, "atomic_cas on this width");
+        return failure();
       suffix = "cas.b" + std::to_string(bits);
     } else {
       std::optional<std::string> s = atomSuffix(op.getAtomicRmwOp(), elem);
       if (!s || (bits != 32 && bits != 64 &&
                  !(bits == 16 && op.getAtomicRmwOp() == RMWOp::FADD)))
-        return rewriter.notifyMatchFailure(
-            op, "this atomic kind on this type has no PTX atom");
+        return failure();
       suffix = *s;
     }
     std::string sem = stringifyMemSemantic(op.getSem()).str();
@@ -431,24 +445,33 @@ struct AtomicOpConversion : public ConvertOpToLLVMPattern<AtomicOp> {
     // PTX spells the GPU scope `gpu` and system scope `sys`; CTA `cta`.
     char reg = bits == 64 ? 'l' : bits == 16 ? 'h' : 'r';
     unsigned numValues = IsCas ? 2 : 1;
-    std::string text = "@$" + std::to_string(2 + numValues) + " atom." + sem +
-                       "." + scope + ".global." + suffix + " $0, [$1], $2";
-    text += IsCas ? ", $3;" : ";";
-    std::string constraints = std::string("=") + reg + ",l";
+    AtomInstruction atom;
+    atom.text = "@$" + std::to_string(2 + numValues) + " atom." + sem + "." +
+                scope + ".global." + suffix + " $0, [$1], $2";
+    atom.text += IsCas ? ", $3;" : ";";
+    atom.constraints = std::string("=") + reg + ",l";
     for (unsigned i = 0; i < numValues; ++i)
-      constraints += std::string(",") + reg;
-    constraints += ",b";
-    Type intType = rewriter.getIntegerType(bits);
-    auto atom = [&](Value ptr, ArrayRef<Value> vals, Value pred) {
-      SmallVector<Value> operands{ptr};
-      for (Value v : vals)
-        operands.push_back(LLVM::BitcastOp::create(rewriter, loc, intType, v));
-      operands.push_back(pred);
-      auto asmOp = ptxAsm(rewriter, loc, intType, operands, text, constraints,
-                          /*sideEffects=*/true);
-      return LLVM::BitcastOp::create(rewriter, loc, elem, asmOp.getResult(0))
-          .getResult();
-    };
+      atom.constraints += std::string(",") + reg;
+    atom.constraints += ",b";
+    atom.intType = b.getIntegerType(bits);
+    atom.elem = elem;
+    return atom;
+  }
+
+  LogicalResult
+  matchAndRewrite(AtomicOp op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type valType = op.getVal().getType();
+    auto tensor = dyn_cast<RankedTensorType>(valType);
+    Type elem = this->getTypeConverter()->convertType(
+        tensor ? tensor.getElementType() : valType);
+    if (!elem || !elem.isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "atomics on this type");
+    FailureOr<AtomInstruction> atom = instruction(op, elem, rewriter);
+    if (failed(atom))
+      return rewriter.notifyMatchFailure(
+          op, IsCas ? "atomic_cas on this width"
+                    : "this atomic kind on this type has no PTX atom");
     Value mask;
     SmallVector<Value> values;
     if constexpr (IsCas) {
@@ -457,34 +480,50 @@ struct AtomicOpConversion : public ConvertOpToLLVMPattern<AtomicOp> {
       values = {adaptor.getVal()};
       mask = adaptor.getMask();
     }
+    if (!tensor)
+      return lowerScalar(op, adaptor, rewriter, *atom, values, mask);
+    return lowerTensor(op, adaptor, rewriter, *atom, tensor, values, mask);
+  }
 
-    if (!tensor) {
-      Value tid =
-          NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
-      Value pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                        tid, i32Const(rewriter, loc, 0));
-      if (mask)
-        pred = LLVM::AndOp::create(rewriter, loc, pred, mask);
-      Value old = atom(adaptor.getPtr(), values, pred);
-      if (op.getResult().use_empty()) {
-        rewriter.replaceOp(op, old);
-        return success();
-      }
-      // Broadcast: thread 0 writes the old value, every thread reads it.
-      auto offset =
-          op->template getAttrOfType<IntegerAttr>("allocation.offset");
-      if (!offset)
-        return rewriter.notifyMatchFailure(
-            op, "no shared memory allocated (run allocate-shared-memory)");
-      Value slot = sharedPtr(rewriter, loc, op, offset.getInt());
-      predicatedSharedAccess(
-          rewriter, loc, "st.shared.b" + std::to_string(bits), pred, slot, old);
-      NVVM::Barrier0Op::create(rewriter, loc);
-      Value loaded = LLVM::LoadOp::create(rewriter, loc, elem, slot);
-      rewriter.replaceOp(op, loaded);
+  /// A scalar pointer: thread 0 acts; a used result reaches every thread
+  /// through the op's scratch shared memory.
+  LogicalResult lowerScalar(AtomicOp op, Adaptor adaptor,
+                            ConversionPatternRewriter &rewriter,
+                            const AtomInstruction &atom, ArrayRef<Value> values,
+                            Value mask) const {
+    Location loc = op.getLoc();
+    unsigned bits = atom.elem.getIntOrFloatBitWidth();
+    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+    Value pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                      tid, i32Const(rewriter, loc, 0));
+    if (mask)
+      pred = LLVM::AndOp::create(rewriter, loc, pred, mask);
+    Value old = atom.emit(rewriter, loc, adaptor.getPtr(), values, pred);
+    if (op.getResult().use_empty()) {
+      rewriter.replaceOp(op, old);
       return success();
     }
+    // Broadcast: thread 0 writes the old value, every thread reads it.
+    auto offset = op->template getAttrOfType<IntegerAttr>("allocation.offset");
+    if (!offset)
+      return rewriter.notifyMatchFailure(
+          op, "no shared memory allocated (run allocate-shared-memory)");
+    Value slot = sharedPtr(rewriter, loc, op, offset.getInt());
+    predicatedSharedAccess(rewriter, loc, "st.shared.b" + std::to_string(bits),
+                           pred, slot, old);
+    NVVM::Barrier0Op::create(rewriter, loc);
+    Value loaded = LLVM::LoadOp::create(rewriter, loc, atom.elem, slot);
+    rewriter.replaceOp(op, loaded);
+    return success();
+  }
 
+  /// A tensor: each element once, by its first copy.
+  LogicalResult lowerTensor(AtomicOp op, Adaptor adaptor,
+                            ConversionPatternRewriter &rewriter,
+                            const AtomInstruction &atom,
+                            RankedTensorType tensor, ArrayRef<Value> values,
+                            Value mask) const {
+    Location loc = op.getLoc();
     std::optional<LinearLayout> layout = layoutOf(tensor);
     auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
         this->getTypeConverter()->convertType(tensor));
@@ -513,45 +552,57 @@ struct AtomicOpConversion : public ConvertOpToLLVMPattern<AtomicOp> {
       SmallVector<Value> elementVals;
       for (auto &v : vals)
         elementVals.push_back(v[i]);
-      results.push_back(atom(ptrs[i], elementVals, pred));
+      results.push_back(atom.emit(rewriter, loc, ptrs[i], elementVals, pred));
     }
     bool replicated = firstCopy || seen.size() < ptrs.size();
-    if (replicated && !op.getResult().use_empty()) {
-      // The acting copy's old values to every holder, through scratch.
-      auto offset =
-          op->template getAttrOfType<IntegerAttr>("allocation.offset");
-      if (!offset)
-        return rewriter.notifyMatchFailure(
-            op, "no shared memory allocated (run allocate-shared-memory)");
-      Value base = sharedPtr(rewriter, loc, op, offset.getInt());
-      SmallVector<SmallVector<Value>> coords =
-          emitIndices(rewriter, loc, *layout);
-      auto slot = [&](size_t i) {
-        Value idx = i32Const(rewriter, loc, 0);
-        for (auto [c, size] : llvm::zip(coords[i], tensor.getShape()))
-          idx = LLVM::AddOp::create(
-              rewriter, loc,
-              LLVM::MulOp::create(rewriter, loc, idx,
-                                  i32Const(rewriter, loc, size)),
-              c);
-        return LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
-                                   ValueRange{idx})
-            .getResult();
-      };
-      std::set<SmallVector<int32_t>> written;
-      for (size_t i = 0; i < results.size(); ++i)
-        if (written.insert(registerCoords(*layout, i)).second)
-          predicatedSharedAccess(
-              rewriter, loc, "st.shared.b" + std::to_string(bits),
-              firstCopy ? firstCopy : always, slot(i), results[i]);
-      NVVM::Barrier0Op::create(rewriter, loc);
-      for (size_t i = 0; i < results.size(); ++i)
-        results[i] = LLVM::LoadOp::create(rewriter, loc, elem, slot(i));
-    }
+    if (replicated && !op.getResult().use_empty())
+      if (failed(shareOldValues(op, rewriter, atom, tensor, *layout, firstCopy,
+                                always, results)))
+        return failure();
     rewriter.replaceOp(op, pack(rewriter, loc, structType, results));
     return success();
   }
+
+  /// The acting copy's old values to every holder, through scratch.
+  LogicalResult shareOldValues(AtomicOp op, ConversionPatternRewriter &rewriter,
+                               const AtomInstruction &atom,
+                               RankedTensorType tensor,
+                               const LinearLayout &layout, Value firstCopy,
+                               Value always,
+                               SmallVector<Value> &results) const {
+    Location loc = op.getLoc();
+    unsigned bits = atom.elem.getIntOrFloatBitWidth();
+    auto offset = op->template getAttrOfType<IntegerAttr>("allocation.offset");
+    if (!offset)
+      return rewriter.notifyMatchFailure(
+          op, "no shared memory allocated (run allocate-shared-memory)");
+    Value base = sharedPtr(rewriter, loc, op, offset.getInt());
+    SmallVector<SmallVector<Value>> coords = emitIndices(rewriter, loc, layout);
+    auto slot = [&](size_t i) {
+      Value idx = i32Const(rewriter, loc, 0);
+      for (auto [c, size] : llvm::zip(coords[i], tensor.getShape()))
+        idx = LLVM::AddOp::create(
+            rewriter, loc,
+            LLVM::MulOp::create(rewriter, loc, idx,
+                                i32Const(rewriter, loc, size)),
+            c);
+      return LLVM::GEPOp::create(rewriter, loc, base.getType(), atom.elem, base,
+                                 ValueRange{idx})
+          .getResult();
+    };
+    std::set<SmallVector<int32_t>> written;
+    for (size_t i = 0; i < results.size(); ++i)
+      if (written.insert(registerCoords(layout, i)).second)
+        predicatedSharedAccess(
+            rewriter, loc, "st.shared.b" + std::to_string(bits),
+            firstCopy ? firstCopy : always, slot(i), results[i]);
+    NVVM::Barrier0Op::create(rewriter, loc);
+    for (size_t i = 0; i < results.size(); ++i)
+      results[i] = LLVM::LoadOp::create(rewriter, loc, atom.elem, slot(i));
+    return success();
+  }
 };
+
 /// gpu.barrier (placed by the membar analysis) -> bar.sync 0.
 struct BarrierOpConversion
     : public ConvertOpToLLVMPattern<mlir::gpu::BarrierOp> {
