@@ -20,6 +20,49 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
+/// The PTX operand type of mma.sync for operands of `elem`.
+std::optional<NVVM::MMATypes> mmaSyncType(Type elem) {
+  if (elem.isF16())
+    return NVVM::MMATypes::f16;
+  if (elem.isBF16())
+    return NVVM::MMATypes::bf16;
+  if (elem.isF32())
+    return NVVM::MMATypes::tf32;
+  if (elem.isInteger(8))
+    return NVVM::MMATypes::s8;
+  return std::nullopt;
+}
+
+/// The operand words of one mma.sync from the registers at `slots`
+/// (`kWidth` elements of `elem` per word): 16-bit pairs as vector<2xf16>
+/// for f16 (what the NVVM op takes for f16), 32-bit words otherwise.
+SmallVector<Value> operandWords(ConversionPatternRewriter &rewriter,
+                                Location loc, ArrayRef<Value> regs,
+                                ArrayRef<int> slots, int32_t kWidth,
+                                Type elem) {
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  SmallVector<Value> out;
+  for (size_t w = 0; w < slots.size() / kWidth; ++w) {
+    SmallVector<Value> part;
+    for (int32_t i = 0; i < kWidth; ++i)
+      part.push_back(regs[slots[w * kWidth + i]]);
+    if (elem.isF16()) {
+      auto vecType = VectorType::get({2}, rewriter.getF16Type());
+      Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
+      for (int32_t i = 0; i < 2; ++i)
+        v = LLVM::InsertElementOp::create(rewriter, loc, v, part[i],
+                                          i32Const(rewriter, loc, i));
+      out.push_back(v);
+    } else if (bits == 32) {
+      out.push_back(LLVM::BitcastOp::create(rewriter, loc,
+                                            rewriter.getI32Type(), part[0]));
+    } else {
+      out.push_back(packWord(rewriter, loc, part, bits, 32));
+    }
+  }
+  return out;
+}
+
 struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -45,17 +88,10 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     if (!aEnc || !bEnc || aEnc.getKWidth() != unsigned(kWidth) ||
         bEnc.getKWidth() != unsigned(kWidth))
       return fail("operands must be #ttg.dot_op with kWidth = 32 / bits");
-    NVVM::MMATypes ptxType;
-    if (aElem.isF16())
-      ptxType = NVVM::MMATypes::f16;
-    else if (aElem.isBF16())
-      ptxType = NVVM::MMATypes::bf16;
-    else if (aElem.isF32())
-      ptxType = NVVM::MMATypes::tf32;
-    else if (aElem.isInteger(8))
-      ptxType = NVVM::MMATypes::s8;
-    else
+    std::optional<NVVM::MMATypes> operandType = mmaSyncType(aElem);
+    if (!operandType)
       return fail("no mma.sync for this operand type");
+    NVVM::MMATypes ptxType = *operandType;
     if (!(dElem.isF32() || (dElem.isInteger(32) && aElem.isInteger(8))))
       return fail("mma.sync accumulates f32 (or i32 for i8)");
     int32_t instrK = 256 / bits;
@@ -100,29 +136,8 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     int64_t K = aType.getShape()[n];
     Type accType = structType.getBody()[0];
 
-    // Operand words: 16-bit pairs as vector<2xf16> for f16 (what the NVVM
-    // op takes for f16), 32-bit words otherwise.
     auto words = [&](ArrayRef<Value> regs, ArrayRef<int> slots) {
-      SmallVector<Value> out;
-      for (size_t w = 0; w < slots.size() / kWidth; ++w) {
-        SmallVector<Value> part;
-        for (int32_t i = 0; i < kWidth; ++i)
-          part.push_back(regs[slots[w * kWidth + i]]);
-        if (aElem.isF16()) {
-          auto vecType = VectorType::get({2}, rewriter.getF16Type());
-          Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
-          for (int32_t i = 0; i < 2; ++i)
-            v = LLVM::InsertElementOp::create(rewriter, loc, v, part[i],
-                                              i32Const(rewriter, loc, i));
-          out.push_back(v);
-        } else if (bits == 32) {
-          out.push_back(LLVM::BitcastOp::create(
-              rewriter, loc, rewriter.getI32Type(), part[0]));
-        } else {
-          out.push_back(packWord(rewriter, loc, part, bits, 32));
-        }
-      }
-      return out;
+      return operandWords(rewriter, loc, regs, slots, kWidth, aElem);
     };
 
     auto resultType =
