@@ -146,11 +146,7 @@ struct WarpGroupDotOpConversion
         });
     if (!dTiles)
       return fail("the accumulator layout is not wgmma's fragment");
-    // Warps 0-3 of a group take rows 0, 16, 32, 48 of the tile.
-    if (dLayout->getInDimSizeLog2(layout_dims::kWarp) < 2 ||
-        dLayout->getBasis(layout_dims::kWarp, 0) !=
-            LinearLayout::Basis{16, 0} ||
-        dLayout->getBasis(layout_dims::kWarp, 1) != LinearLayout::Basis{32, 0})
+    if (!warpsTakeRowBlocks(*dLayout))
       return fail("warps 0-3 of a warp group must take 16 rows each");
 
     std::string why;
@@ -196,14 +192,8 @@ struct WarpGroupDotOpConversion
     }
 
     SmallVector<Value> acc = unpack(rewriter, loc, adaptor.getC());
-    if (Value useC = adaptor.getUseC()) {
-      // D = A B + (useC ? C : 0).
-      for (Value &v : acc) {
-        Value zero = LLVM::ConstantOp::create(
-            rewriter, loc, v.getType(), rewriter.getZeroAttr(v.getType()));
-        v = LLVM::SelectOp::create(rewriter, loc, useC, v, zero);
-      }
-    }
+    if (Value useC = adaptor.getUseC())
+      zeroUnlessUsed(rewriter, loc, useC, acc);
 
     Type dLLVM = structType.getBody()[0];
     auto fragType = LLVM::LLVMStructType::getLiteral(
@@ -219,31 +209,15 @@ struct WarpGroupDotOpConversion
         Value bDesc = tileDescriptor(rewriter, loc, *b, bBase, n0, k0);
         if (a) {
           Value aDesc = tileDescriptor(rewriter, loc, *a, aBase, m0, k0);
-          d = NVVM::WgmmaMmaAsyncOp::create(
-              rewriter, loc, fragType, d, aDesc, bDesc,
-              NVVM::MMAShapeAttr::get(ctx, 64, instrN, instrK),
-              NVVM::WGMMATypesAttr::get(ctx, *aTy),
-              NVVM::WGMMATypesAttr::get(ctx, *aTy),
-              NVVM::WGMMATypesAttr::get(ctx, *dTy),
-              NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),
-              NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
-              NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
-              NVVM::MMALayoutAttr::get(ctx, a->kMajor ? NVVM::MMALayout::row
-                                                      : NVVM::MMALayout::col),
-              NVVM::MMALayoutAttr::get(ctx, b->kMajor ? NVVM::MMALayout::col
-                                                      : NVVM::MMALayout::row),
-              NVVM::MMAIntOverflowAttr());
+          d = sharedAWgmma(rewriter, loc, fragType, d, aDesc, bDesc, instrN,
+                           instrK, *aTy, *dTy, a->kMajor, b->kMajor);
           continue;
         }
         auto it = aTiles->find({m0, k0});
         if (it == aTiles->end())
           return fail("A holds no registers for a tile of the accumulator");
-        SmallVector<Value> words;
-        for (int w = 0; w < 4; ++w)
-          words.push_back(
-              packWord(rewriter, loc,
-                       {aRegs[it->second[2 * w]], aRegs[it->second[2 * w + 1]]},
-                       16, 32));
+        SmallVector<Value> words =
+            fragmentWords(rewriter, loc, aRegs, it->second);
         d = registerAWgmma(rewriter, loc, fragType, d, words, bDesc, instrN,
                            aElem, b->kMajor);
       }
@@ -256,6 +230,59 @@ struct WarpGroupDotOpConversion
       NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
     rewriter.replaceOp(op, pack(rewriter, loc, structType, acc));
     return success();
+  }
+
+  /// Warps 0-3 of a group take rows 0, 16, 32, 48 of the tile.
+  static bool warpsTakeRowBlocks(const LinearLayout &d) {
+    return d.getInDimSizeLog2(layout_dims::kWarp) >= 2 &&
+           d.getBasis(layout_dims::kWarp, 0) == LinearLayout::Basis{16, 0} &&
+           d.getBasis(layout_dims::kWarp, 1) == LinearLayout::Basis{32, 0};
+  }
+
+  /// The four 32-bit words of A's m16k16 fragment at register `slots`
+  /// (16-bit elements, packed in pairs).
+  static SmallVector<Value> fragmentWords(ConversionPatternRewriter &rewriter,
+                                          Location loc, ArrayRef<Value> regs,
+                                          ArrayRef<int> slots) {
+    SmallVector<Value> words;
+    for (int w = 0; w < 4; ++w)
+      words.push_back(packWord(
+          rewriter, loc, {regs[slots[2 * w]], regs[slots[2 * w + 1]]}, 16, 32));
+    return words;
+  }
+
+  /// D = A B + (useC ? C : 0): the accumulator registers zeroed unless
+  /// `useC`.
+  static void zeroUnlessUsed(ConversionPatternRewriter &rewriter, Location loc,
+                             Value useC, SmallVector<Value> &acc) {
+    for (Value &v : acc) {
+      Value zero = LLVM::ConstantOp::create(rewriter, loc, v.getType(),
+                                            rewriter.getZeroAttr(v.getType()));
+      v = LLVM::SelectOp::create(rewriter, loc, useC, v, zero);
+    }
+  }
+
+  /// One wgmma with both operands in shared memory (descriptors).
+  static Value sharedAWgmma(ConversionPatternRewriter &rewriter, Location loc,
+                            Type fragType, Value d, Value aDesc, Value bDesc,
+                            int32_t instrN, int32_t instrK,
+                            NVVM::WGMMATypes aTy, NVVM::WGMMATypes dTy,
+                            bool aKMajor, bool bKMajor) {
+    MLIRContext *ctx = rewriter.getContext();
+    return NVVM::WgmmaMmaAsyncOp::create(
+        rewriter, loc, fragType, d, aDesc, bDesc,
+        NVVM::MMAShapeAttr::get(ctx, 64, instrN, instrK),
+        NVVM::WGMMATypesAttr::get(ctx, aTy),
+        NVVM::WGMMATypesAttr::get(ctx, aTy),
+        NVVM::WGMMATypesAttr::get(ctx, dTy),
+        NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),
+        NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
+        NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
+        NVVM::MMALayoutAttr::get(ctx, aKMajor ? NVVM::MMALayout::row
+                                              : NVVM::MMALayout::col),
+        NVVM::MMALayoutAttr::get(ctx, bKMajor ? NVVM::MMALayout::col
+                                              : NVVM::MMALayout::row),
+        NVVM::MMAIntOverflowAttr());
   }
 
   /// wgmma with A in registers (the NVVM op takes descriptors only):
