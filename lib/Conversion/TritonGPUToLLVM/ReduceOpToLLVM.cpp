@@ -18,6 +18,15 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
+/// What the reduction has combined so far: per key (the coordinates but
+/// the axis), the combined values of every operand, and the register that
+/// first held the key.
+struct Partials {
+  std::map<SmallVector<int32_t>, SmallVector<Value>> acc;
+  std::map<SmallVector<int32_t>, int32_t> firstReg;
+  SmallVector<SmallVector<int32_t>> keys;
+};
+
 struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -26,33 +35,58 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
                   ConversionPatternRewriter &rewriter) const override {
     using namespace layout_dims;
     Location loc = op.getLoc();
-    unsigned axis = op.getAxis();
-    auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
     std::optional<LinearLayout> layout =
         reduceScanOperandLayout(op, op.getSrcs());
     if (!layout)
       return rewriter.notifyMatchFailure(
           op, "no layout, or operands of an element type not lowered yet");
-    unsigned n = op.getSrcs().size();
-    // Bases must each touch the reduced axis alone or not at all.
-    auto axisOnly = [&](const char *dim, int32_t bit) {
-      const auto &basis = layout->getBasis(dim, bit);
-      bool onAxis = basis[axis] != 0;
-      for (size_t d = 0; d < basis.size(); ++d)
-        if (d != axis && basis[d] != 0 && onAxis)
-          return std::optional<bool>();
-      return std::optional<bool>(onAxis);
-    };
     SmallVector<SmallVector<Value>> elems;
     for (Value v : adaptor.getSrcs())
       elems.push_back(unpack(rewriter, loc, v));
-    int32_t regs = layout->getInDimSize(kRegister);
+    Partials partials = withinThread(op, rewriter, *layout, elems);
+    if (failed(withinWarp(op, rewriter, *layout, partials)))
+      return failure();
+    FailureOr<SmallVector<int32_t>> axisWarpBits =
+        warpBitsOnAxis(op, rewriter, *layout);
+    if (failed(axisWarpBits))
+      return failure();
+    if (!axisWarpBits->empty() &&
+        failed(acrossWarps(op, rewriter, *layout, *axisWarpBits, partials)))
+      return failure();
+    FailureOr<SmallVector<Value>> results =
+        packResults(op, rewriter, partials.acc, partials.keys);
+    if (failed(results))
+      return failure();
+    rewriter.replaceOp(op, *results);
+    return success();
+  }
 
-    // 1. Within the thread: registers with one key (coordinates but axis).
-    std::map<SmallVector<int32_t>, SmallVector<Value>> acc;
-    // The register that first produced each key (its run-time index).
-    std::map<SmallVector<int32_t>, int32_t> firstReg;
-    SmallVector<SmallVector<int32_t>> keys;
+  /// Whether a basis of `dim` touches the reduced axis alone (true), not at
+  /// all (false), or the axis and other dimensions (nullopt).
+  static std::optional<bool> axisOnly(const LinearLayout &layout, unsigned axis,
+                                      const char *dim, int32_t bit) {
+    const auto &basis = layout.getBasis(dim, bit);
+    bool onAxis = basis[axis] != 0;
+    for (size_t d = 0; d < basis.size(); ++d)
+      if (d != axis && basis[d] != 0 && onAxis)
+        return std::nullopt;
+    return onAxis;
+  }
+
+  /// 1. Within the thread: registers with one key (coordinates but axis).
+  static Partials withinThread(ReduceOp op, ConversionPatternRewriter &rewriter,
+                               const LinearLayout &layoutRef,
+                               ArrayRef<SmallVector<Value>> elems) {
+    using namespace layout_dims;
+    Location loc = op.getLoc();
+    unsigned axis = op.getAxis();
+    unsigned n = op.getSrcs().size();
+    const LinearLayout *layout = &layoutRef;
+    int32_t regs = layout->getInDimSize(kRegister);
+    Partials partials;
+    auto &acc = partials.acc;
+    auto &firstReg = partials.firstReg;
+    auto &keys = partials.keys;
     for (int32_t r = 0; r < regs; ++r) {
       LinearLayout::Point p =
           layout->apply({{kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
@@ -72,7 +106,22 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
         it->second = combine(rewriter, loc, op.getCombineOp(), it->second, x);
       }
     }
-    // 2. Within the warp: butterfly shuffles over lane bits on the axis.
+    return partials;
+  }
+
+  /// 2. Within the warp: butterfly shuffles over lane bits on the axis.
+  static LogicalResult withinWarp(ReduceOp op,
+                                  ConversionPatternRewriter &rewriter,
+                                  const LinearLayout &layoutRef,
+                                  Partials &partials) {
+    using namespace layout_dims;
+    Location loc = op.getLoc();
+    const LinearLayout *layout = &layoutRef;
+    auto &acc = partials.acc;
+    auto &keys = partials.keys;
+    auto axisOnly = [&](const char *dim, int32_t bit) {
+      return ReduceOpConversion::axisOnly(layoutRef, op.getAxis(), dim, bit);
+    };
     for (int32_t bit = 0; bit < layout->getInDimSizeLog2(kLane); ++bit) {
       std::optional<bool> on = axisOnly(kLane, bit);
       if (!on)
@@ -87,7 +136,19 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
         acc[key] = combine(rewriter, loc, op.getCombineOp(), acc[key], other);
       }
     }
-    // 3. Across warps: through shared memory.
+    return success();
+  }
+
+  /// The warp bits along the axis (failure when a warp basis mixes the
+  /// axis with other dimensions).
+  static FailureOr<SmallVector<int32_t>>
+  warpBitsOnAxis(ReduceOp op, ConversionPatternRewriter &rewriter,
+                 const LinearLayout &layoutRef) {
+    using namespace layout_dims;
+    const LinearLayout *layout = &layoutRef;
+    auto axisOnly = [&](const char *dim, int32_t bit) {
+      return ReduceOpConversion::axisOnly(layoutRef, op.getAxis(), dim, bit);
+    };
     SmallVector<int32_t> axisWarpBits;
     for (int32_t bit = 0; bit < layout->getInDimSizeLog2(kWarp); ++bit) {
       std::optional<bool> on = axisOnly(kWarp, bit);
@@ -97,107 +158,130 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       if (*on)
         axisWarpBits.push_back(bit);
     }
-    if (!axisWarpBits.empty()) {
-      auto offsetAttr = op->getAttrOfType<IntegerAttr>("allocation.offset");
-      if (!offsetAttr)
-        return rewriter.notifyMatchFailure(
-            op, "no shared memory allocated (run allocate-shared-memory)");
-      auto [lane, warp] = laneAndWarp(rewriter, loc);
-      (void)lane;
-      // The warp's index along the axis: its axis bits, compressed.
-      Value warpIdx = i32Const(rewriter, loc, 0);
-      for (auto [k, bit] : llvm::enumerate(axisWarpBits)) {
-        Value b = LLVM::AndOp::create(
+    return axisWarpBits;
+  }
+
+  /// 3. Across warps: each warp's partial values through the op's scratch
+  /// shared memory, combined by every warp.
+  LogicalResult acrossWarps(ReduceOp op, ConversionPatternRewriter &rewriter,
+                            const LinearLayout &layoutRef,
+                            ArrayRef<int32_t> axisWarpBits,
+                            Partials &partials) const {
+    Location loc = op.getLoc();
+    unsigned axis = op.getAxis();
+    unsigned n = op.getSrcs().size();
+    auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+    const LinearLayout *layout = &layoutRef;
+    auto &acc = partials.acc;
+    auto &firstReg = partials.firstReg;
+    auto &keys = partials.keys;
+    auto offsetAttr = op->getAttrOfType<IntegerAttr>("allocation.offset");
+    if (!offsetAttr)
+      return rewriter.notifyMatchFailure(
+          op, "no shared memory allocated (run allocate-shared-memory)");
+    auto [lane, warp] = laneAndWarp(rewriter, loc);
+    (void)lane;
+    // The warp's index along the axis: its axis bits, compressed.
+    Value warpIdx = i32Const(rewriter, loc, 0);
+    for (auto [k, bit] : llvm::enumerate(axisWarpBits)) {
+      Value b = LLVM::AndOp::create(
+          rewriter, loc,
+          LLVM::LShrOp::create(rewriter, loc, warp,
+                               i32Const(rewriter, loc, bit)),
+          i32Const(rewriter, loc, 1));
+      warpIdx = LLVM::OrOp::create(
+          rewriter, loc, warpIdx,
+          LLVM::ShlOp::create(rewriter, loc, b, i32Const(rewriter, loc, k)));
+    }
+    unsigned warps = 1u << axisWarpBits.size();
+    // Result elements, linearized over the result shape (thread part
+    // included): each key's element index at run time.
+    SmallVector<int64_t> resShape;
+    for (auto [d, size] : llvm::enumerate(srcType.getShape()))
+      if (d != axis)
+        resShape.push_back(size);
+    int64_t numResults = 1;
+    for (int64_t sz : resShape)
+      numResults *= sz;
+    SmallVector<SmallVector<Value>> indices =
+        emitIndices(rewriter, loc, *layout);
+    Value base = sharedBase(rewriter, loc, op);
+    Type i8 = rewriter.getIntegerType(8);
+    // Earlier users of this scratch are done: the membar analysis put a
+    // barrier before this op where needed.
+    uint64_t operandOffset = offsetAttr.getInt();
+    SmallVector<uint64_t> operandBase;
+    for (unsigned i = 0; i < n; ++i) {
+      operandBase.push_back(operandOffset);
+      Type e =
+          cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType();
+      operandOffset +=
+          warps * numResults * ((e.getIntOrFloatBitWidth() + 7) / 8);
+    }
+    auto linearIndex = [&](int32_t reg) {
+      Value idx = i32Const(rewriter, loc, 0);
+      unsigned rd = 0;
+      for (unsigned d = 0; d < indices[reg].size(); ++d) {
+        if (d == axis)
+          continue;
+        idx = LLVM::AddOp::create(
             rewriter, loc,
-            LLVM::LShrOp::create(rewriter, loc, warp,
-                                 i32Const(rewriter, loc, bit)),
-            i32Const(rewriter, loc, 1));
-        warpIdx = LLVM::OrOp::create(
-            rewriter, loc, warpIdx,
-            LLVM::ShlOp::create(rewriter, loc, b, i32Const(rewriter, loc, k)));
+            LLVM::MulOp::create(rewriter, loc, idx,
+                                i32Const(rewriter, loc, resShape[rd++])),
+            indices[reg][d]);
       }
-      unsigned warps = 1u << axisWarpBits.size();
-      // Result elements, linearized over the result shape (thread part
-      // included): each key's element index at run time.
-      SmallVector<int64_t> resShape;
-      for (auto [d, size] : llvm::enumerate(srcType.getShape()))
-        if (d != axis)
-          resShape.push_back(size);
-      int64_t numResults = 1;
-      for (int64_t sz : resShape)
-        numResults *= sz;
-      SmallVector<SmallVector<Value>> indices =
-          emitIndices(rewriter, loc, *layout);
-      Value base = sharedBase(rewriter, loc, op);
-      Type i8 = rewriter.getIntegerType(8);
-      // Earlier users of this scratch are done: the membar analysis put a
-      // barrier before this op where needed.
-      uint64_t operandOffset = offsetAttr.getInt();
-      SmallVector<uint64_t> operandBase;
+      return idx;
+    };
+    auto slot = [&](unsigned i, Value warpSlot, Value elemIdx) {
+      Type e =
+          cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType();
+      Type llvmE = getTypeConverter()->convertType(e);
+      Value flat = LLVM::AddOp::create(
+          rewriter, loc,
+          LLVM::MulOp::create(rewriter, loc, warpSlot,
+                              i32Const(rewriter, loc, numResults)),
+          elemIdx);
+      Value bytes = LLVM::GEPOp::create(
+          rewriter, loc, base.getType(), i8, base,
+          ValueRange{i32Const(rewriter, loc, operandBase[i])});
+      return std::make_pair(LLVM::GEPOp::create(rewriter, loc, base.getType(),
+                                                llvmE, bytes, ValueRange{flat})
+                                .getResult(),
+                            llvmE);
+    };
+    for (auto &key : keys) {
+      Value idx = linearIndex(firstReg[key]);
       for (unsigned i = 0; i < n; ++i) {
-        operandBase.push_back(operandOffset);
-        Type e =
-            cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType();
-        operandOffset +=
-            warps * numResults * ((e.getIntOrFloatBitWidth() + 7) / 8);
-      }
-      auto linearIndex = [&](int32_t reg) {
-        Value idx = i32Const(rewriter, loc, 0);
-        unsigned rd = 0;
-        for (unsigned d = 0; d < indices[reg].size(); ++d) {
-          if (d == axis)
-            continue;
-          idx = LLVM::AddOp::create(
-              rewriter, loc,
-              LLVM::MulOp::create(rewriter, loc, idx,
-                                  i32Const(rewriter, loc, resShape[rd++])),
-              indices[reg][d]);
-        }
-        return idx;
-      };
-      auto slot = [&](unsigned i, Value warpSlot, Value elemIdx) {
-        Type e =
-            cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType();
-        Type llvmE = getTypeConverter()->convertType(e);
-        Value flat = LLVM::AddOp::create(
-            rewriter, loc,
-            LLVM::MulOp::create(rewriter, loc, warpSlot,
-                                i32Const(rewriter, loc, numResults)),
-            elemIdx);
-        Value bytes = LLVM::GEPOp::create(
-            rewriter, loc, base.getType(), i8, base,
-            ValueRange{i32Const(rewriter, loc, operandBase[i])});
-        return std::make_pair(LLVM::GEPOp::create(rewriter, loc, base.getType(),
-                                                  llvmE, bytes,
-                                                  ValueRange{flat})
-                                  .getResult(),
-                              llvmE);
-      };
-      for (auto &key : keys) {
-        Value idx = linearIndex(firstReg[key]);
-        for (unsigned i = 0; i < n; ++i) {
-          auto [ptr, ty] = slot(i, warpIdx, idx);
-          LLVM::StoreOp::create(rewriter, loc, acc[key][i], ptr);
-        }
-      }
-      NVVM::Barrier0Op::create(rewriter, loc);
-      for (auto &key : keys) {
-        Value idx = linearIndex(firstReg[key]);
-        SmallVector<Value> total;
-        for (unsigned w = 0; w < warps; ++w) {
-          SmallVector<Value> part;
-          for (unsigned i = 0; i < n; ++i) {
-            auto [ptr, ty] = slot(i, i32Const(rewriter, loc, w), idx);
-            part.push_back(LLVM::LoadOp::create(rewriter, loc, ty, ptr));
-          }
-          total = w == 0
-                      ? part
-                      : combine(rewriter, loc, op.getCombineOp(), total, part);
-        }
-        acc[key] = total;
+        auto [ptr, ty] = slot(i, warpIdx, idx);
+        LLVM::StoreOp::create(rewriter, loc, acc[key][i], ptr);
       }
     }
-    // Results: scalars, or tensors in the slice layout.
+    NVVM::Barrier0Op::create(rewriter, loc);
+    for (auto &key : keys) {
+      Value idx = linearIndex(firstReg[key]);
+      SmallVector<Value> total;
+      for (unsigned w = 0; w < warps; ++w) {
+        SmallVector<Value> part;
+        for (unsigned i = 0; i < n; ++i) {
+          auto [ptr, ty] = slot(i, i32Const(rewriter, loc, w), idx);
+          part.push_back(LLVM::LoadOp::create(rewriter, loc, ty, ptr));
+        }
+        total = w == 0 ? part
+                       : combine(rewriter, loc, op.getCombineOp(), total, part);
+      }
+      acc[key] = total;
+    }
+    return success();
+  }
+
+  /// Results: scalars, or tensors in the slice layout.
+  FailureOr<SmallVector<Value>>
+  packResults(ReduceOp op, ConversionPatternRewriter &rewriter,
+              std::map<SmallVector<int32_t>, SmallVector<Value>> &acc,
+              ArrayRef<SmallVector<int32_t>> keys) const {
+    using namespace layout_dims;
+    Location loc = op.getLoc();
+    unsigned n = op.getSrcs().size();
     SmallVector<Value> results;
     for (unsigned i = 0; i < n; ++i) {
       Type resType = op.getResult()[i].getType();
@@ -225,8 +309,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       }
       results.push_back(pack(rewriter, loc, structType, vals));
     }
-    rewriter.replaceOp(op, results);
-    return success();
+    return results;
   }
 };
 
