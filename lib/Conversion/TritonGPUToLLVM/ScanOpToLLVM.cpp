@@ -30,29 +30,27 @@ namespace {
 ///    when reversed), the merged total from the level's last lane;
 ///  - warp bits: each segment's total through shared memory, read back by
 ///    every warp.
-struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-
+/// One tt.scan being lowered: per register, its scan within its current
+/// segment (x) and the segment's total, level after level.
+class ScanLowering {
+public:
   struct Level {
     const char *dim;
     SmallVector<int32_t> inBits; // the in-dim bits, by increasing axis bit
     unsigned axisLo;             // lowest axis bit of the level
   };
+  using Groups = std::map<SmallVector<int32_t>, SmallVector<int32_t>>;
 
-  LogicalResult
-  matchAndRewrite(ScanOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  ScanLowering(ScanOp op, ConversionPatternRewriter &rewriter,
+               const LLVMTypeConverter &converter, const LinearLayout &layout)
+      : op(op), rewriter(rewriter), converter(converter), loc(op.getLoc()),
+        axis(op.getAxis()), reverse(op.getReverse()), n(op.getSrcs().size()),
+        srcType(cast<RankedTensorType>(op.getSrcs()[0].getType())),
+        layoutStorage(layout), layout(&layoutStorage) {}
+
+  /// The levels of axis bits: runs of consecutive bits of one kind.
+  FailureOr<SmallVector<Level>> levels() {
     using namespace layout_dims;
-    Location loc = op.getLoc();
-    unsigned axis = op.getAxis();
-    bool reverse = op.getReverse();
-    auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
-    std::optional<LinearLayout> layout =
-        reduceScanOperandLayout(op, op.getSrcs());
-    if (!layout)
-      return rewriter.notifyMatchFailure(
-          op, "no layout, or operands of an element type not lowered yet");
-    unsigned n = op.getSrcs().size();
     // Axis bit -> (dim, in-bit).
     unsigned axisBits = llvm::Log2_64(srcType.getShape()[axis]);
     SmallVector<std::pair<const char *, int32_t>> owner(axisBits,
@@ -87,252 +85,37 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
       levels.back().inBits.push_back(owner[ab].second);
     }
 
-    int32_t regs = layout->getInDimSize(kRegister);
+    return levels;
+  }
+
+  LogicalResult run(ArrayRef<Level> levels, ValueRange srcs) {
+    using namespace layout_dims;
+    regs = layout->getInDimSize(kRegister);
     SmallVector<SmallVector<Value>> in;
-    for (Value v : adaptor.getSrcs())
+    for (Value v : srcs)
       in.push_back(unpack(rewriter, loc, v));
-    // Per register: its scan within its segment (x) and the segment total.
-    SmallVector<SmallVector<Value>> x(regs), tot(regs);
-    SmallVector<SmallVector<int32_t>> coords(regs);
+    x.assign(regs, {});
+    tot.assign(regs, {});
+    coords.assign(regs, {});
     for (int32_t r = 0; r < regs; ++r) {
       for (unsigned i = 0; i < n; ++i)
         x[r].push_back(in[i][r]);
       tot[r] = x[r];
       coords[r] = registerCoords(*layout, r);
     }
-    Region &body = op.getCombineOp();
-    auto combineVals = [&](ArrayRef<Value> acc, ArrayRef<Value> v) {
-      return combine(rewriter, loc, body, acc, v);
-    };
-    auto selectVals = [&](Value cond, ArrayRef<Value> a, ArrayRef<Value> b) {
-      SmallVector<Value> out;
-      for (auto [p, q] : llvm::zip(a, b))
-        out.push_back(LLVM::SelectOp::create(rewriter, loc, cond, p, q));
-      return out;
-    };
-    auto [lane, warp] = laneAndWarp(rewriter, loc);
-    SmallVector<SmallVector<Value>> indices;
-    bool firstWarpLevel = true;
-
+    std::tie(lane, warp) = laneAndWarp(rewriter, loc);
     for (const Level &level : levels) {
-      unsigned k = level.inBits.size();
-      int32_t lowMask = (1 << level.axisLo) - 1;
-      int32_t levelMask = ((1 << k) - 1) << level.axisLo;
-      // Groups: registers agreeing on everything but the lower axis bits
-      // (and, for a register level, the level's bits).
-      std::map<SmallVector<int32_t>, SmallVector<int32_t>> groups;
-      for (int32_t r = 0; r < regs; ++r) {
-        SmallVector<int32_t> key = coords[r];
-        key[axis] &= ~lowMask;
-        if (level.dim == kRegister)
-          key[axis] &= ~levelMask;
-        groups[key].push_back(r);
-      }
-      auto levelValue = [&](int32_t r) {
-        int32_t v = (coords[r][axis] & levelMask) >> level.axisLo;
-        return reverse ? (1 << k) - 1 - v : v;
-      };
-
-      if (level.dim == kRegister) {
-        for (auto &[key, members] : groups) {
-          // Totals of each level value's segment, in scan order.
-          SmallVector<SmallVector<Value>> segTot(1 << k);
-          for (int32_t r : members)
-            segTot[levelValue(r)] = tot[r];
-          SmallVector<SmallVector<Value>> before(1 << k);
-          for (int32_t v = 1; v < (1 << k); ++v)
-            before[v] =
-                v == 1 ? segTot[0] : combineVals(before[v - 1], segTot[v - 1]);
-          SmallVector<Value> merged =
-              k == 0 ? segTot[0]
-                     : combineVals(before[(1 << k) - 1], segTot[(1 << k) - 1]);
-          for (int32_t r : members) {
-            if (int32_t v = levelValue(r))
-              x[r] = combineVals(before[v], x[r]);
-            tot[r] = merged;
-          }
-        }
-        continue;
-      }
-
-      if (level.dim == kLane) {
-        int32_t b0 = level.inBits.front();
-        Value v = LLVM::AndOp::create(
-            rewriter, loc,
-            LLVM::LShrOp::create(rewriter, loc, lane,
-                                 i32Const(rewriter, loc, b0)),
-            i32Const(rewriter, loc, (1 << k) - 1));
-        Value pos =
-            reverse
-                ? LLVM::SubOp::create(rewriter, loc,
-                                      i32Const(rewriter, loc, (1 << k) - 1), v)
-                      .getResult()
-                : v;
-        auto shift = [&](ArrayRef<Value> vals, unsigned delta) {
-          SmallVector<Value> out;
-          for (Value val : vals)
-            out.push_back(reverse ? shuffleDown(rewriter, loc, val, delta)
-                                  : shuffleUp(rewriter, loc, val, delta));
-          return out;
-        };
-        // The lane holding the merged segment's last element.
-        Value lastLane = LLVM::OrOp::create(
-            rewriter, loc,
-            LLVM::AndOp::create(
-                rewriter, loc, lane,
-                i32Const(rewriter, loc, ~(((1 << k) - 1) << b0))),
-            i32Const(rewriter, loc, reverse ? 0 : ((1 << k) - 1) << b0));
-        for (auto &[key, members] : groups) {
-          SmallVector<Value> s = tot[members.front()];
-          for (unsigned t = 0; t < k; ++t) {
-            SmallVector<Value> y = shift(s, 1u << (b0 + t));
-            Value take =
-                LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::uge,
-                                     pos, i32Const(rewriter, loc, 1 << t));
-            s = selectVals(take, combineVals(y, s), s);
-          }
-          SmallVector<Value> excl = shift(s, 1u << b0);
-          SmallVector<Value> merged;
-          for (Value val : s)
-            merged.push_back(shuffleIdx(rewriter, loc, val, lastLane));
-          Value notFirst =
-              LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, pos,
-                                   i32Const(rewriter, loc, 0));
-          for (int32_t r : members) {
-            x[r] = selectVals(notFirst, combineVals(excl, x[r]), x[r]);
-            tot[r] = merged;
-          }
-        }
-        continue;
-      }
-
-      // Warp bits: through shared memory.
-      auto offsetAttr = op->getAttrOfType<IntegerAttr>("allocation.offset");
-      if (!offsetAttr)
-        return rewriter.notifyMatchFailure(
-            op, "no shared memory allocated (run allocate-shared-memory)");
-      if (!firstWarpLevel)
-        NVVM::Barrier0Op::create(rewriter, loc);
-      firstWarpLevel = false;
-      if (indices.empty())
-        indices = emitIndices(rewriter, loc, *layout);
-      int32_t w0 = level.inBits.front();
-      Value v =
-          LLVM::AndOp::create(rewriter, loc,
-                              LLVM::LShrOp::create(rewriter, loc, warp,
-                                                   i32Const(rewriter, loc, w0)),
-                              i32Const(rewriter, loc, (1 << k) - 1));
-      Value pos =
-          reverse ? LLVM::SubOp::create(
-                        rewriter, loc, i32Const(rewriter, loc, (1 << k) - 1), v)
-                        .getResult()
-                  : v;
-      ArrayRef<int64_t> shape = srcType.getShape();
-      int64_t numel = srcType.getNumElements();
-      uint64_t operandOffset = offsetAttr.getInt();
-      SmallVector<uint64_t> operandBase;
-      SmallVector<Type> elemTypes;
-      for (unsigned i = 0; i < n; ++i) {
-        operandBase.push_back(operandOffset);
-        Type e = getTypeConverter()->convertType(
-            cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType());
-        elemTypes.push_back(e);
-        operandOffset += numel * ((e.getIntOrFloatBitWidth() + 7) / 8);
-      }
-      // Slot of the segment with level value `value` (runtime) in the
-      // register's group: the coordinates with the lower axis bits cleared
-      // and the level bits replaced, linearized.
-      auto slot = [&](int32_t r, Value levelBits) {
-        Value idx = i32Const(rewriter, loc, 0);
-        for (unsigned d = 0; d < shape.size(); ++d) {
-          Value c = indices[r][d];
-          if (d == axis)
-            c = LLVM::OrOp::create(
-                rewriter, loc,
-                LLVM::AndOp::create(
-                    rewriter, loc, c,
-                    i32Const(rewriter, loc, ~(lowMask | levelMask))),
-                LLVM::ShlOp::create(rewriter, loc, levelBits,
-                                    i32Const(rewriter, loc, level.axisLo)));
-          idx = LLVM::AddOp::create(
-              rewriter, loc,
-              LLVM::MulOp::create(rewriter, loc, idx,
-                                  i32Const(rewriter, loc, shape[d])),
-              c);
-        }
-        return idx;
-      };
-      auto ptrOf = [&](unsigned i, Value idx) {
-        Value base = sharedPtr(rewriter, loc, op, operandBase[i]);
-        return LLVM::GEPOp::create(rewriter, loc, base.getType(), elemTypes[i],
-                                   base, ValueRange{idx});
-      };
-      // Write each segment's total once: from the thread holding the
-      // segment's last element (in scan order), first copy only.
-      Value firstCopy = firstCopyPredicate(rewriter, loc, *layout);
-      for (auto &[key, members] : groups) {
-        int32_t r = members.front();
-        for (int32_t m : members)
-          if ((coords[m][axis] & lowMask) > (coords[r][axis] & lowMask))
-            r = m;
-        Value lowBits = LLVM::AndOp::create(rewriter, loc, indices[r][axis],
-                                            i32Const(rewriter, loc, lowMask));
-        Value pred = LLVM::ICmpOp::create(
-            rewriter, loc, LLVM::ICmpPredicate::eq, lowBits,
-            i32Const(rewriter, loc, reverse ? 0 : lowMask));
-        if (firstCopy)
-          pred = LLVM::AndOp::create(rewriter, loc, pred, firstCopy);
-        for (unsigned i = 0; i < n; ++i) {
-          Value ptr = ptrOf(i, slot(r, v));
-          predicatedSharedAccess(
-              rewriter, loc,
-              "st.shared.b" +
-                  std::to_string(elemTypes[i].getIntOrFloatBitWidth()),
-              pred, ptr, tot[r][i]);
-        }
-      }
-      NVVM::Barrier0Op::create(rewriter, loc);
-      for (auto &[key, members] : groups) {
-        int32_t r = members.front();
-        // Totals of the level's segments in scan order; prefixes.
-        SmallVector<SmallVector<Value>> segTot;
-        for (int32_t j = 0; j < (1 << k); ++j) {
-          int32_t value = reverse ? (1 << k) - 1 - j : j;
-          SmallVector<Value> t;
-          for (unsigned i = 0; i < n; ++i)
-            t.push_back(LLVM::LoadOp::create(
-                rewriter, loc, elemTypes[i],
-                ptrOf(i, slot(r, i32Const(rewriter, loc, value)))));
-          segTot.push_back(t);
-        }
-        SmallVector<SmallVector<Value>> before(1 << k);
-        for (int32_t j = 1; j < (1 << k); ++j)
-          before[j] =
-              j == 1 ? segTot[0] : combineVals(before[j - 1], segTot[j - 1]);
-        SmallVector<Value> merged =
-            combineVals(before[(1 << k) - 1], segTot[(1 << k) - 1]);
-        // The exclusive prefix for this warp's position.
-        SmallVector<Value> excl = before[1];
-        for (int32_t j = 2; j < (1 << k); ++j) {
-          Value is =
-              LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, pos,
-                                   i32Const(rewriter, loc, j));
-          excl = selectVals(is, before[j], excl);
-        }
-        Value notFirst =
-            LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, pos,
-                                 i32Const(rewriter, loc, 0));
-        for (int32_t m : members) {
-          x[m] = selectVals(notFirst, combineVals(excl, x[m]), x[m]);
-          tot[m] = merged;
-        }
-      }
+      Groups groups = groupsOf(level);
+      if (level.dim == kRegister)
+        registerLevel(level, groups);
+      else if (level.dim == kLane)
+        laneLevel(level, groups);
+      else if (failed(warpLevel(level, groups)))
+        return failure();
     }
-
     SmallVector<Value> results;
     for (unsigned i = 0; i < n; ++i) {
-      Type structType =
-          getTypeConverter()->convertType(op.getResult()[i].getType());
+      Type structType = converter.convertType(op.getResult()[i].getType());
       SmallVector<Value> vals;
       for (int32_t r = 0; r < regs; ++r)
         vals.push_back(x[r][i]);
@@ -340,6 +123,287 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     }
     rewriter.replaceOp(op, results);
     return success();
+  }
+
+private:
+  SmallVector<Value> combineVals(ArrayRef<Value> acc, ArrayRef<Value> v) {
+    return combine(rewriter, loc, op.getCombineOp(), acc, v);
+  }
+  SmallVector<Value> selectVals(Value cond, ArrayRef<Value> a,
+                                ArrayRef<Value> b) {
+    SmallVector<Value> out;
+    for (auto [p, q] : llvm::zip(a, b))
+      out.push_back(LLVM::SelectOp::create(rewriter, loc, cond, p, q));
+    return out;
+  }
+  int32_t lowMaskOf(const Level &level) const {
+    return (1 << level.axisLo) - 1;
+  }
+  int32_t levelMaskOf(const Level &level) const {
+    return ((1 << level.inBits.size()) - 1) << level.axisLo;
+  }
+
+  /// Groups: registers agreeing on everything but the lower axis bits
+  /// (and, for a register level, the level's bits).
+  Groups groupsOf(const Level &level) const {
+    using namespace layout_dims;
+    int32_t lowMask = lowMaskOf(level), levelMask = levelMaskOf(level);
+    Groups groups;
+    for (int32_t r = 0; r < regs; ++r) {
+      SmallVector<int32_t> key = coords[r];
+      key[axis] &= ~lowMask;
+      if (level.dim == kRegister)
+        key[axis] &= ~levelMask;
+      groups[key].push_back(r);
+    }
+    return groups;
+  }
+
+  /// Register bits: in the thread, sequentially.
+  void registerLevel(const Level &level, Groups &groups) {
+    unsigned k = level.inBits.size();
+    int32_t levelMask = levelMaskOf(level);
+    auto levelValue = [&](int32_t r) {
+      int32_t v = (coords[r][axis] & levelMask) >> level.axisLo;
+      return reverse ? (1 << k) - 1 - v : v;
+    };
+    for (auto &[key, members] : groups) {
+      // Totals of each level value's segment, in scan order.
+      SmallVector<SmallVector<Value>> segTot(1 << k);
+      for (int32_t r : members)
+        segTot[levelValue(r)] = tot[r];
+      SmallVector<SmallVector<Value>> before(1 << k);
+      for (int32_t v = 1; v < (1 << k); ++v)
+        before[v] =
+            v == 1 ? segTot[0] : combineVals(before[v - 1], segTot[v - 1]);
+      SmallVector<Value> merged =
+          k == 0 ? segTot[0]
+                 : combineVals(before[(1 << k) - 1], segTot[(1 << k) - 1]);
+      for (int32_t r : members) {
+        if (int32_t v = levelValue(r))
+          x[r] = combineVals(before[v], x[r]);
+        tot[r] = merged;
+      }
+    }
+  }
+
+  /// Lane bits: Hillis-Steele over the level's lanes with shfl.up (down
+  /// when reversed), the merged total from the level's last lane.
+  void laneLevel(const Level &level, Groups &groups) {
+    unsigned k = level.inBits.size();
+    int32_t b0 = level.inBits.front();
+    Value v = LLVM::AndOp::create(
+        rewriter, loc,
+        LLVM::LShrOp::create(rewriter, loc, lane, i32Const(rewriter, loc, b0)),
+        i32Const(rewriter, loc, (1 << k) - 1));
+    Value pos =
+        reverse ? LLVM::SubOp::create(rewriter, loc,
+                                      i32Const(rewriter, loc, (1 << k) - 1), v)
+                      .getResult()
+                : v;
+    auto shift = [&](ArrayRef<Value> vals, unsigned delta) {
+      SmallVector<Value> out;
+      for (Value val : vals)
+        out.push_back(reverse ? shuffleDown(rewriter, loc, val, delta)
+                              : shuffleUp(rewriter, loc, val, delta));
+      return out;
+    };
+    // The lane holding the merged segment's last element.
+    Value lastLane = LLVM::OrOp::create(
+        rewriter, loc,
+        LLVM::AndOp::create(rewriter, loc, lane,
+                            i32Const(rewriter, loc, ~(((1 << k) - 1) << b0))),
+        i32Const(rewriter, loc, reverse ? 0 : ((1 << k) - 1) << b0));
+    for (auto &[key, members] : groups) {
+      SmallVector<Value> s = tot[members.front()];
+      for (unsigned t = 0; t < k; ++t) {
+        SmallVector<Value> y = shift(s, 1u << (b0 + t));
+        Value take =
+            LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::uge, pos,
+                                 i32Const(rewriter, loc, 1 << t));
+        s = selectVals(take, combineVals(y, s), s);
+      }
+      SmallVector<Value> excl = shift(s, 1u << b0);
+      SmallVector<Value> merged;
+      for (Value val : s)
+        merged.push_back(shuffleIdx(rewriter, loc, val, lastLane));
+      Value notFirst =
+          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, pos,
+                               i32Const(rewriter, loc, 0));
+      for (int32_t r : members) {
+        x[r] = selectVals(notFirst, combineVals(excl, x[r]), x[r]);
+        tot[r] = merged;
+      }
+    }
+  }
+
+  /// The scratch of a warp level: each operand's region (`numel` elements
+  /// of its type, one after the other from `offset`) and element type.
+  void scratchOf(uint64_t offset, int64_t numel,
+                 SmallVector<uint64_t> &operandBase,
+                 SmallVector<Type> &elemTypes) {
+    for (unsigned i = 0; i < n; ++i) {
+      operandBase.push_back(offset);
+      Type e = converter.convertType(
+          cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType());
+      elemTypes.push_back(e);
+      offset += numel * ((e.getIntOrFloatBitWidth() + 7) / 8);
+    }
+  }
+
+  /// Warp bits: each segment's total through shared memory, read back by
+  /// every warp.
+  LogicalResult warpLevel(const Level &level, Groups &groups) {
+    unsigned k = level.inBits.size();
+    int32_t lowMask = lowMaskOf(level), levelMask = levelMaskOf(level);
+    auto offsetAttr = op->getAttrOfType<IntegerAttr>("allocation.offset");
+    if (!offsetAttr)
+      return rewriter.notifyMatchFailure(
+          op, "no shared memory allocated (run allocate-shared-memory)");
+    if (!firstWarpLevel)
+      NVVM::Barrier0Op::create(rewriter, loc);
+    firstWarpLevel = false;
+    if (indices.empty())
+      indices = emitIndices(rewriter, loc, *layout);
+    int32_t w0 = level.inBits.front();
+    Value v = LLVM::AndOp::create(
+        rewriter, loc,
+        LLVM::LShrOp::create(rewriter, loc, warp, i32Const(rewriter, loc, w0)),
+        i32Const(rewriter, loc, (1 << k) - 1));
+    Value pos =
+        reverse ? LLVM::SubOp::create(rewriter, loc,
+                                      i32Const(rewriter, loc, (1 << k) - 1), v)
+                      .getResult()
+                : v;
+    ArrayRef<int64_t> shape = srcType.getShape();
+    int64_t numel = srcType.getNumElements();
+    SmallVector<uint64_t> operandBase;
+    SmallVector<Type> elemTypes;
+    scratchOf(offsetAttr.getInt(), numel, operandBase, elemTypes);
+    // Slot of the segment with level value `value` (runtime) in the
+    // register's group: the coordinates with the lower axis bits cleared
+    // and the level bits replaced, linearized.
+    auto slot = [&](int32_t r, Value levelBits) {
+      Value idx = i32Const(rewriter, loc, 0);
+      for (unsigned d = 0; d < shape.size(); ++d) {
+        Value c = indices[r][d];
+        if (d == axis)
+          c = LLVM::OrOp::create(
+              rewriter, loc,
+              LLVM::AndOp::create(
+                  rewriter, loc, c,
+                  i32Const(rewriter, loc, ~(lowMask | levelMask))),
+              LLVM::ShlOp::create(rewriter, loc, levelBits,
+                                  i32Const(rewriter, loc, level.axisLo)));
+        idx = LLVM::AddOp::create(
+            rewriter, loc,
+            LLVM::MulOp::create(rewriter, loc, idx,
+                                i32Const(rewriter, loc, shape[d])),
+            c);
+      }
+      return idx;
+    };
+    auto ptrOf = [&](unsigned i, Value idx) {
+      Value base = sharedPtr(rewriter, loc, op, operandBase[i]);
+      return LLVM::GEPOp::create(rewriter, loc, base.getType(), elemTypes[i],
+                                 base, ValueRange{idx});
+    };
+    // Write each segment's total once: from the thread holding the
+    // segment's last element (in scan order), first copy only.
+    Value firstCopy = firstCopyPredicate(rewriter, loc, *layout);
+    for (auto &[key, members] : groups) {
+      int32_t r = members.front();
+      for (int32_t m : members)
+        if ((coords[m][axis] & lowMask) > (coords[r][axis] & lowMask))
+          r = m;
+      Value lowBits = LLVM::AndOp::create(rewriter, loc, indices[r][axis],
+                                          i32Const(rewriter, loc, lowMask));
+      Value pred =
+          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, lowBits,
+                               i32Const(rewriter, loc, reverse ? 0 : lowMask));
+      if (firstCopy)
+        pred = LLVM::AndOp::create(rewriter, loc, pred, firstCopy);
+      for (unsigned i = 0; i < n; ++i) {
+        Value ptr = ptrOf(i, slot(r, v));
+        predicatedSharedAccess(
+            rewriter, loc,
+            "st.shared.b" +
+                std::to_string(elemTypes[i].getIntOrFloatBitWidth()),
+            pred, ptr, tot[r][i]);
+      }
+    }
+    NVVM::Barrier0Op::create(rewriter, loc);
+    for (auto &[key, members] : groups) {
+      int32_t r = members.front();
+      // Totals of the level's segments in scan order; prefixes.
+      SmallVector<SmallVector<Value>> segTot;
+      for (int32_t j = 0; j < (1 << k); ++j) {
+        int32_t value = reverse ? (1 << k) - 1 - j : j;
+        SmallVector<Value> t;
+        for (unsigned i = 0; i < n; ++i)
+          t.push_back(LLVM::LoadOp::create(
+              rewriter, loc, elemTypes[i],
+              ptrOf(i, slot(r, i32Const(rewriter, loc, value)))));
+        segTot.push_back(t);
+      }
+      SmallVector<SmallVector<Value>> before(1 << k);
+      for (int32_t j = 1; j < (1 << k); ++j)
+        before[j] =
+            j == 1 ? segTot[0] : combineVals(before[j - 1], segTot[j - 1]);
+      SmallVector<Value> merged =
+          combineVals(before[(1 << k) - 1], segTot[(1 << k) - 1]);
+      // The exclusive prefix for this warp's position.
+      SmallVector<Value> excl = before[1];
+      for (int32_t j = 2; j < (1 << k); ++j) {
+        Value is = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                        pos, i32Const(rewriter, loc, j));
+        excl = selectVals(is, before[j], excl);
+      }
+      Value notFirst =
+          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, pos,
+                               i32Const(rewriter, loc, 0));
+      for (int32_t m : members) {
+        x[m] = selectVals(notFirst, combineVals(excl, x[m]), x[m]);
+        tot[m] = merged;
+      }
+    }
+    return success();
+  }
+
+  ScanOp op;
+  ConversionPatternRewriter &rewriter;
+  const LLVMTypeConverter &converter;
+  Location loc;
+  unsigned axis;
+  bool reverse;
+  unsigned n;
+  RankedTensorType srcType;
+  LinearLayout layoutStorage;
+  const LinearLayout *layout;
+  int32_t regs = 0;
+  SmallVector<SmallVector<Value>> x, tot;
+  SmallVector<SmallVector<int32_t>> coords;
+  Value lane, warp;
+  SmallVector<SmallVector<Value>> indices;
+  bool firstWarpLevel = true;
+};
+
+struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ScanOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<LinearLayout> layout =
+        reduceScanOperandLayout(op, op.getSrcs());
+    if (!layout)
+      return rewriter.notifyMatchFailure(
+          op, "no layout, or operands of an element type not lowered yet");
+    ScanLowering scan(op, rewriter, *getTypeConverter(), *layout);
+    FailureOr<SmallVector<ScanLowering::Level>> levels = scan.levels();
+    if (failed(levels))
+      return failure();
+    return scan.run(*levels, adaptor.getSrcs());
   }
 };
 } // namespace
