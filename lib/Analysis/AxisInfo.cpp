@@ -226,6 +226,63 @@ AxisInfo constancyOnly(Infos operands, unsigned rank) {
   return AxisInfo(ones, ones, constancy);
 }
 
+/// tt.broadcast: a broadcast dimension is constant along its new extent.
+AxisInfo broadcastInfo(const AxisInfo &src, ArrayRef<int64_t> srcShape,
+                       ArrayRef<int64_t> shape) {
+  AxisInfo::DimVector ct(src.getContiguity()), dv(src.getDivisibility()),
+      cs(src.getConstancy());
+  for (unsigned d = 0; d < shape.size(); ++d)
+    if (srcShape[d] == 1 && shape[d] != 1) {
+      ct[d] = 1;
+      cs[d] = shape[d];
+    }
+  return AxisInfo(ct, dv, cs, src.getConstantValue());
+}
+
+/// tt.expand_dims: the new dimension of size 1 takes the divisibility every
+/// element shares.
+AxisInfo expandDimsInfo(const AxisInfo &src, unsigned axis) {
+  AxisInfo::DimVector ct(src.getContiguity()), dv(src.getDivisibility()),
+      cs(src.getConstancy());
+  int64_t newDiv = AxisInfo::kMaxDivisor;
+  for (int64_t v : dv)
+    newDiv = gcd(newDiv, v);
+  ct.insert(ct.begin() + axis, 1);
+  dv.insert(dv.begin() + axis, newDiv);
+  cs.insert(cs.begin() + axis, 1);
+  return AxisInfo(ct, dv, cs, src.getConstantValue());
+}
+
+/// arith.select: what both sides share, within runs of equal conditions.
+AxisInfo selectInfo(const AxisInfo &cond, const AxisInfo &t, const AxisInfo &f,
+                    unsigned rank) {
+  if (cond.getConstantValue())
+    return *cond.getConstantValue() ? t : f;
+  AxisInfo::DimVector ct(rank), dv(rank), cs(rank);
+  for (unsigned d = 0; d < rank; ++d) {
+    unsigned cd = cond.getRank() == rank ? d : 0;
+    ct[d] =
+        gcd(cond.getConstancy(cd), gcd(t.getContiguity(d), f.getContiguity(d)));
+    dv[d] = gcd(t.getDivisibility(d), f.getDivisibility(d));
+    cs[d] =
+        gcd(cond.getConstancy(cd), gcd(t.getConstancy(d), f.getConstancy(d)));
+  }
+  return AxisInfo(ct, dv, cs);
+}
+
+/// arith.shli by a constant k: divisibility times 2^k.
+AxisInfo shlInfo(Infos in, unsigned rank) {
+  std::optional<int64_t> k = in[1]->getConstantValue();
+  if (!k || *k < 0 || *k > 30)
+    return constancyOnly(in, rank);
+  AxisInfo::DimVector ct(rank), dv(rank);
+  for (unsigned d = 0; d < rank; ++d) {
+    ct[d] = *k == 0 ? in[0]->getContiguity(d) : 1;
+    dv[d] = std::min(in[0]->getDivisibility(d) << *k, AxisInfo::kMaxDivisor);
+  }
+  return AxisInfo(ct, dv, constancyOnly(in, rank).getConstancy());
+}
+
 /// The transfer function of one op, for its first result.
 std::optional<AxisInfo> transfer(Operation *op, Infos in) {
   Value result = op->getResult(0);
@@ -254,30 +311,9 @@ std::optional<AxisInfo> transfer(Operation *op, Infos in) {
                         src.getConstantValue());
       })
       .Case([&](BroadcastOp b) {
-        const AxisInfo &src = *in[0];
-        auto srcShape = shapeOf(b.getSrc());
-        AxisInfo::DimVector ct(src.getContiguity()), dv(src.getDivisibility()),
-            cs(src.getConstancy());
-        for (unsigned d = 0; d < rank; ++d)
-          if (srcShape[d] == 1 && shape[d] != 1) {
-            ct[d] = 1;
-            cs[d] = shape[d];
-          }
-        return AxisInfo(ct, dv, cs, src.getConstantValue());
+        return broadcastInfo(*in[0], shapeOf(b.getSrc()), shape);
       })
-      .Case([&](ExpandDimsOp e) {
-        const AxisInfo &src = *in[0];
-        AxisInfo::DimVector ct(src.getContiguity()), dv(src.getDivisibility()),
-            cs(src.getConstancy());
-        int64_t newDiv = AxisInfo::kMaxDivisor;
-        for (int64_t v : dv)
-          newDiv = gcd(newDiv, v);
-        unsigned axis = e.getAxis();
-        ct.insert(ct.begin() + axis, 1);
-        dv.insert(dv.begin() + axis, newDiv);
-        cs.insert(cs.begin() + axis, 1);
-        return AxisInfo(ct, dv, cs, src.getConstantValue());
-      })
+      .Case([&](ExpandDimsOp e) { return expandDimsInfo(*in[0], e.getAxis()); })
       .Case([&](TransOp t) {
         const AxisInfo &src = *in[0];
         AxisInfo::DimVector ct, dv, cs;
@@ -305,19 +341,7 @@ std::optional<AxisInfo> transfer(Operation *op, Infos in) {
         return cmpInfo(c.getPredicate(), *in[0], *in[1]);
       })
       .Case([&](arith::SelectOp) -> std::optional<AxisInfo> {
-        const AxisInfo &cond = *in[0], &t = *in[1], &f = *in[2];
-        if (cond.getConstantValue())
-          return *cond.getConstantValue() ? t : f;
-        AxisInfo::DimVector ct(rank), dv(rank), cs(rank);
-        for (unsigned d = 0; d < rank; ++d) {
-          unsigned cd = cond.getRank() == rank ? d : 0;
-          ct[d] = gcd(cond.getConstancy(cd),
-                      gcd(t.getContiguity(d), f.getContiguity(d)));
-          dv[d] = gcd(t.getDivisibility(d), f.getDivisibility(d));
-          cs[d] = gcd(cond.getConstancy(cd),
-                      gcd(t.getConstancy(d), f.getConstancy(d)));
-        }
-        return AxisInfo(ct, dv, cs);
+        return selectInfo(*in[0], *in[1], *in[2], rank);
       })
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp,
             arith::IndexCastUIOp, PtrToIntOp, IntToPtrOp, BitcastOp,
@@ -334,16 +358,7 @@ std::optional<AxisInfo> transfer(Operation *op, Infos in) {
                         src.getConstantValue());
       })
       .Case([&](arith::ShLIOp) -> std::optional<AxisInfo> {
-        std::optional<int64_t> k = in[1]->getConstantValue();
-        if (!k || *k < 0 || *k > 30)
-          return constancyOnly(in, rank);
-        AxisInfo::DimVector ct(rank), dv(rank);
-        for (unsigned d = 0; d < rank; ++d) {
-          ct[d] = *k == 0 ? in[0]->getContiguity(d) : 1;
-          dv[d] =
-              std::min(in[0]->getDivisibility(d) << *k, AxisInfo::kMaxDivisor);
-        }
-        return AxisInfo(ct, dv, constancyOnly(in, rank).getConstancy());
+        return shlInfo(in, rank);
       })
       .Case<arith::ShRSIOp, arith::ShRUIOp>(
           [&](auto) -> std::optional<AxisInfo> {
