@@ -372,30 +372,18 @@ private:
     return retypeComponent(arg, encodingOf(c.getResult()), nullptr, erased);
   }
 
-  /// Retypes `root` to `rootEnc` and everything that must follow it (see
-  /// propagateForward). With `c`, `root` is c's result and c goes; without,
-  /// `root` is a loop iteration argument whose initial value may be
-  /// converted before the loop when it cannot be recomputed.
-  LogicalResult retypeComponent(Value root, Attribute rootEnc,
-                                ConvertLayoutOp c,
-                                DenseSet<Operation *> &erased) {
+  /// A set of values retyped together (see retypeComponent): their new
+  /// layouts, the ops whose operands must then all be in one layout, and
+  /// the ops where the component ends (conversions and stores).
+  struct Component {
     llvm::MapVector<Value, Attribute> newEnc;
-    newEnc[root] = rootEnc;
-    SmallVector<Value> worklist{root};
-    // Ops whose operands must all be in one layout, and that layout.
+    SmallVector<Value> worklist;
     llvm::MapVector<Operation *, Attribute> opEnc;
     SetVector<Operation *> sinks;
     bool ok = true;
-    // Hoisting: the loop's result takes the iteration argument's new type,
-    // and its users after the loop get the value converted back there (one
-    // conversion after the loop, instead of pulling them into the layout).
-    Value loopResult;
-    if (auto arg = dyn_cast<BlockArgument>(root))
-      if (auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())) {
-        loopResult = forOp.getResult(arg.getArgNumber() - 1);
-        newEnc[loopResult] = rootEnc;
-      }
-    auto assign = [&](Value v, Attribute e) {
+
+    /// `v` joins the component in layout `e` (a conflict clears `ok`).
+    void assign(Value v, Attribute e) {
       if (!e || !isa<RankedTensorType>(v.getType())) {
         ok = ok && e == Attribute() && !isa<RankedTensorType>(v.getType());
         return;
@@ -406,8 +394,11 @@ private:
         return;
       }
       worklist.push_back(v);
-    };
-    auto grow = [&]() -> LogicalResult {
+    }
+
+    /// Follows every value of the worklist to its users: what must take
+    /// the same layout joins, conversions and stores end the component.
+    LogicalResult grow() {
       while (!worklist.empty() && ok) {
         Value v = worklist.pop_back_val();
         Attribute e = newEnc[v];
@@ -497,47 +488,83 @@ private:
         }
       }
       return success();
-    };
-    if (failed(grow()))
-      return failure();
-    // An op of the component that also reads a loop-carried value (the
-    // attention accumulator scaled by the softmax correction) pulls that
-    // iteration argument into the component: the loop then carries it in
-    // the component's layout, its initial value and the yielded value
-    // being recomputed or their conversions retargeted, below.
-    for (bool grew = true; grew && ok;) {
-      grew = false;
-      SmallVector<std::pair<Value, Attribute>> pulled;
-      for (auto [op, e] : opEnc)
-        for (Value operand : op->getOperands())
-          if (auto arg = dyn_cast<BlockArgument>(operand))
-            if (isa<scf::ForOp>(arg.getOwner()->getParentOp()) &&
-                arg.getArgNumber() > 0 && !newEnc.count(arg) &&
-                isa<RankedTensorType>(arg.getType()))
-              pulled.push_back({arg, e});
-      for (auto [arg, e] : pulled)
-        if (!newEnc.count(arg)) {
-          auto forOp = cast<scf::ForOp>(
-              cast<BlockArgument>(arg).getOwner()->getParentOp());
-          assign(arg, e);
-          assign(forOp.getResult(cast<BlockArgument>(arg).getArgNumber() - 1),
-                 e);
-          grew = true;
-        }
-      if (grew && failed(grow()))
-        return failure();
     }
-    if (!ok)
-      return failure();
 
-    // Values entering the component from outside, and where: operands of
-    // ops in the component, and the values flowing into retyped region
-    // arguments and results.
-    OpBuilder probeBuilder(root.getContext());
-    Rematerializer probe(probeBuilder);
+    /// An op of the component that also reads a loop-carried value (the
+    /// attention accumulator scaled by the softmax correction) pulls that
+    /// iteration argument into the component: the loop then carries it in
+    /// the component's layout, its initial value and the yielded value
+    /// being recomputed or their conversions retargeted.
+    LogicalResult pullLoopArguments() {
+      for (bool grew = true; grew && ok;) {
+        grew = false;
+        SmallVector<std::pair<Value, Attribute>> pulled;
+        for (auto [op, e] : opEnc)
+          for (Value operand : op->getOperands())
+            if (auto arg = dyn_cast<BlockArgument>(operand))
+              if (isa<scf::ForOp>(arg.getOwner()->getParentOp()) &&
+                  arg.getArgNumber() > 0 && !newEnc.count(arg) &&
+                  isa<RankedTensorType>(arg.getType()))
+                pulled.push_back({arg, e});
+        for (auto [arg, e] : pulled)
+          if (!newEnc.count(arg)) {
+            auto forOp = cast<scf::ForOp>(
+                cast<BlockArgument>(arg).getOwner()->getParentOp());
+            assign(arg, e);
+            assign(forOp.getResult(cast<BlockArgument>(arg).getArgNumber() - 1),
+                   e);
+            grew = true;
+          }
+        if (grew && failed(grow()))
+          return failure();
+      }
+      return success();
+    }
+  };
+
+  /// Retypes `root` to `rootEnc` and everything that must follow it (see
+  /// propagateForward). With `c`, `root` is c's result and c goes; without,
+  /// `root` is a loop iteration argument whose initial value may be
+  /// converted before the loop when it cannot be recomputed.
+  LogicalResult retypeComponent(Value root, Attribute rootEnc,
+                                ConvertLayoutOp c,
+                                DenseSet<Operation *> &erased) {
+    Component comp;
+    comp.newEnc[root] = rootEnc;
+    comp.worklist.push_back(root);
+    // Hoisting: the loop's result takes the iteration argument's new type,
+    // and its users after the loop get the value converted back there (one
+    // conversion after the loop, instead of pulling them into the layout).
+    Value loopResult;
+    if (auto arg = dyn_cast<BlockArgument>(root))
+      if (auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())) {
+        loopResult = forOp.getResult(arg.getArgNumber() - 1);
+        comp.newEnc[loopResult] = rootEnc;
+      }
+    if (failed(comp.grow()) || failed(comp.pullLoopArguments()) || !comp.ok)
+      return failure();
     SmallVector<std::pair<OpOperand *, Attribute>> incoming;
     // Loop initial values converted before their loop (hoisting only).
     SmallVector<std::pair<OpOperand *, Attribute>> convertedInits;
+    if (failed(collectIncoming(comp, root, c, incoming, convertedInits)) ||
+        failed(checkPlacement(comp, c)))
+      return failure();
+    rewrite(comp, root, c, loopResult, incoming, convertedInits, erased);
+    return success();
+  }
+
+  /// Values entering the component from outside, and where: operands of
+  /// ops in the component, and the values flowing into retyped region
+  /// arguments and results. Failure when one can be neither recomputed
+  /// nor converted.
+  LogicalResult collectIncoming(
+      Component &comp, Value root, ConvertLayoutOp c,
+      SmallVector<std::pair<OpOperand *, Attribute>> &incoming,
+      SmallVector<std::pair<OpOperand *, Attribute>> &convertedInits) {
+    auto &newEnc = comp.newEnc;
+    auto &opEnc = comp.opEnc;
+    OpBuilder probeBuilder(root.getContext());
+    Rematerializer probe(probeBuilder);
     auto need = [&](OpOperand &operand, Attribute e) {
       Value v = operand.get();
       if (!isa<RankedTensorType>(v.getType()))
@@ -595,6 +622,15 @@ private:
           return failure();
       }
     }
+    return success();
+  }
+
+  /// Where the component ends must stay as good: no conversion moves into
+  /// a loop, no store loses vector width or coalescing.
+  LogicalResult checkPlacement(Component &comp, ConvertLayoutOp c) {
+    auto &newEnc = comp.newEnc;
+    auto &opEnc = comp.opEnc;
+    auto &sinks = comp.sinks;
     // Never move a conversion into a loop: a conversion the walk reaches
     // that stays one must not be in a loop the removed one is outside of.
     if (c)
@@ -621,8 +657,17 @@ private:
           return failure();
       }
 
-    // Rewrite: recompute incoming values, retype the component in place,
-    // drop the root conversion and fold the conversions it reaches.
+    return success();
+  }
+
+  /// Recomputes incoming values, retypes the component in place, drops the
+  /// root conversion and folds the conversions it reaches.
+  void rewrite(Component &comp, Value root, ConvertLayoutOp c, Value loopResult,
+               ArrayRef<std::pair<OpOperand *, Attribute>> incoming,
+               ArrayRef<std::pair<OpOperand *, Attribute>> convertedInits,
+               DenseSet<Operation *> &erased) {
+    auto &newEnc = comp.newEnc;
+    auto &sinks = comp.sinks;
     OpBuilder builder(root.getContext());
     Rematerializer remat(builder);
     for (auto [operand, e] : incoming)
@@ -655,7 +700,6 @@ private:
           erased.insert(cvt);
           cvt.erase();
         }
-    return success();
   }
 
   /// The result layout of a reshape/trans/split/join whose operand moves to
