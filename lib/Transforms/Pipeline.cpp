@@ -424,37 +424,45 @@ private:
     return transform(loop, candidates, stages);
   }
 
-  LogicalResult transform(scf::ForOp loop,
-                          MutableArrayRef<PipelinedLoad> candidates,
-                          int stages) {
-    MLIRContext *ctx = loop.getContext();
-    Location loc = loop.getLoc();
-    IRRewriter rewriter(ctx);
-    Attribute smem = SharedMemorySpaceAttr::get(ctx);
-
-    // The schedule: its stage-0 ops, and whether they go before the rest of
-    // the body (the cluster order) or after it.
-    SmallVector<Operation *> scheduledEarly;
+  /// The schedule of `loop`: its stage-0 ops (into `early`), and whether
+  /// they go before the rest of the body (the cluster order) or after it.
+  static bool readSchedule(scf::ForOp loop, SmallVector<Operation *> &early) {
     std::optional<int> earlyCluster, lateCluster;
     for (Operation &op : loop.getBody()->without_terminator()) {
       std::optional<int> stage = getLoopStage(&op);
       std::optional<int> cluster = getLoopCluster(&op);
       if (stage == 0)
-        scheduledEarly.push_back(&op);
+        early.push_back(&op);
       if (!stage || !cluster)
         continue;
       std::optional<int> &first = *stage == 0 ? earlyCluster : lateCluster;
       if (!first || *cluster < *first)
         first = *cluster;
     }
-    bool earlyFirst =
-        !earlyCluster || !lateCluster || *earlyCluster <= *lateCluster;
+    return !earlyCluster || !lateCluster || *earlyCluster <= *lateCluster;
+  }
 
-    // The slot of the iteration each stage works on, carried by the loop
-    // (0, 1, .., S-1, 0, ..): one counter for the copies (stage 0), one for
-    // the readers.
+  /// The schedule's stage-0 ops and what computes their operands, which
+  /// runs with them (ops the schedule does not name, carryPointerOffsets'
+  /// among them).
+  static DenseSet<Operation *> stageZeroOf(scf::ForOp loop,
+                                           ArrayRef<Operation *> early) {
+    DenseSet<Operation *> stageZero(early.begin(), early.end());
+    SmallVector<Value> roots;
+    for (Operation *op : early)
+      roots.append(op->operand_begin(), op->operand_end());
+    for (Operation *op : getLoopSlice(loop, roots))
+      stageZero.insert(op);
+    return stageZero;
+  }
+
+  /// The slot of the iteration each stage works on, carried by the loop
+  /// (0, 1, .., S-1, 0, ..): one counter for the copies (stage 0), one for
+  /// the readers, the loop's last two iteration arguments.
+  static FailureOr<scf::ForOp> addSlotCounters(scf::ForOp loop, int stages,
+                                               IRRewriter &rewriter) {
     rewriter.setInsertionPoint(loop);
-    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+    Value zero = arith::ConstantIntOp::create(rewriter, loop.getLoc(), 0, 32);
     FailureOr<LoopLikeOpInterface> grown = loop.replaceWithAdditionalYields(
         rewriter, ValueRange{zero, zero},
         /*replaceInitOperandUsesInLoop=*/false,
@@ -473,62 +481,125 @@ private:
           return next;
         });
     if (failed(grown))
-      return loop.emitError("cannot add the pipeline's slot counters"),
-             failure();
-    loop = cast<scf::ForOp>(grown->getOperation());
-    unsigned numArgs = loop.getRegionIterArgs().size();
-    Value writeSlot = loop.getRegionIterArgs()[numArgs - 2];
-    Value readSlot = loop.getRegionIterArgs()[numArgs - 1];
+      return failure();
+    return cast<scf::ForOp>(grown->getOperation());
+  }
 
-    OpBuilder b(loop);
-    DenseSet<Operation *> stageZero(scheduledEarly.begin(),
-                                    scheduledEarly.end());
-    {
-      // What computes the stage-0 ops' operands runs with them (ops the
-      // schedule does not name, carryPointerOffsets' among them).
-      SmallVector<Value> roots;
-      for (Operation *op : scheduledEarly)
-        roots.append(op->operand_begin(), op->operand_end());
-      for (Operation *op : getLoopSlice(loop, roots))
-        stageZero.insert(op);
-    }
-    SmallVector<Value> buffers, tokens;
-    Operation *lastCopy = nullptr;
-    // Consumers read after one wait, placed before the first of them.
+  /// The first op of the body that reads a pipelined buffer (or the proxy
+  /// fence right before it, which must follow the wait).
+  static Operation *firstConsumerOf(scf::ForOp loop,
+                                    ArrayRef<PipelinedLoad> candidates) {
     Operation *firstConsumer = nullptr;
-    for (PipelinedLoad &c : candidates)
+    for (const PipelinedLoad &c : candidates)
       for (Operation *user : c.alloc->getUsers()) {
         Operation *at = loop.getBody()->findAncestorOpInBlock(*user);
         if (at && (!firstConsumer || at->isBeforeInBlock(firstConsumer)))
           firstConsumer = at;
       }
     if (!firstConsumer)
-      return success();
-    // A proxy fence right before the consumer must follow the wait.
+      return nullptr;
     if (Operation *prev = firstConsumer->getPrevNode())
       if (isa<nvidia_gpu::FenceAsyncSharedOp>(prev))
-        firstConsumer = prev;
-    // A wgmma whose result only feeds itself in the next iteration (a
-    // matmul's accumulator) is issued async, with at most one in flight,
-    // when the schedule issues this iteration's copies after it (its wait
-    // retires the previous one, whose slot they overwrite).
-    // Every shared operand must come from a ring: a buffer written in the
-    // loop by plain stores would be overwritten under the wgmma in flight.
-    bool asyncDot = false;
-    if (nvidia_gpu::WarpGroupDotOp dot = getAsyncAccumulatorDot(loop)) {
-      auto fromRing = [&](Value v) {
-        return !isa<MemDescType>(v.getType()) ||
-               llvm::any_of(candidates, [&](PipelinedLoad &c) {
-                 return c.alloc.getResult() == v;
-               });
-      };
-      asyncDot = fromRing(dot.getA()) && fromRing(dot.getB());
-      if (asyncDot && earlyFirst) {
-        remark(dot, "wgmma kept synchronous: the schedule issues the copies "
-                    "before it");
-        asyncDot = false;
-      }
+        return prev;
+    return firstConsumer;
+  }
+
+  /// A wgmma whose result only feeds itself in the next iteration (a
+  /// matmul's accumulator) is issued async, with at most one in flight,
+  /// when the schedule issues this iteration's copies after it (its wait
+  /// retires the previous one, whose slot they overwrite). Every shared
+  /// operand must come from a ring: a buffer written in the loop by plain
+  /// stores would be overwritten under the wgmma in flight.
+  bool keepsDotInFlight(scf::ForOp loop, ArrayRef<PipelinedLoad> candidates,
+                        bool earlyFirst) {
+    nvidia_gpu::WarpGroupDotOp dot = getAsyncAccumulatorDot(loop);
+    if (!dot)
+      return false;
+    auto fromRing = [&](Value v) {
+      return !isa<MemDescType>(v.getType()) ||
+             llvm::any_of(candidates, [&](PipelinedLoad c) {
+               return c.alloc.getResult() == v;
+             });
+    };
+    if (!fromRing(dot.getA()) || !fromRing(dot.getB()))
+      return false;
+    if (earlyFirst) {
+      remark(dot, "wgmma kept synchronous: the schedule issues the copies "
+                  "before it");
+      return false;
     }
+    return true;
+  }
+
+  /// The scf pipeliner's predicate: past the last iteration a copy is
+  /// masked off (a zero-size copy); other ops there must be free of effects.
+  static Operation *predicateCopy(RewriterBase &rewriter, Operation *op,
+                                  Value pred) {
+    auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op);
+    if (!copy)
+      return isMemoryEffectFree(op) || isa<AsyncCommitGroupOp>(op) ? op
+                                                                   : nullptr;
+    rewriter.setInsertionPoint(copy);
+    auto maskType = RankedTensorType::get(
+        cast<RankedTensorType>(copy.getSrc().getType()).getShape(),
+        rewriter.getI1Type(),
+        cast<RankedTensorType>(copy.getSrc().getType()).getEncoding());
+    Value mask = SplatOp::create(rewriter, copy.getLoc(), maskType, pred);
+    if (Value old = copy.getMask())
+      mask = arith::AndIOp::create(rewriter, copy.getLoc(), mask, old);
+    rewriter.modifyOpInPlace(copy, [&] { copy.getMaskMutable().assign(mask); });
+    return copy;
+  }
+
+  /// The pipelined loop's accumulating wgmma issued async, one in flight;
+  /// the last completes after the loop, before its result is used.
+  static void makeDotAsync(scf::ForOp loop) {
+    nvidia_gpu::WarpGroupDotOp dot = getAsyncAccumulatorDot(loop);
+    if (!dot)
+      return;
+    dot.setIsAsync(true);
+    OpBuilder afterDot(dot->getBlock(), ++Block::iterator(dot));
+    nvidia_gpu::WarpGroupDotWaitOp::create(afterDot, dot.getLoc(), ValueRange(),
+                                           1);
+    unsigned index = 0;
+    for (OpOperand &use : dot->getUses())
+      index = use.getOperandNumber();
+    Value out = loop.getResult(index);
+    OpBuilder afterLoop(loop->getBlock(),
+                        ++Block::iterator(loop.getOperation()));
+    auto done = nvidia_gpu::WarpGroupDotWaitOp::create(afterLoop, dot.getLoc(),
+                                                       ValueRange{out}, 0);
+    out.replaceAllUsesExcept(done.getResult(0), done);
+  }
+
+  LogicalResult transform(scf::ForOp loop,
+                          MutableArrayRef<PipelinedLoad> candidates,
+                          int stages) {
+    MLIRContext *ctx = loop.getContext();
+    Location loc = loop.getLoc();
+    IRRewriter rewriter(ctx);
+    Attribute smem = SharedMemorySpaceAttr::get(ctx);
+
+    SmallVector<Operation *> scheduledEarly;
+    bool earlyFirst = readSchedule(loop, scheduledEarly);
+    FailureOr<scf::ForOp> grown = addSlotCounters(loop, stages, rewriter);
+    if (failed(grown))
+      return loop.emitError("cannot add the pipeline's slot counters"),
+             failure();
+    loop = *grown;
+    unsigned numArgs = loop.getRegionIterArgs().size();
+    Value writeSlot = loop.getRegionIterArgs()[numArgs - 2];
+    Value readSlot = loop.getRegionIterArgs()[numArgs - 1];
+
+    OpBuilder b(loop);
+    DenseSet<Operation *> stageZero = stageZeroOf(loop, scheduledEarly);
+    SmallVector<Value> buffers, tokens;
+    Operation *lastCopy = nullptr;
+    // Consumers read after one wait, placed before the first of them.
+    Operation *firstConsumer = firstConsumerOf(loop, candidates);
+    if (!firstConsumer)
+      return success();
+    bool asyncDot = keepsDotInFlight(loop, candidates, earlyFirst);
     if (asyncDot)
       limitResidentBlocks(loop);
     // Copies issued after the consumers leave one group fewer in flight when
@@ -605,25 +676,7 @@ private:
         };
     options.peelEpilogue = false;
     options.supportDynamicLoops = true;
-    options.predicateFn = [](RewriterBase &rewriter, Operation *op,
-                             Value pred) -> Operation * {
-      auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op);
-      if (!copy)
-        return isMemoryEffectFree(op) || isa<AsyncCommitGroupOp>(op) ? op
-                                                                     : nullptr;
-      // Masked off beyond the last iteration: a zero-size copy.
-      rewriter.setInsertionPoint(copy);
-      auto maskType = RankedTensorType::get(
-          cast<RankedTensorType>(copy.getSrc().getType()).getShape(),
-          rewriter.getI1Type(),
-          cast<RankedTensorType>(copy.getSrc().getType()).getEncoding());
-      Value mask = SplatOp::create(rewriter, copy.getLoc(), maskType, pred);
-      if (Value old = copy.getMask())
-        mask = arith::AndIOp::create(rewriter, copy.getLoc(), mask, old);
-      rewriter.modifyOpInPlace(copy,
-                               [&] { copy.getMaskMutable().assign(mask); });
-      return copy;
-    };
+    options.predicateFn = predicateCopy;
     rewriter.setInsertionPoint(loop);
     bool modified = false;
     FailureOr<scf::ForOp> result =
@@ -631,22 +684,7 @@ private:
     if (failed(result))
       return loop.emitError("software pipelining failed"), failure();
     if (asyncDot)
-      if (nvidia_gpu::WarpGroupDotOp dot = getAsyncAccumulatorDot(*result)) {
-        dot.setIsAsync(true);
-        OpBuilder afterDot(dot->getBlock(), ++Block::iterator(dot));
-        nvidia_gpu::WarpGroupDotWaitOp::create(afterDot, dot.getLoc(),
-                                               ValueRange(), 1);
-        // The last one completes after the loop, before its result is used.
-        unsigned index = 0;
-        for (OpOperand &use : dot->getUses())
-          index = use.getOperandNumber();
-        Value out = result->getResult(index);
-        OpBuilder afterLoop(result->getOperation()->getBlock(),
-                            ++Block::iterator(result->getOperation()));
-        auto done = nvidia_gpu::WarpGroupDotWaitOp::create(
-            afterLoop, dot.getLoc(), ValueRange{out}, 0);
-        out.replaceAllUsesExcept(done.getResult(0), done);
-      }
+      makeDotAsync(*result);
     remark(*result, "loop pipelined: " + Twine(candidates.size()) +
                         " loads as async copies, " + Twine(stages) + " stages");
     return success();
