@@ -42,6 +42,28 @@ uint64_t warpsAlong(RankedTensorType type, unsigned axis) {
 }
 } // namespace
 
+ScratchRegions mlir::triton::getReduceScanScratch(Operation *op) {
+  ScratchRegions regions;
+  auto reduce = dyn_cast<ReduceOp>(op);
+  auto scan = dyn_cast<ScanOp>(op);
+  if (!reduce && !scan)
+    return regions;
+  unsigned axis = reduce ? reduce.getAxis() : scan.getAxis();
+  ValueRange srcs = reduce ? reduce.getSrcs() : scan.getSrcs();
+  for (Value operand : srcs) {
+    auto type = cast<RankedTensorType>(operand.getType());
+    uint64_t warps = warpsAlong(type, axis);
+    if (warps <= 1)
+      return ScratchRegions();
+    regions.offsets.push_back(regions.bytes);
+    uint64_t values =
+        reduce ? warps * (type.getNumElements() / type.getShape()[axis])
+               : type.getNumElements();
+    regions.bytes += values * elementBytes(type.getElementType());
+  }
+  return regions;
+}
+
 uint64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
   if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
     auto src = cast<RankedTensorType>(cvt.getSrc().getType());
@@ -49,29 +71,8 @@ uint64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
     // Data crossing lanes goes through shared memory too (no shuffle path).
     return cvtMovesDataAcrossThreads(src, dst) ? tensorBytes(src) : 0;
   }
-  if (auto reduce = dyn_cast<ReduceOp>(op)) {
-    unsigned axis = reduce.getAxis();
-    uint64_t bytes = 0;
-    for (Value operand : reduce.getSrcs()) {
-      auto type = cast<RankedTensorType>(operand.getType());
-      uint64_t warps = warpsAlong(type, axis);
-      if (warps <= 1)
-        continue;
-      uint64_t results = type.getNumElements() / type.getShape()[axis];
-      bytes += warps * results * elementBytes(type.getElementType());
-    }
-    return bytes;
-  }
-  if (auto scan = dyn_cast<ScanOp>(op)) {
-    unsigned axis = scan.getAxis();
-    uint64_t bytes = 0;
-    for (Value operand : scan.getSrcs()) {
-      auto type = cast<RankedTensorType>(operand.getType());
-      if (warpsAlong(type, axis) > 1)
-        bytes += tensorBytes(type);
-    }
-    return bytes;
-  }
+  if (isa<ReduceOp, ScanOp>(op))
+    return getReduceScanScratch(op).bytes;
   if (auto gather = dyn_cast<GatherOp>(op)) {
     auto type = cast<RankedTensorType>(gather.getSrc().getType());
     // Through shared memory whenever the gathered axis leaves the thread

@@ -35,6 +35,18 @@ inline constexpr const char *kAllocationSizeAttr = "allocation.size";
 ///    every holder.
 uint64_t getScratchSizeInBytes(Operation *op);
 
+/// The scratch of a tt.reduce or tt.scan whose axis spans several warps,
+/// one region per operand, one after the other: its byte offset from the
+/// scratch's start, and the total. A reduction keeps one value per (warp
+/// along the axis, result element), a scan one per element. The arithmetic
+/// allocate-shared-memory sizes the scratch with and the lowering addresses
+/// it with (empty, 0 bytes, when the axis stays within a warp).
+struct ScratchRegions {
+  SmallVector<uint64_t> offsets;
+  uint64_t bytes = 0;
+};
+ScratchRegions getReduceScanScratch(Operation *op);
+
 /// The shared buffers (memdesc values) `op` reads itself although its
 /// operands are registers: a tt.dot on CUDA cores reads an operand that a
 /// ttg.local_load produced straight from that load's buffer, element by

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "PatternTritonGPUOpToLLVM.h"
+
+#include "TritonDialect/Analysis/Allocation.h"
 #include "mlir/IR/IRMapping.h"
 
 #include <map>
@@ -209,15 +211,14 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
     Type i8 = rewriter.getIntegerType(8);
     // Earlier users of this scratch are done: the membar analysis put a
     // barrier before this op where needed.
-    uint64_t operandOffset = offsetAttr.getInt();
+    // Each operand's region of the scratch (Allocation.h).
+    ScratchRegions scratch = getReduceScanScratch(op);
+    if (scratch.offsets.size() != n)
+      return rewriter.notifyMatchFailure(
+          op, "the scratch does not hold a region per operand");
     SmallVector<uint64_t> operandBase;
-    for (unsigned i = 0; i < n; ++i) {
-      operandBase.push_back(operandOffset);
-      Type e =
-          cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType();
-      operandOffset +=
-          warps * numResults * ((e.getIntOrFloatBitWidth() + 7) / 8);
-    }
+    for (uint64_t o : scratch.offsets)
+      operandBase.push_back(offsetAttr.getInt() + o);
     auto linearIndex = [&](int32_t reg) {
       Value idx = i32Const(rewriter, loc, 0);
       unsigned rd = 0;

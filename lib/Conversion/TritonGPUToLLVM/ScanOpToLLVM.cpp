@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "PatternTritonGPUOpToLLVM.h"
+
+#include "TritonDialect/Analysis/Allocation.h"
 #include "mlir/IR/IRMapping.h"
 
 #include <map>
@@ -237,18 +239,15 @@ private:
     }
   }
 
-  /// The scratch of a warp level: each operand's region (`numel` elements
-  /// of its type, one after the other from `offset`) and element type.
-  void scratchOf(uint64_t offset, int64_t numel,
-                 SmallVector<uint64_t> &operandBase,
+  /// The scratch of a warp level: each operand's region (from `offset`,
+  /// as Allocation.h lays it out) and element type.
+  void scratchOf(uint64_t offset, SmallVector<uint64_t> &operandBase,
                  SmallVector<Type> &elemTypes) {
-    for (unsigned i = 0; i < n; ++i) {
-      operandBase.push_back(offset);
-      Type e = converter.convertType(
-          cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType());
-      elemTypes.push_back(e);
-      offset += numel * ((e.getIntOrFloatBitWidth() + 7) / 8);
-    }
+    for (uint64_t o : getReduceScanScratch(op).offsets)
+      operandBase.push_back(offset + o);
+    for (unsigned i = 0; i < n; ++i)
+      elemTypes.push_back(converter.convertType(
+          cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType()));
   }
 
   /// Warp bits: each segment's total through shared memory, read back by
@@ -276,10 +275,9 @@ private:
                       .getResult()
                 : v;
     ArrayRef<int64_t> shape = srcType.getShape();
-    int64_t numel = srcType.getNumElements();
     SmallVector<uint64_t> operandBase;
     SmallVector<Type> elemTypes;
-    scratchOf(offsetAttr.getInt(), numel, operandBase, elemTypes);
+    scratchOf(offsetAttr.getInt(), operandBase, elemTypes);
     // Slot of the segment with level value `value` (runtime) in the
     // register's group: the coordinates with the lower axis bits cleared
     // and the level bits replaced, linearized.
