@@ -52,6 +52,7 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
   matchAndRewrite(PrintOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     MLIRContext *ctx = rewriter.getContext();
     Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
@@ -67,7 +68,7 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
           globalString(rewriter, loc, op, "printfFormat",
                        "pid (%u, %u, %u)" + op.getPrefix().str() + "\n");
       Value buf = argsBuffer(rewriter, loc, {pid[0], pid[1], pid[2]});
-      LLVM::CallOp::create(rewriter, loc, vprintf, ValueRange{fmt, buf});
+      lb.call(vprintf, ValueRange{fmt, buf});
       rewriter.eraseOp(op);
       return success();
     }
@@ -109,8 +110,7 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
           args.push_back(v);
         } else if (isa<FloatType>(t)) {
           fmt += "%f";
-          args.push_back(
-              LLVM::FPExtOp::create(rewriter, loc, rewriter.getF64Type(), v));
+          args.push_back(lb.fpext(rewriter.getF64Type(), v));
         } else {
           unsigned bits = t.getIntOrFloatBitWidth();
           bool wide = bits > 32;
@@ -119,16 +119,13 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
                                      : (isSigned ? "%d" : "%u"));
           Type to = wide ? i64 : i32;
           if (bits < to.getIntOrFloatBitWidth())
-            v = isSigned && bits > 1
-                    ? LLVM::SExtOp::create(rewriter, loc, to, v).getResult()
-                    : LLVM::ZExtOp::create(rewriter, loc, to, v).getResult();
+            v = isSigned && bits > 1 ? lb.sext(to, v).getResult()
+                                     : lb.zext(to, v).getResult();
           args.push_back(v);
         }
         fmt += "\n";
         Value fmtPtr = globalString(rewriter, loc, op, "printfFormat", fmt);
-        LLVM::CallOp::create(
-            rewriter, loc, vprintf,
-            ValueRange{fmtPtr, argsBuffer(rewriter, loc, args)});
+        lb.call(vprintf, ValueRange{fmtPtr, argsBuffer(rewriter, loc, args)});
       }
     }
     rewriter.eraseOp(op);
@@ -137,19 +134,19 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
 
   /// The values laid out as vprintf expects (a struct on the stack).
   static Value argsBuffer(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+    LLVMBuilder lb(b, loc);
     SmallVector<Type> types;
     for (Value v : values)
       types.push_back(v.getType());
     auto structType = LLVM::LLVMStructType::getLiteral(b.getContext(), types);
-    Value one = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                         b.getI32IntegerAttr(1));
+    Value one = lb.constant(b.getI32Type(), b.getI32IntegerAttr(1));
     Value buf = LLVM::AllocaOp::create(
         b, loc, LLVM::LLVMPointerType::get(b.getContext()), structType, one);
     for (auto [i, v] : llvm::enumerate(values)) {
-      Value field = LLVM::GEPOp::create(
-          b, loc, LLVM::LLVMPointerType::get(b.getContext()), structType, buf,
-          ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
-      LLVM::StoreOp::create(b, loc, v, field);
+      Value field =
+          lb.gep(LLVM::LLVMPointerType::get(b.getContext()), structType, buf,
+                 ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
+      lb.store(v, field);
     }
     return buf;
   }
@@ -161,12 +158,13 @@ struct AssertOpConversion : public ConvertOpToLLVMPattern<AssertOp> {
   matchAndRewrite(AssertOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     MLIRContext *ctx = rewriter.getContext();
     // All of the thread's elements hold.
     Value ok;
     if (isa<LLVM::LLVMStructType>(adaptor.getCondition().getType())) {
       for (Value v : unpack(rewriter, loc, adaptor.getCondition()))
-        ok = ok ? LLVM::AndOp::create(rewriter, loc, ok, v).getResult() : v;
+        ok = ok ? lb.and_(ok, v).getResult() : v;
     } else {
       ok = adaptor.getCondition();
     }
@@ -205,12 +203,9 @@ struct AssertOpConversion : public ConvertOpToLLVMPattern<AssertOp> {
         globalString(rewriter, loc, op, "assertMessage", op.getMessage());
     Value fileName = globalString(rewriter, loc, op, "assertFile", file);
     Value funcName = globalString(rewriter, loc, op, "assertFunc", func);
-    LLVM::CallOp::create(
-        rewriter, loc, assertfail,
-        ValueRange{msg, fileName, i32Const(rewriter, loc, line), funcName,
-                   LLVM::ConstantOp::create(rewriter, loc,
-                                            rewriter.getI64Type(),
-                                            rewriter.getI64IntegerAttr(1))});
+    lb.call(assertfail, ValueRange{msg, fileName, lb.i32(line), funcName,
+                                   lb.constant(rewriter.getI64Type(),
+                                               rewriter.getI64IntegerAttr(1))});
     LLVM::BrOp::create(rewriter, loc, after);
     rewriter.setInsertionPointToEnd(before);
     LLVM::CondBrOp::create(rewriter, loc, ok, after, fail);

@@ -80,6 +80,7 @@ struct AddPtrOpConversion : public ConvertOpToLLVMPattern<AddPtrOp> {
   matchAndRewrite(AddPtrOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     Type pointee;
     auto resultType = op.getType();
     if (auto tensor = dyn_cast<RankedTensorType>(resultType))
@@ -101,8 +102,7 @@ struct AddPtrOpConversion : public ConvertOpToLLVMPattern<AddPtrOp> {
     SmallVector<Value> offs = unpack(rewriter, loc, adaptor.getOffset());
     SmallVector<Value> out;
     for (auto [p, o] : llvm::zip(ptrs, offs))
-      out.push_back(LLVM::GEPOp::create(rewriter, loc, p.getType(), elem, p,
-                                        ValueRange{o}));
+      out.push_back(lb.gep(p.getType(), elem, p, ValueRange{o}));
     rewriter.replaceOp(op, pack(rewriter, loc, structType, out));
     return success();
   }
@@ -119,11 +119,11 @@ struct FastExpConversion : public ConvertOpToLLVMPattern<math::ExpOp> {
     if (!op.getType().isF32())
       return failure();
     Location loc = op.getLoc();
-    Value x = LLVM::FMulOp::create(
-        rewriter, loc, adaptor.getOperand(),
-        LLVM::ConstantOp::create(
-            rewriter, loc, rewriter.getF32Type(),
-            rewriter.getF32FloatAttr(1.4426950408889634f)));
+    LLVMBuilder lb(rewriter, loc);
+    Value x =
+        lb.fmul(adaptor.getOperand(),
+                lb.constant(rewriter.getF32Type(),
+                            rewriter.getF32FloatAttr(1.4426950408889634f)));
     auto asmOp =
         ptxAsm(rewriter, loc, rewriter.getF32Type(), ValueRange{x},
                "ex2.approx.f32 $0, $1;", "=f,f", /*sideEffects=*/false);
@@ -241,17 +241,14 @@ struct MulhiUIOpConversion : public ConvertOpToLLVMPattern<MulhiUIOp> {
   matchAndRewrite(MulhiUIOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     auto hi = [&](Value a, Value b) -> Value {
       unsigned bits = a.getType().getIntOrFloatBitWidth();
       Type wide = rewriter.getIntegerType(2 * bits);
-      Value p = LLVM::MulOp::create(
-          rewriter, loc, LLVM::ZExtOp::create(rewriter, loc, wide, a),
-          LLVM::ZExtOp::create(rewriter, loc, wide, b));
-      Value sh = LLVM::LShrOp::create(
-          rewriter, loc, p,
-          LLVM::ConstantOp::create(rewriter, loc, wide,
-                                   rewriter.getIntegerAttr(wide, bits)));
-      return LLVM::TruncOp::create(rewriter, loc, a.getType(), sh);
+      Value p = lb.mul(lb.zext(wide, a), lb.zext(wide, b));
+      Value sh =
+          lb.lshr(p, lb.constant(wide, rewriter.getIntegerAttr(wide, bits)));
+      return lb.trunc(a.getType(), sh);
     };
     if (!isa<RankedTensorType>(op.getType())) {
       rewriter.replaceOp(op, hi(adaptor.getX(), adaptor.getY()));
@@ -278,13 +275,14 @@ struct BitcastOpConversion : public ConvertOpToLLVMPattern<BitcastOp> {
   matchAndRewrite(BitcastOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     Type resultType = getTypeConverter()->convertType(op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "result type not lowered");
     auto cast = [&](Value v, Type to) -> Value {
       if (v.getType() == to)
         return v;
-      return LLVM::BitcastOp::create(rewriter, loc, to, v);
+      return lb.bitcast(to, v);
     };
     auto structType = dyn_cast<LLVM::LLVMStructType>(resultType);
     if (!structType) {
@@ -321,6 +319,7 @@ struct FpToFpOpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
   matchAndRewrite(FpToFpOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     Type srcElem = getElementTypeOrSelf(op.getSrc().getType());
     Type dstElem = getElementTypeOrSelf(op.getType());
     std::optional<StringRef> src8 = fp8Name(srcElem), dst8 = fp8Name(dstElem);
@@ -336,9 +335,7 @@ struct FpToFpOpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
     Type i16 = rewriter.getI16Type(), i32 = rewriter.getI32Type();
 
     auto toF32 = [&](Value v) -> Value {
-      return v.getType().isF32()
-                 ? v
-                 : LLVM::FPExtOp::create(rewriter, loc, f32, v).getResult();
+      return v.getType().isF32() ? v : lb.fpext(f32, v).getResult();
     };
     auto fromF32 = [&](Value v, Type to) -> Value {
       if (to.isF32())
@@ -349,7 +346,7 @@ struct FpToFpOpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
       Value bits = ptxAsm(rewriter, loc, i16, ValueRange{v}, text, "=h,f",
                           /*sideEffects=*/false)
                        .getResult(0);
-      return LLVM::BitcastOp::create(rewriter, loc, to, bits);
+      return lb.bitcast(to, bits);
     };
     Type dstLLVM = getTypeConverter()->convertType(dstElem);
 
@@ -368,26 +365,20 @@ struct FpToFpOpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
         pair.push_back(b);
       // Widen fp8 pairs to f16.
       if (src8) {
-        Value packed = LLVM::ZExtOp::create(rewriter, loc, i16, a);
+        Value packed = lb.zext(i16, a);
         if (b)
-          packed = LLVM::OrOp::create(
-              rewriter, loc, packed,
-              LLVM::ShlOp::create(
-                  rewriter, loc, LLVM::ZExtOp::create(rewriter, loc, i16, b),
-                  LLVM::ConstantOp::create(rewriter, loc, i16,
-                                           rewriter.getI16IntegerAttr(8))));
+          packed = lb.or_(
+              packed, lb.shl(lb.zext(i16, b),
+                             lb.constant(i16, rewriter.getI16IntegerAttr(8))));
         Value h2 = ptxAsm(rewriter, loc, i32, ValueRange{packed},
                           ("cvt.rn.f16x2." + *src8 + "x2 $0, $1;").str(),
                           "=r,h", /*sideEffects=*/false)
                        .getResult(0);
-        auto vec = LLVM::BitcastOp::create(rewriter, loc,
-                                           VectorType::get({2}, f16), h2);
+        auto vec = lb.bitcast(VectorType::get({2}, f16), h2);
         pair.clear();
-        pair.push_back(LLVM::ExtractElementOp::create(
-            rewriter, loc, vec, i32Const(rewriter, loc, 0)));
+        pair.push_back(lb.extractElement(vec, lb.i32(0)));
         if (b)
-          pair.push_back(LLVM::ExtractElementOp::create(
-              rewriter, loc, vec, i32Const(rewriter, loc, 1)));
+          pair.push_back(lb.extractElement(vec, lb.i32(1)));
         if (dstElem.isF16()) {
           out.append(pair.begin(), pair.end());
           continue;
@@ -395,23 +386,19 @@ struct FpToFpOpConversion : public ConvertOpToLLVMPattern<FpToFpOp> {
       }
       if (dst8) {
         // Narrow f32 pairs: the first operand lands in the high byte.
-        Value hi = b ? toF32(pair[1])
-                     : LLVM::ConstantOp::create(rewriter, loc, f32,
-                                                rewriter.getF32FloatAttr(0));
+        Value hi =
+            b ? toF32(pair[1]) : lb.constant(f32, rewriter.getF32FloatAttr(0));
         Value packed =
             ptxAsm(rewriter, loc, i16, ValueRange{hi, toF32(pair[0])},
                    ("cvt.rn.satfinite." + *dst8 + "x2.f32 $0, $1, $2;").str(),
                    "=h,f,f", /*sideEffects=*/false)
                 .getResult(0);
         Type i8 = rewriter.getI8Type();
-        out.push_back(LLVM::TruncOp::create(rewriter, loc, i8, packed));
+        out.push_back(lb.trunc(i8, packed));
         if (b)
-          out.push_back(LLVM::TruncOp::create(
-              rewriter, loc, i8,
-              LLVM::LShrOp::create(
-                  rewriter, loc, packed,
-                  LLVM::ConstantOp::create(rewriter, loc, i16,
-                                           rewriter.getI16IntegerAttr(8)))));
+          out.push_back(lb.trunc(
+              i8, lb.lshr(packed,
+                          lb.constant(i16, rewriter.getI16IntegerAttr(8)))));
         continue;
       }
       for (Value v : pair) {
@@ -459,6 +446,7 @@ struct ExternElementwiseOpConversion
   matchAndRewrite(ExternElementwiseOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     Type resultType = getTypeConverter()->convertType(op.getType());
     auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(resultType);
     Type elem = structType ? structType.getBody()[0] : resultType;
@@ -478,8 +466,7 @@ struct ExternElementwiseOpConversion
       SmallVector<Value> callArgs;
       for (auto &a : args)
         callArgs.push_back(a[i]);
-      out.push_back(
-          LLVM::CallOp::create(rewriter, loc, func, callArgs).getResult());
+      out.push_back(lb.call(func, callArgs).getResult());
     }
     rewriter.replaceOp(op, structType ? pack(rewriter, loc, structType, out)
                                       : out.front());
@@ -497,6 +484,7 @@ struct ElementwiseInlineAsmOpConversion
   matchAndRewrite(ElementwiseInlineAsmOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     unsigned packed = op.getPackedElement();
     if (op->getNumResults() == 0)
       return rewriter.notifyMatchFailure(op, "no results");
@@ -538,37 +526,28 @@ struct ElementwiseInlineAsmOpConversion
           continue;
         }
         Type intElem = rewriter.getIntegerType(elem.getIntOrFloatBitWidth());
-        Value vec = LLVM::UndefOp::create(
-            rewriter, loc, VectorType::get({int64_t(packed)}, intElem));
+        Value vec = lb.undef(VectorType::get({int64_t(packed)}, intElem));
         for (unsigned k = 0; k < packed; ++k)
-          vec = LLVM::InsertElementOp::create(
-              rewriter, loc, vec,
-              LLVM::BitcastOp::create(rewriter, loc, intElem, a[g + k]),
-              i32Const(rewriter, loc, k));
-        operands.push_back(
-            LLVM::BitcastOp::create(rewriter, loc, packedType(elem), vec));
+          vec = lb.insertElement(vec, lb.bitcast(intElem, a[g + k]), lb.i32(k));
+        operands.push_back(lb.bitcast(packedType(elem), vec));
       }
       auto asmOp = ptxAsm(rewriter, loc, asmResult, operands, op.getAsmString(),
                           op.getConstraints(), !op.getPure());
       for (unsigned r = 0; r < resultRegs.size(); ++r) {
         Value reg = resultRegs.size() == 1
                         ? asmOp.getResult(0)
-                        : LLVM::ExtractValueOp::create(rewriter, loc,
-                                                       asmOp.getResult(0), r)
-                              .getResult();
+                        : lb.extractValue(asmOp.getResult(0), r).getResult();
         if (packed == 1) {
           outs[r].push_back(reg);
           continue;
         }
         Type elem = resultElems[r];
         Type intElem = rewriter.getIntegerType(elem.getIntOrFloatBitWidth());
-        Value vec = LLVM::BitcastOp::create(
-            rewriter, loc, VectorType::get({int64_t(packed)}, intElem), reg);
+        Value vec =
+            lb.bitcast(VectorType::get({int64_t(packed)}, intElem), reg);
         for (unsigned k = 0; k < packed; ++k)
-          outs[r].push_back(LLVM::BitcastOp::create(
-              rewriter, loc, elem,
-              LLVM::ExtractElementOp::create(rewriter, loc, vec,
-                                             i32Const(rewriter, loc, k))));
+          outs[r].push_back(
+              lb.bitcast(elem, lb.extractElement(vec, lb.i32(k))));
       }
     }
     SmallVector<Value> results;

@@ -114,11 +114,11 @@ struct CallOpConversion : public ConvertOpToLLVMPattern<CallOp> {
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "result type not lowered");
     Location loc = op.getLoc();
-    auto call = LLVM::CallOp::create(rewriter, loc,
-                                     isa<LLVM::LLVMVoidType>(resultType)
-                                         ? TypeRange()
-                                         : TypeRange(resultType),
-                                     op.getCallee(), adaptor.getOperands());
+    LLVMBuilder lb(rewriter, loc);
+    auto call =
+        lb.call(isa<LLVM::LLVMVoidType>(resultType) ? TypeRange()
+                                                    : TypeRange(resultType),
+                op.getCallee(), adaptor.getOperands());
     if (op.getNumResults() <= 1) {
       rewriter.replaceOp(op, call->getResults());
       return success();

@@ -39,6 +39,7 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
   matchAndRewrite(GatherOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
     std::optional<LinearLayout> src = layoutOf(srcType),
@@ -72,16 +73,12 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
         if (it == byKey.end())
           return rewriter.notifyMatchFailure(op, "layouts do not line up");
         Value v = in[it->second.front().second];
-        Value i32v =
-            i.getType().isInteger(32)
-                ? i
-                : LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), i)
-                      .getResult();
+        Value i32v = i.getType().isInteger(32)
+                         ? i
+                         : lb.trunc(rewriter.getI32Type(), i).getResult();
         for (auto [a, reg] : it->second) {
-          Value is =
-              LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, i32v,
-                                   i32Const(rewriter, loc, a));
-          v = LLVM::SelectOp::create(rewriter, loc, is, in[reg], v);
+          Value is = lb.icmp_eq(i32v, lb.i32(a));
+          v = lb.select(is, in[reg], v);
         }
         out.push_back(v);
       }
@@ -103,19 +100,15 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
     NVVM::Barrier0Op::create(rewriter, loc);
     for (auto [r, i] : llvm::enumerate(idx)) {
       SmallVector<Value> c = coords[r];
-      c[axis] =
-          i.getType().isInteger(32)
-              ? i
-              : LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), i)
-                    .getResult();
-      Value ptr =
-          LLVM::GEPOp::create(rewriter, loc, base.getType(), store, base,
-                              ValueRange{linearIndex(rewriter, loc, c, shape)});
-      Value v = LLVM::LoadOp::create(rewriter, loc, store, ptr);
+      c[axis] = i.getType().isInteger(32)
+                    ? i
+                    : lb.trunc(rewriter.getI32Type(), i).getResult();
+      Value ptr = lb.gep(base.getType(), store, base,
+                         ValueRange{linearIndex(rewriter, loc, c, shape)});
+      Value v = lb.load(store, ptr);
       if (store != elem)
-        v = isa<LLVM::LLVMPointerType>(elem)
-                ? LLVM::IntToPtrOp::create(rewriter, loc, elem, v).getResult()
-                : LLVM::TruncOp::create(rewriter, loc, elem, v).getResult();
+        v = isa<LLVM::LLVMPointerType>(elem) ? lb.inttoptr(elem, v).getResult()
+                                             : lb.trunc(elem, v).getResult();
       out.push_back(v);
     }
     rewriter.replaceOp(op, pack(rewriter, loc, structType, out));
@@ -129,6 +122,7 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
   matchAndRewrite(HistogramOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
     std::optional<LinearLayout> src = layoutOf(srcType),
@@ -151,16 +145,11 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
             "ttg.num-warps"))
       threads *= w.getInt();
     // Zero the bins: thread t clears bins t, t + threads, ...
-    Value zero = LLVM::ConstantOp::create(rewriter, loc, binType,
-                                          rewriter.getIntegerAttr(binType, 0));
+    Value zero = lb.constant(binType, rewriter.getIntegerAttr(binType, 0));
     for (int64_t first = 0; first < bins; first += threads) {
-      Value bin = LLVM::AddOp::create(rewriter, loc, tid,
-                                      i32Const(rewriter, loc, first));
-      Value inRange =
-          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult, bin,
-                               i32Const(rewriter, loc, bins));
-      Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), binType,
-                                      base, ValueRange{bin});
+      Value bin = lb.add(tid, lb.i32(first));
+      Value inRange = lb.icmp_ult(bin, lb.i32(bins));
+      Value ptr = lb.gep(base.getType(), binType, base, ValueRange{bin});
       predicatedSharedAccess(rewriter, loc,
                              "st.shared.b" + std::to_string(binBits), inRange,
                              ptr, zero);
@@ -175,29 +164,23 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
                   : SmallVector<Value>(values.size(), adaptor.getMask());
     Value firstCopy = firstCopyPredicate(rewriter, loc, *src);
     std::set<SmallVector<int32_t>> seen;
-    Value one = LLVM::ConstantOp::create(rewriter, loc, binType,
-                                         rewriter.getIntegerAttr(binType, 1));
+    Value one = lb.constant(binType, rewriter.getIntegerAttr(binType, 1));
     for (auto [r, v] : llvm::enumerate(values)) {
       if (!seen.insert(registerCoords(*src, r)).second)
         continue;
-      Value v64 =
-          v.getType().getIntOrFloatBitWidth() < 64
-              ? LLVM::SExtOp::create(rewriter, loc, rewriter.getI64Type(), v)
-                    .getResult()
-              : v;
-      Value inRange = LLVM::ICmpOp::create(
-          rewriter, loc, LLVM::ICmpPredicate::ult, v64,
-          LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
-                                   rewriter.getI64IntegerAttr(bins)));
+      Value v64 = v.getType().getIntOrFloatBitWidth() < 64
+                      ? lb.sext(rewriter.getI64Type(), v).getResult()
+                      : v;
+      Value inRange =
+          lb.icmp_ult(v64, lb.constant(rewriter.getI64Type(),
+                                       rewriter.getI64IntegerAttr(bins)));
       Value pred = inRange;
       if (!masks.empty())
-        pred = LLVM::AndOp::create(rewriter, loc, pred, masks[r]);
+        pred = lb.and_(pred, masks[r]);
       if (firstCopy)
-        pred = LLVM::AndOp::create(rewriter, loc, pred, firstCopy);
-      Value bin =
-          LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), v64);
-      Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), binType,
-                                      base, ValueRange{bin});
+        pred = lb.and_(pred, firstCopy);
+      Value bin = lb.trunc(rewriter.getI32Type(), v64);
+      Value ptr = lb.gep(base.getType(), binType, base, ValueRange{bin});
       predicatedSharedAccess(rewriter, loc,
                              "red.shared.add.u" + std::to_string(binBits), pred,
                              ptr, one);
@@ -206,9 +189,8 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
     // Read the bins in the result's layout.
     SmallVector<Value> out;
     for (auto &c : emitIndices(rewriter, loc, *dst)) {
-      Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), binType,
-                                      base, ValueRange{c[0]});
-      out.push_back(LLVM::LoadOp::create(rewriter, loc, binType, ptr));
+      Value ptr = lb.gep(base.getType(), binType, base, ValueRange{c[0]});
+      out.push_back(lb.load(binType, ptr));
     }
     rewriter.replaceOp(op, pack(rewriter, loc, structType, out));
     return success();

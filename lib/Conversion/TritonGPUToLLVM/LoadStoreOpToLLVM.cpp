@@ -109,6 +109,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     Type elem = access->elem;
     unsigned bits = access->bits;
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     std::string quals = memoryQualifiers(op, true, op.getIsVolatile(),
                                          op.getCache(), op.getEvict());
     unsigned vec =
@@ -140,8 +141,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
       for (unsigned k = 0; k < words; ++k) {
         Value o;
         if (others.empty())
-          o = LLVM::ConstantOp::create(rewriter, loc, wordType,
-                                       rewriter.getIntegerAttr(wordType, 0));
+          o = lb.constant(wordType, rewriter.getIntegerAttr(wordType, 0));
         else
           o = packWord(rewriter, loc,
                        ArrayRef<Value>(others).slice(i + k * packing->perWord,
@@ -178,10 +178,9 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
       auto asmOp = ptxAsm(rewriter, loc, retType, operands, asmText,
                           constraints, /*sideEffects=*/true);
       for (unsigned k = 0; k < words; ++k) {
-        Value w = words == 1 ? asmOp.getResult(0)
-                             : LLVM::ExtractValueOp::create(
-                                   rewriter, loc, asmOp.getResult(0), k)
-                                   .getResult();
+        Value w = words == 1
+                      ? asmOp.getResult(0)
+                      : lb.extractValue(asmOp.getResult(0), k).getResult();
         for (Value e : unpackWord(rewriter, loc, w, packing->perWord, elem))
           results.push_back(e);
       }
@@ -195,6 +194,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
   LogicalResult lowerScalar(LoadOp op, OpAdaptor adaptor,
                             ConversionPatternRewriter &rewriter) const {
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     Type elem = getTypeConverter()->convertType(op.getType());
     if (!elem || !elem.isIntOrFloat() ||
         !ptxRegister(elem.getIntOrFloatBitWidth()))
@@ -205,11 +205,8 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     Type intType = rewriter.getIntegerType(bits);
     Value other =
         op.getOther()
-            ? LLVM::BitcastOp::create(rewriter, loc, intType,
-                                      adaptor.getOther())
-                  .getResult()
-            : LLVM::ConstantOp::create(rewriter, loc, intType,
-                                       rewriter.getIntegerAttr(intType, 0))
+            ? lb.bitcast(intType, adaptor.getOther()).getResult()
+            : lb.constant(intType, rewriter.getIntegerAttr(intType, 0))
                   .getResult();
     SmallVector<Value> operands{other};
     std::string constraints = std::string("=") + reg + "," + reg;
@@ -228,8 +225,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
             std::to_string(operands.size()) + "];";
     auto asmOp = ptxAsm(rewriter, loc, intType, operands, text, constraints,
                         /*sideEffects=*/true);
-    rewriter.replaceOp(
-        op, LLVM::BitcastOp::create(rewriter, loc, elem, asmOp.getResult(0)));
+    rewriter.replaceOp(op, lb.bitcast(elem, asmOp.getResult(0)));
     return success();
   }
 
@@ -254,6 +250,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     std::optional<LinearLayout> layout = access->layout;
     unsigned bits = access->bits;
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     std::string quals =
         memoryQualifiers(op, false, false, op.getCache(), op.getEvict());
     auto ptrType = cast<RankedTensorType>(op.getPtr().getType());
@@ -290,9 +287,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
         continue;
       Value pred = masks.empty() ? Value() : masks[i];
       if (firstCopy)
-        pred = pred ? LLVM::AndOp::create(rewriter, loc, pred, firstCopy)
-                          .getResult()
-                    : firstCopy;
+        pred = pred ? lb.and_(pred, firstCopy).getResult() : firstCopy;
       std::string constraints, src;
       SmallVector<Value> operands;
       unsigned idx = 0, predIdx = 0;
@@ -330,18 +325,17 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
   LogicalResult lowerScalar(StoreOp op, OpAdaptor adaptor,
                             ConversionPatternRewriter &rewriter) const {
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     Type elem = adaptor.getValue().getType();
     if (!elem.isIntOrFloat() || !ptxRegister(elem.getIntOrFloatBitWidth()))
       return rewriter.notifyMatchFailure(op,
                                          "scalar store type not lowered yet");
     unsigned bits = elem.getIntOrFloatBitWidth();
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
-    Value pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                      tid, i32Const(rewriter, loc, 0));
+    Value pred = lb.icmp_eq(tid, lb.i32(0));
     if (op.getMask())
-      pred = LLVM::AndOp::create(rewriter, loc, pred, adaptor.getMask());
-    Value v = LLVM::BitcastOp::create(
-        rewriter, loc, rewriter.getIntegerType(bits), adaptor.getValue());
+      pred = lb.and_(pred, adaptor.getMask());
+    Value v = lb.bitcast(rewriter.getIntegerType(bits), adaptor.getValue());
     std::string text =
         "@$0 st" +
         memoryQualifiers(op, false, false, op.getCache(), op.getEvict()) +

@@ -210,11 +210,10 @@ struct MemDescIndexOpConversion
     for (int64_t d : type.getShape())
       slot *= d;
     Location loc = op.getLoc();
-    Value offset = LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),
-                                       i32Const(rewriter, loc, int32_t(slot)));
-    rewriter.replaceOp(
-        op, LLVM::GEPOp::create(rewriter, loc, adaptor.getSrc().getType(), elem,
-                                adaptor.getSrc(), ValueRange{offset}));
+    LLVMBuilder lb(rewriter, loc);
+    Value offset = lb.mul(adaptor.getIndex(), lb.i32(int32_t(slot)));
+    rewriter.replaceOp(op, lb.gep(adaptor.getSrc().getType(), elem,
+                                  adaptor.getSrc(), ValueRange{offset}));
     return success();
   }
 };
@@ -260,6 +259,7 @@ struct AsyncCopyOpConversion
                             "bytes, and only ")
              << size << " contiguous bytes per thread are known";
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getSrc());
     SmallVector<Value> masks;
     if (op.getMask()) {
@@ -279,14 +279,12 @@ struct AsyncCopyOpConversion
                            threadBits, registerOffset(transfer->access, r));
       Value srcSize;
       if (!masks.empty())
-        srcSize = LLVM::SelectOp::create(rewriter, loc, masks[r],
-                                         i32Const(rewriter, loc, size),
-                                         i32Const(rewriter, loc, 0));
+        srcSize = lb.select(masks[r], lb.i32(size), lb.i32(0));
       NVVM::CpAsyncOp::create(rewriter, loc, dst, ptrs[r],
                               rewriter.getI32IntegerAttr(size), modifier,
                               srcSize);
     }
-    rewriter.replaceOp(op, i32Const(rewriter, loc, 0));
+    rewriter.replaceOp(op, lb.i32(0));
     return success();
   }
 

@@ -170,6 +170,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
                             ArrayRef<int32_t> axisWarpBits,
                             Partials &partials) const {
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     unsigned axis = op.getAxis();
     unsigned n = op.getSrcs().size();
     auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
@@ -184,16 +185,10 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
     auto [lane, warp] = laneAndWarp(rewriter, loc);
     (void)lane;
     // The warp's index along the axis: its axis bits, compressed.
-    Value warpIdx = i32Const(rewriter, loc, 0);
+    Value warpIdx = lb.i32(0);
     for (auto [k, bit] : llvm::enumerate(axisWarpBits)) {
-      Value b = LLVM::AndOp::create(
-          rewriter, loc,
-          LLVM::LShrOp::create(rewriter, loc, warp,
-                               i32Const(rewriter, loc, bit)),
-          i32Const(rewriter, loc, 1));
-      warpIdx = LLVM::OrOp::create(
-          rewriter, loc, warpIdx,
-          LLVM::ShlOp::create(rewriter, loc, b, i32Const(rewriter, loc, k)));
+      Value b = lb.and_(lb.lshr(warp, lb.i32(bit)), lb.i32(1));
+      warpIdx = lb.or_(warpIdx, lb.shl(b, lb.i32(k)));
     }
     unsigned warps = 1u << axisWarpBits.size();
     // Result elements, linearized over the result shape (thread part
@@ -220,16 +215,12 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
     for (uint64_t o : scratch.offsets)
       operandBase.push_back(offsetAttr.getInt() + o);
     auto linearIndex = [&](int32_t reg) {
-      Value idx = i32Const(rewriter, loc, 0);
+      Value idx = lb.i32(0);
       unsigned rd = 0;
       for (unsigned d = 0; d < indices[reg].size(); ++d) {
         if (d == axis)
           continue;
-        idx = LLVM::AddOp::create(
-            rewriter, loc,
-            LLVM::MulOp::create(rewriter, loc, idx,
-                                i32Const(rewriter, loc, resShape[rd++])),
-            indices[reg][d]);
+        idx = lb.add(lb.mul(idx, lb.i32(resShape[rd++])), indices[reg][d]);
       }
       return idx;
     };
@@ -237,24 +228,18 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       Type e =
           cast<RankedTensorType>(op.getSrcs()[i].getType()).getElementType();
       Type llvmE = getTypeConverter()->convertType(e);
-      Value flat = LLVM::AddOp::create(
-          rewriter, loc,
-          LLVM::MulOp::create(rewriter, loc, warpSlot,
-                              i32Const(rewriter, loc, numResults)),
-          elemIdx);
-      Value bytes = LLVM::GEPOp::create(
-          rewriter, loc, base.getType(), i8, base,
-          ValueRange{i32Const(rewriter, loc, operandBase[i])});
-      return std::make_pair(LLVM::GEPOp::create(rewriter, loc, base.getType(),
-                                                llvmE, bytes, ValueRange{flat})
-                                .getResult(),
-                            llvmE);
+      Value flat = lb.add(lb.mul(warpSlot, lb.i32(numResults)), elemIdx);
+      Value bytes =
+          lb.gep(base.getType(), i8, base, ValueRange{lb.i32(operandBase[i])});
+      return std::make_pair(
+          lb.gep(base.getType(), llvmE, bytes, ValueRange{flat}).getResult(),
+          llvmE);
     };
     for (auto &key : keys) {
       Value idx = linearIndex(firstReg[key]);
       for (unsigned i = 0; i < n; ++i) {
         auto [ptr, ty] = slot(i, warpIdx, idx);
-        LLVM::StoreOp::create(rewriter, loc, acc[key][i], ptr);
+        lb.store(acc[key][i], ptr);
       }
     }
     NVVM::Barrier0Op::create(rewriter, loc);
@@ -264,8 +249,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       for (unsigned w = 0; w < warps; ++w) {
         SmallVector<Value> part;
         for (unsigned i = 0; i < n; ++i) {
-          auto [ptr, ty] = slot(i, i32Const(rewriter, loc, w), idx);
-          part.push_back(LLVM::LoadOp::create(rewriter, loc, ty, ptr));
+          auto [ptr, ty] = slot(i, lb.i32(w), idx);
+          part.push_back(lb.load(ty, ptr));
         }
         total = w == 0 ? part
                        : combine(rewriter, loc, op.getCombineOp(), total, part);

@@ -46,7 +46,8 @@ public:
   ScanLowering(ScanOp op, ConversionPatternRewriter &rewriter,
                const LLVMTypeConverter &converter, const LinearLayout &layout)
       : op(op), rewriter(rewriter), converter(converter), loc(op.getLoc()),
-        axis(op.getAxis()), reverse(op.getReverse()), n(op.getSrcs().size()),
+        lb(rewriter, op.getLoc()), axis(op.getAxis()), reverse(op.getReverse()),
+        n(op.getSrcs().size()),
         srcType(cast<RankedTensorType>(op.getSrcs()[0].getType())),
         layoutStorage(layout), layout(&layoutStorage) {}
 
@@ -135,7 +136,7 @@ private:
                                 ArrayRef<Value> b) {
     SmallVector<Value> out;
     for (auto [p, q] : llvm::zip(a, b))
-      out.push_back(LLVM::SelectOp::create(rewriter, loc, cond, p, q));
+      out.push_back(lb.select(cond, p, q));
     return out;
   }
   int32_t lowMaskOf(const Level &level) const {
@@ -194,15 +195,8 @@ private:
   void laneLevel(const Level &level, Groups &groups) {
     unsigned k = level.inBits.size();
     int32_t b0 = level.inBits.front();
-    Value v = LLVM::AndOp::create(
-        rewriter, loc,
-        LLVM::LShrOp::create(rewriter, loc, lane, i32Const(rewriter, loc, b0)),
-        i32Const(rewriter, loc, (1 << k) - 1));
-    Value pos =
-        reverse ? LLVM::SubOp::create(rewriter, loc,
-                                      i32Const(rewriter, loc, (1 << k) - 1), v)
-                      .getResult()
-                : v;
+    Value v = lb.and_(lb.lshr(lane, lb.i32(b0)), lb.i32((1 << k) - 1));
+    Value pos = reverse ? lb.sub(lb.i32((1 << k) - 1), v).getResult() : v;
     auto shift = [&](ArrayRef<Value> vals, unsigned delta) {
       SmallVector<Value> out;
       for (Value val : vals)
@@ -211,27 +205,20 @@ private:
       return out;
     };
     // The lane holding the merged segment's last element.
-    Value lastLane = LLVM::OrOp::create(
-        rewriter, loc,
-        LLVM::AndOp::create(rewriter, loc, lane,
-                            i32Const(rewriter, loc, ~(((1 << k) - 1) << b0))),
-        i32Const(rewriter, loc, reverse ? 0 : ((1 << k) - 1) << b0));
+    Value lastLane = lb.or_(lb.and_(lane, lb.i32(~(((1 << k) - 1) << b0))),
+                            lb.i32(reverse ? 0 : ((1 << k) - 1) << b0));
     for (auto &[key, members] : groups) {
       SmallVector<Value> s = tot[members.front()];
       for (unsigned t = 0; t < k; ++t) {
         SmallVector<Value> y = shift(s, 1u << (b0 + t));
-        Value take =
-            LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::uge, pos,
-                                 i32Const(rewriter, loc, 1 << t));
+        Value take = lb.icmp_uge(pos, lb.i32(1 << t));
         s = selectVals(take, combineVals(y, s), s);
       }
       SmallVector<Value> excl = shift(s, 1u << b0);
       SmallVector<Value> merged;
       for (Value val : s)
         merged.push_back(shuffleIdx(rewriter, loc, val, lastLane));
-      Value notFirst =
-          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, pos,
-                               i32Const(rewriter, loc, 0));
+      Value notFirst = lb.icmp_ne(pos, lb.i32(0));
       for (int32_t r : members) {
         x[r] = selectVals(notFirst, combineVals(excl, x[r]), x[r]);
         tot[r] = merged;
@@ -265,15 +252,8 @@ private:
     if (indices.empty())
       indices = emitIndices(rewriter, loc, *layout);
     int32_t w0 = level.inBits.front();
-    Value v = LLVM::AndOp::create(
-        rewriter, loc,
-        LLVM::LShrOp::create(rewriter, loc, warp, i32Const(rewriter, loc, w0)),
-        i32Const(rewriter, loc, (1 << k) - 1));
-    Value pos =
-        reverse ? LLVM::SubOp::create(rewriter, loc,
-                                      i32Const(rewriter, loc, (1 << k) - 1), v)
-                      .getResult()
-                : v;
+    Value v = lb.and_(lb.lshr(warp, lb.i32(w0)), lb.i32((1 << k) - 1));
+    Value pos = reverse ? lb.sub(lb.i32((1 << k) - 1), v).getResult() : v;
     ArrayRef<int64_t> shape = srcType.getShape();
     SmallVector<uint64_t> operandBase;
     SmallVector<Type> elemTypes;
@@ -282,29 +262,19 @@ private:
     // register's group: the coordinates with the lower axis bits cleared
     // and the level bits replaced, linearized.
     auto slot = [&](int32_t r, Value levelBits) {
-      Value idx = i32Const(rewriter, loc, 0);
+      Value idx = lb.i32(0);
       for (unsigned d = 0; d < shape.size(); ++d) {
         Value c = indices[r][d];
         if (d == axis)
-          c = LLVM::OrOp::create(
-              rewriter, loc,
-              LLVM::AndOp::create(
-                  rewriter, loc, c,
-                  i32Const(rewriter, loc, ~(lowMask | levelMask))),
-              LLVM::ShlOp::create(rewriter, loc, levelBits,
-                                  i32Const(rewriter, loc, level.axisLo)));
-        idx = LLVM::AddOp::create(
-            rewriter, loc,
-            LLVM::MulOp::create(rewriter, loc, idx,
-                                i32Const(rewriter, loc, shape[d])),
-            c);
+          c = lb.or_(lb.and_(c, lb.i32(~(lowMask | levelMask))),
+                     lb.shl(levelBits, lb.i32(level.axisLo)));
+        idx = lb.add(lb.mul(idx, lb.i32(shape[d])), c);
       }
       return idx;
     };
     auto ptrOf = [&](unsigned i, Value idx) {
       Value base = sharedPtr(rewriter, loc, op, operandBase[i]);
-      return LLVM::GEPOp::create(rewriter, loc, base.getType(), elemTypes[i],
-                                 base, ValueRange{idx});
+      return lb.gep(base.getType(), elemTypes[i], base, ValueRange{idx});
     };
     // Write each segment's total once: from the thread holding the
     // segment's last element (in scan order), first copy only.
@@ -314,13 +284,10 @@ private:
       for (int32_t m : members)
         if ((coords[m][axis] & lowMask) > (coords[r][axis] & lowMask))
           r = m;
-      Value lowBits = LLVM::AndOp::create(rewriter, loc, indices[r][axis],
-                                          i32Const(rewriter, loc, lowMask));
-      Value pred =
-          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, lowBits,
-                               i32Const(rewriter, loc, reverse ? 0 : lowMask));
+      Value lowBits = lb.and_(indices[r][axis], lb.i32(lowMask));
+      Value pred = lb.icmp_eq(lowBits, lb.i32(reverse ? 0 : lowMask));
       if (firstCopy)
-        pred = LLVM::AndOp::create(rewriter, loc, pred, firstCopy);
+        pred = lb.and_(pred, firstCopy);
       for (unsigned i = 0; i < n; ++i) {
         Value ptr = ptrOf(i, slot(r, v));
         predicatedSharedAccess(
@@ -339,9 +306,7 @@ private:
         int32_t value = reverse ? (1 << k) - 1 - j : j;
         SmallVector<Value> t;
         for (unsigned i = 0; i < n; ++i)
-          t.push_back(LLVM::LoadOp::create(
-              rewriter, loc, elemTypes[i],
-              ptrOf(i, slot(r, i32Const(rewriter, loc, value)))));
+          t.push_back(lb.load(elemTypes[i], ptrOf(i, slot(r, lb.i32(value)))));
         segTot.push_back(t);
       }
       SmallVector<SmallVector<Value>> before(1 << k);
@@ -353,13 +318,10 @@ private:
       // The exclusive prefix for this warp's position.
       SmallVector<Value> excl = before[1];
       for (int32_t j = 2; j < (1 << k); ++j) {
-        Value is = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                        pos, i32Const(rewriter, loc, j));
+        Value is = lb.icmp_eq(pos, lb.i32(j));
         excl = selectVals(is, before[j], excl);
       }
-      Value notFirst =
-          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, pos,
-                               i32Const(rewriter, loc, 0));
+      Value notFirst = lb.icmp_ne(pos, lb.i32(0));
       for (int32_t m : members) {
         x[m] = selectVals(notFirst, combineVals(excl, x[m]), x[m]);
         tot[m] = merged;
@@ -372,6 +334,7 @@ private:
   ConversionPatternRewriter &rewriter;
   const LLVMTypeConverter &converter;
   Location loc;
+  LLVMBuilder lb;
   unsigned axis;
   bool reverse;
   unsigned n;

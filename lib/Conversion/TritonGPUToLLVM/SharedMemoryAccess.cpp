@@ -45,18 +45,20 @@ Type sharedStorageType(Type elem) {
 
 namespace {
 Value toStorage(OpBuilder &b, Location loc, Value v, Type store) {
+  LLVMBuilder lb(b, loc);
   if (isa<LLVM::LLVMPointerType>(v.getType()))
-    return LLVM::PtrToIntOp::create(b, loc, store, v);
+    return lb.ptrtoint(store, v);
   if (v.getType().isInteger(1))
-    return LLVM::ZExtOp::create(b, loc, store, v);
+    return lb.zext(store, v);
   return v;
 }
 
 Value fromStorage(OpBuilder &b, Location loc, Value v, Type elem) {
+  LLVMBuilder lb(b, loc);
   if (isa<LLVM::LLVMPointerType>(elem))
-    return LLVM::IntToPtrOp::create(b, loc, elem, v);
+    return lb.inttoptr(elem, v);
   if (elem.isInteger(1))
-    return LLVM::TruncOp::create(b, loc, elem, v);
+    return lb.trunc(elem, v);
   return v;
 }
 

@@ -48,22 +48,24 @@ SmallVector<int32_t> registerCoords(const LinearLayout &layout, int32_t reg) {
 }
 
 Value i32Const(OpBuilder &b, Location loc, int64_t v) {
-  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                  b.getI32IntegerAttr(v));
+  LLVMBuilder lb(b, loc);
+  return lb.constant(b.getI32Type(), b.getI32IntegerAttr(v));
 }
 
 SmallVector<Value> unpack(OpBuilder &b, Location loc, Value structValue) {
+  LLVMBuilder lb(b, loc);
   auto type = cast<LLVM::LLVMStructType>(structValue.getType());
   SmallVector<Value> out;
   for (unsigned i = 0; i < type.getBody().size(); ++i)
-    out.push_back(LLVM::ExtractValueOp::create(b, loc, structValue, i));
+    out.push_back(lb.extractValue(structValue, i));
   return out;
 }
 
 Value pack(OpBuilder &b, Location loc, Type structType, ValueRange values) {
-  Value s = LLVM::UndefOp::create(b, loc, structType);
+  LLVMBuilder lb(b, loc);
+  Value s = lb.undef(structType);
   for (auto [i, v] : llvm::enumerate(values))
-    s = LLVM::InsertValueOp::create(b, loc, s, v, i);
+    s = lb.insertValue(s, v, i);
   return s;
 }
 
@@ -81,10 +83,10 @@ LLVM::InlineAsmOp ptxAsm(OpBuilder &b, Location loc, Type result,
 
 /// The thread's lane and warp (threads-per-warp 32, one-dimensional CTA).
 std::pair<Value, Value> laneAndWarp(OpBuilder &b, Location loc) {
+  LLVMBuilder lb(b, loc);
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-  Value lane =
-      LLVM::AndOp::create(b, loc, tid, i32Const(b, loc, kWarpSize - 1));
-  Value warp = LLVM::LShrOp::create(b, loc, tid, i32Const(b, loc, 5));
+  Value lane = lb.and_(tid, lb.i32(kWarpSize - 1));
+  Value warp = lb.lshr(tid, lb.i32(5));
   return {lane, warp};
 }
 
@@ -326,17 +328,18 @@ Value shuffle(OpBuilder &b, Location loc, Value v, Value offset,
 } // namespace
 
 Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned offset) {
-  return shuffle(b, loc, v, i32Const(b, loc, offset), NVVM::ShflKind::bfly,
-                 0x1f);
+  LLVMBuilder lb(b, loc);
+  return shuffle(b, loc, v, lb.i32(offset), NVVM::ShflKind::bfly, 0x1f);
 }
 
 Value shuffleUp(OpBuilder &b, Location loc, Value v, unsigned offset) {
-  return shuffle(b, loc, v, i32Const(b, loc, offset), NVVM::ShflKind::up, 0);
+  LLVMBuilder lb(b, loc);
+  return shuffle(b, loc, v, lb.i32(offset), NVVM::ShflKind::up, 0);
 }
 
 Value shuffleDown(OpBuilder &b, Location loc, Value v, unsigned offset) {
-  return shuffle(b, loc, v, i32Const(b, loc, offset), NVVM::ShflKind::down,
-                 0x1f);
+  LLVMBuilder lb(b, loc);
+  return shuffle(b, loc, v, lb.i32(offset), NVVM::ShflKind::down, 0x1f);
 }
 
 Value shuffleIdx(OpBuilder &b, Location loc, Value v, Value srcLane) {

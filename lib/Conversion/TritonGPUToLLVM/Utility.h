@@ -37,6 +37,82 @@ public:
 
 Value i32Const(OpBuilder &b, Location loc, int64_t v);
 
+/// Builds LLVM-dialect ops at one location, so that the lowering reads like
+/// the arithmetic it emits: `lb.add(x, lb.i32(3))`, `lb.icmp_slt(a, b)`,
+/// `lb.gep(ptrType, elemType, base, indices)` instead of
+/// `LLVM::AddOp::create(rewriter, loc, ...)`. Each method forwards its
+/// arguments to the op's builder and returns the op (which converts to its
+/// result).
+class LLVMBuilder {
+public:
+  LLVMBuilder(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+
+  OpBuilder &builder() const { return b; }
+  Location location() const { return loc; }
+
+  /// An i32 constant.
+  Value i32(int64_t v) const { return i32Const(b, loc, v); }
+
+#define TRITON_LLVM_BUILDER_OP(name, Op)                                       \
+  template <typename... Args> LLVM::Op name(Args &&...args) const {            \
+    return LLVM::Op::create(b, loc, std::forward<Args>(args)...);              \
+  }
+  TRITON_LLVM_BUILDER_OP(add, AddOp)
+  TRITON_LLVM_BUILDER_OP(sub, SubOp)
+  TRITON_LLVM_BUILDER_OP(mul, MulOp)
+  TRITON_LLVM_BUILDER_OP(udiv, UDivOp)
+  TRITON_LLVM_BUILDER_OP(urem, URemOp)
+  TRITON_LLVM_BUILDER_OP(and_, AndOp)
+  TRITON_LLVM_BUILDER_OP(or_, OrOp)
+  TRITON_LLVM_BUILDER_OP(xor_, XOrOp)
+  TRITON_LLVM_BUILDER_OP(shl, ShlOp)
+  TRITON_LLVM_BUILDER_OP(lshr, LShrOp)
+  TRITON_LLVM_BUILDER_OP(ashr, AShrOp)
+  TRITON_LLVM_BUILDER_OP(select, SelectOp)
+  TRITON_LLVM_BUILDER_OP(icmp, ICmpOp)
+  TRITON_LLVM_BUILDER_OP(fmul, FMulOp)
+  TRITON_LLVM_BUILDER_OP(fadd, FAddOp)
+  TRITON_LLVM_BUILDER_OP(bitcast, BitcastOp)
+  TRITON_LLVM_BUILDER_OP(zext, ZExtOp)
+  TRITON_LLVM_BUILDER_OP(sext, SExtOp)
+  TRITON_LLVM_BUILDER_OP(trunc, TruncOp)
+  TRITON_LLVM_BUILDER_OP(fpext, FPExtOp)
+  TRITON_LLVM_BUILDER_OP(fptrunc, FPTruncOp)
+  TRITON_LLVM_BUILDER_OP(ptrtoint, PtrToIntOp)
+  TRITON_LLVM_BUILDER_OP(inttoptr, IntToPtrOp)
+  TRITON_LLVM_BUILDER_OP(gep, GEPOp)
+  TRITON_LLVM_BUILDER_OP(load, LoadOp)
+  TRITON_LLVM_BUILDER_OP(store, StoreOp)
+  TRITON_LLVM_BUILDER_OP(extractValue, ExtractValueOp)
+  TRITON_LLVM_BUILDER_OP(insertValue, InsertValueOp)
+  TRITON_LLVM_BUILDER_OP(extractElement, ExtractElementOp)
+  TRITON_LLVM_BUILDER_OP(insertElement, InsertElementOp)
+  TRITON_LLVM_BUILDER_OP(undef, UndefOp)
+  TRITON_LLVM_BUILDER_OP(constant, ConstantOp)
+  TRITON_LLVM_BUILDER_OP(call, CallOp)
+#undef TRITON_LLVM_BUILDER_OP
+
+#define TRITON_LLVM_BUILDER_ICMP(pred)                                         \
+  LLVM::ICmpOp icmp_##pred(Value x, Value y) const {                           \
+    return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::pred, x, y);      \
+  }
+  TRITON_LLVM_BUILDER_ICMP(eq)
+  TRITON_LLVM_BUILDER_ICMP(ne)
+  TRITON_LLVM_BUILDER_ICMP(slt)
+  TRITON_LLVM_BUILDER_ICMP(sle)
+  TRITON_LLVM_BUILDER_ICMP(sgt)
+  TRITON_LLVM_BUILDER_ICMP(sge)
+  TRITON_LLVM_BUILDER_ICMP(ult)
+  TRITON_LLVM_BUILDER_ICMP(ule)
+  TRITON_LLVM_BUILDER_ICMP(ugt)
+  TRITON_LLVM_BUILDER_ICMP(uge)
+#undef TRITON_LLVM_BUILDER_ICMP
+
+private:
+  OpBuilder &b;
+  Location loc;
+};
+
 /// The fields of an LLVM struct value, and the inverse.
 SmallVector<Value> unpack(OpBuilder &b, Location loc, Value structValue);
 Value pack(OpBuilder &b, Location loc, Type structType, ValueRange values);

@@ -54,10 +54,10 @@ struct MakeRangeOpConversion : public ConvertOpToLLVMPattern<MakeRangeOp> {
     if (!layout || !structType)
       return rewriter.notifyMatchFailure(op, "no layout");
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     SmallVector<Value> values;
     for (auto &coords : emitIndices(rewriter, loc, *layout))
-      values.push_back(LLVM::AddOp::create(
-          rewriter, loc, coords[0], i32Const(rewriter, loc, op.getStart())));
+      values.push_back(lb.add(coords[0], lb.i32(op.getStart())));
     rewriter.replaceOp(op, pack(rewriter, loc, structType, values));
     return success();
   }

@@ -46,6 +46,7 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     auto dType = cast<RankedTensorType>(op.getType());
     if (dType.getRank() != 2)
       return rewriter.notifyMatchFailure(op,
@@ -115,8 +116,8 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       if (t == accType)
         return v;
       if (isa<FloatType>(accType))
-        return LLVM::FPExtOp::create(rewriter, loc, accType, v);
-      return LLVM::SExtOp::create(rewriter, loc, accType, v);
+        return lb.fpext(accType, v);
+      return lb.sext(accType, v);
     };
     auto element = [&](Operand &operand, int32_t r, int64_t k) -> Value {
       if (!operand.base)
@@ -129,12 +130,10 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       uint64_t kPart =
           operand.isA ? applyOffsetLayout(*operand.offsets, {0, int32_t(k)})
                       : applyOffsetLayout(*operand.offsets, {int32_t(k), 0});
-      Value idx = LLVM::XOrOp::create(rewriter, loc, operand.thread,
-                                      i32Const(rewriter, loc, regPart ^ kPart));
-      Value ptr =
-          LLVM::GEPOp::create(rewriter, loc, operand.base.getType(),
-                              operand.elem, operand.base, ValueRange{idx});
-      Value v = LLVM::LoadOp::create(rewriter, loc, operand.elem, ptr);
+      Value idx = lb.xor_(operand.thread, lb.i32(regPart ^ kPart));
+      Value ptr = lb.gep(operand.base.getType(), operand.elem, operand.base,
+                         ValueRange{idx});
+      Value v = lb.load(operand.elem, ptr);
       operand.cache[key] = v;
       return v;
     };
@@ -147,8 +146,7 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         if (isa<FloatType>(accType))
           acc[r] = LLVM::FMAOp::create(rewriter, loc, x, y, acc[r]);
         else
-          acc[r] = LLVM::AddOp::create(
-              rewriter, loc, acc[r], LLVM::MulOp::create(rewriter, loc, x, y));
+          acc[r] = lb.add(acc[r], lb.mul(x, y));
       }
     rewriter.replaceOp(op, pack(rewriter, loc, structType, acc));
     return success();

@@ -328,6 +328,7 @@ struct WarpGroupDotWaitOpConversion
   matchAndRewrite(ttng::WarpGroupDotWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
     // The values (accumulators of the wgmma groups waited for) pass
     // through the wait itself, tied in and out of the inline PTX, so that
     // no use of them can be scheduled before it.
@@ -364,11 +365,10 @@ struct WarpGroupDotWaitOpConversion
                         /*sideEffects=*/true);
     SmallVector<Value> waited;
     for (size_t i = 0; i < scalars.size(); ++i)
-      waited.push_back(types.size() == 1
-                           ? asmOp.getResult(0)
-                           : LLVM::ExtractValueOp::create(rewriter, loc,
-                                                          asmOp.getResult(0), i)
-                                 .getResult());
+      waited.push_back(
+          types.size() == 1
+              ? asmOp.getResult(0)
+              : lb.extractValue(asmOp.getResult(0), i).getResult());
     SmallVector<Value> results;
     size_t next = 0;
     for (Value v : adaptor.getInputs()) {
