@@ -1,0 +1,102 @@
+//===- embed.cpp - Using the installed TritonDialect from another project -===//
+//
+// Builds `out[i] = x[i] + y[i]` as TTIR with the ops' C++ builders, compiles
+// it with the Triton pipeline for cuda:90 and writes the PTX (argv[1]) and
+// the launch metadata (argv[2], optional). Exit 1 with the diagnostics on
+// any failure.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TritonDialect/Dialect/Triton/IR/Dialect.h"
+#include "TritonDialect/InitAllDialects.h"
+#include "TritonDialect/Pipelines/Pipelines.h"
+#include "TritonDialect/Target/PTX/PTX.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fstream>
+
+using namespace mlir;
+using namespace mlir::triton;
+
+/// tt.func @add(%x, %y, %out: !tt.ptr<f32>, %n: i32): one block of 1024
+/// elements per program, masked by n.
+static OwningOpRef<ModuleOp> buildVectorAdd(MLIRContext &ctx) {
+  OpBuilder b(&ctx);
+  Location loc = b.getUnknownLoc();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  b.setInsertionPointToEnd(module->getBody());
+  Type f32 = b.getF32Type(), i32 = b.getI32Type();
+  auto ptr = PointerType::get(f32, 1);
+  auto fn = FuncOp::create(b, loc, "add",
+                           b.getFunctionType({ptr, ptr, ptr, i32}, {}));
+  fn.setPublic();
+  for (unsigned i = 0; i < 3; ++i)
+    fn.setArgAttr(i, "tt.divisibility", b.getI32IntegerAttr(16));
+  Block *entry = fn.addEntryBlock();
+  b.setInsertionPointToEnd(entry);
+
+  constexpr int64_t block = 1024;
+  auto i32s = RankedTensorType::get({block}, i32);
+  Value pid = GetProgramIdOp::create(b, loc, 0);
+  Value start = arith::MulIOp::create(
+      b, loc, pid, arith::ConstantIntOp::create(b, loc, block, 32));
+  Value offs = arith::AddIOp::create(
+      b, loc, SplatOp::create(b, loc, i32s, start),
+      MakeRangeOp::create(b, loc, i32s, 0, block));
+  Value mask = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::slt, offs,
+      SplatOp::create(b, loc, i32s, fn.getArgument(3)));
+  auto ptrs = RankedTensorType::get({block}, ptr);
+  auto address = [&](unsigned arg) -> Value {
+    Value base = SplatOp::create(b, loc, ptrs, fn.getArgument(arg));
+    return AddPtrOp::create(b, loc, ptrs, base, offs);
+  };
+  Value x = LoadOp::create(b, loc, address(0), mask, Value());
+  Value y = LoadOp::create(b, loc, address(1), mask, Value());
+  Value sum = arith::AddFOp::create(b, loc, x, y);
+  StoreOp::create(b, loc, address(2), sum, mask);
+  ReturnOp::create(b, loc);
+  return module;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    llvm::errs() << "usage: embed OUT.ptx [OUT.meta.json]\n";
+    return 2;
+  }
+  DialectRegistry registry;
+  registerTritonDialects(registry);
+  registerPTXTranslations(registry);
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+
+  OwningOpRef<ModuleOp> module = buildVectorAdd(ctx);
+  if (failed(verify(*module)))
+    return 1;
+
+  PassManager pm(&ctx);
+  TritonToTritonGPUPipelineOptions options;
+  options.numWarps = 4;
+  options.target = "cuda:90";
+  buildTritonNvidiaPipeline(pm, options);
+  if (failed(pm.run(*module)))
+    return 1;
+
+  std::optional<std::string> ptx = translateToPTX(*module, PTXOptions());
+  std::optional<KernelMetadata> meta = getKernelMetadata(*module);
+  if (!ptx || !meta)
+    return 1;
+  std::ofstream(argv[1]) << *ptx;
+  if (argc > 2)
+    std::ofstream(argv[2]) << meta->toJSON() << "\n";
+  llvm::outs() << "embed: kernel " << meta->entry << ", " << meta->numWarps
+               << " warps, " << ptx->size() << " bytes of PTX\n";
+  return 0;
+}
