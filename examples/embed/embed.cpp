@@ -1,9 +1,9 @@
 //===- embed.cpp - Using the installed TritonDialect from another project -===//
 //
-// Builds `out[i] = x[i] + y[i]` as TTIR with the ops' C++ builders, compiles
-// it with the Triton pipeline for cuda:90 and writes the PTX (argv[1]) and
-// the launch metadata (argv[2], optional). Exit 1 with the diagnostics on
-// any failure.
+// Builds `out[i] = x[i] + y[i]` as TTIR with the ops' C++ builders (or
+// parses the TTIR file argv[3]), compiles it with the Triton pipeline for
+// cuda:90 and writes the PTX (argv[1]) and the launch metadata (argv[2]).
+// Exit 1 with the diagnostics on any failure.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +17,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -47,12 +48,12 @@ static OwningOpRef<ModuleOp> buildVectorAdd(MLIRContext &ctx) {
   Value pid = GetProgramIdOp::create(b, loc, 0);
   Value start = arith::MulIOp::create(
       b, loc, pid, arith::ConstantIntOp::create(b, loc, block, 32));
-  Value offs = arith::AddIOp::create(
-      b, loc, SplatOp::create(b, loc, i32s, start),
-      MakeRangeOp::create(b, loc, i32s, 0, block));
-  Value mask = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::slt, offs,
-      SplatOp::create(b, loc, i32s, fn.getArgument(3)));
+  Value offs =
+      arith::AddIOp::create(b, loc, SplatOp::create(b, loc, i32s, start),
+                            MakeRangeOp::create(b, loc, i32s, 0, block));
+  Value mask =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, offs,
+                            SplatOp::create(b, loc, i32s, fn.getArgument(3)));
   auto ptrs = RankedTensorType::get({block}, ptr);
   auto address = [&](unsigned arg) -> Value {
     Value base = SplatOp::create(b, loc, ptrs, fn.getArgument(arg));
@@ -68,7 +69,7 @@ static OwningOpRef<ModuleOp> buildVectorAdd(MLIRContext &ctx) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    llvm::errs() << "usage: embed OUT.ptx [OUT.meta.json]\n";
+    llvm::errs() << "usage: embed OUT.ptx [OUT.meta.json [IN.ttir]]\n";
     return 2;
   }
   DialectRegistry registry;
@@ -77,8 +78,9 @@ int main(int argc, char **argv) {
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
 
-  OwningOpRef<ModuleOp> module = buildVectorAdd(ctx);
-  if (failed(verify(*module)))
+  OwningOpRef<ModuleOp> module =
+      argc > 3 ? parseSourceFile<ModuleOp>(argv[3], &ctx) : buildVectorAdd(ctx);
+  if (!module || failed(verify(*module)))
     return 1;
 
   PassManager pm(&ctx);
