@@ -20,7 +20,8 @@ FLOORS = ["Tools", "Dialect", "Analysis", "Transforms", "Conversion",
 RANK = {f: i for i, f in enumerate(FLOORS)}
 # Headers at the top of include/TritonDialect that gather floors for users.
 TOP_LEVEL = {"InitAllDialects.h": RANK["Dialect"],
-             "InitAllPasses.h": RANK["Pipelines"]}
+             "InitAllPasses.h": RANK["Pipelines"],
+             "Compiler.h": RANK["Pipelines"]}
 
 
 def floor_of(path):

@@ -1,12 +1,14 @@
 //===- embed.cpp - Using the installed TritonDialect from another project -===//
 //
-// Builds `out[i] = x[i] + y[i]` as TTIR with the ops' C++ builders (or
-// parses the TTIR file argv[3]), compiles it with the Triton pipeline for
-// cuda:90 and writes the PTX (argv[1]) and the launch metadata (argv[2]).
-// Exit 1 with the diagnostics on any failure.
+// Builds `out[i] = x[i] + y[i]` as TTIR with the ops' C++ builders and
+// compiles it step by step (pipeline, then PTX); or, given a TTIR file
+// (argv[3]), compiles its text with the one-call API (Compiler.h). Writes
+// the PTX (argv[1]) and the launch metadata (argv[2]). Exit 1 with the
+// diagnostics on any failure.
 //
 //===----------------------------------------------------------------------===//
 
+#include "TritonDialect/Compiler.h"
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
 #include "TritonDialect/InitAllDialects.h"
 #include "TritonDialect/Pipelines/Pipelines.h"
@@ -17,11 +19,11 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fstream>
+#include <sstream>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -78,21 +80,37 @@ int main(int argc, char **argv) {
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
 
-  OwningOpRef<ModuleOp> module =
-      argc > 3 ? parseSourceFile<ModuleOp>(argv[3], &ctx) : buildVectorAdd(ctx);
-  if (!module || failed(verify(*module)))
-    return 1;
-
-  PassManager pm(&ctx);
-  TritonToTritonGPUPipelineOptions options;
-  options.numWarps = 4;
-  options.target = "cuda:90";
-  buildTritonNvidiaPipeline(pm, options);
-  if (failed(pm.run(*module)))
-    return 1;
-
-  std::optional<std::string> ptx = translateToPTX(*module, PTXOptions());
-  std::optional<KernelMetadata> meta = getKernelMetadata(*module);
+  std::optional<std::string> ptx;
+  std::optional<KernelMetadata> meta;
+  if (argc > 3) {
+    // TTIR text, compiled in one call.
+    std::ifstream in(argv[3]);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string diagnostics;
+    FailureOr<CompiledKernel> kernel =
+        compileTTIR(text.str(), ctx, CompileOptions(), &diagnostics, argv[3]);
+    if (failed(kernel)) {
+      llvm::errs() << "embed: compileTTIR failed:\n" << diagnostics;
+      return 1;
+    }
+    ptx = kernel->ptx;
+    meta = kernel->metadata;
+  } else {
+    // Built with the op builders, compiled step by step.
+    OwningOpRef<ModuleOp> module = buildVectorAdd(ctx);
+    if (failed(verify(*module)))
+      return 1;
+    PassManager pm(&ctx);
+    TritonToTritonGPUPipelineOptions options;
+    options.numWarps = 4;
+    options.target = "cuda:90";
+    buildTritonNvidiaPipeline(pm, options);
+    if (failed(pm.run(*module)))
+      return 1;
+    ptx = translateToPTX(*module, PTXOptions());
+    meta = getKernelMetadata(*module);
+  }
   if (!ptx || !meta)
     return 1;
   std::ofstream(argv[1]) << *ptx;

@@ -1,0 +1,69 @@
+//===- Compiler.h - TTIR to PTX in one call ---------------------*- C++ -*-===//
+//
+// The API an embedder needs, on top of the dialect, pipeline and PTX
+// headers it builds on:
+//
+//   mlir::DialectRegistry registry;
+//   mlir::triton::registerTritonCompiler(registry);
+//   mlir::MLIRContext ctx(registry);
+//   mlir::triton::CompileOptions options;       // cuda:90, 4 warps, 3 stages
+//   std::string diagnostics;
+//   auto kernel = mlir::triton::compileTTIR(ttirText, ctx, options,
+//                                           &diagnostics);
+//   if (failed(kernel)) ... diagnostics says why (file:line:col: error: ...)
+//   kernel->ptx, kernel->metadata.toJSON()
+//
+// No exceptions: failures come back as `failure()` with the diagnostics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITONDIALECT_COMPILER_H
+#define TRITONDIALECT_COMPILER_H
+
+#include "TritonDialect/Target/PTX/PTX.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+
+#include <string>
+
+namespace mlir::triton {
+
+struct CompileOptions {
+  int numWarps = 4;
+  int numStages = 3;
+  int numCTAs = 1;
+  /// `cuda:<compute capability>`, e.g. `cuda:80`, `cuda:90`.
+  std::string target = "cuda:90";
+  /// mma.sync instead of wgmma on sm_90.
+  bool disableMMAv3 = false;
+  /// How the LLVM-dialect module becomes PTX.
+  PTXOptions ptx;
+};
+
+struct CompiledKernel {
+  std::string ptx;
+  KernelMetadata metadata;
+};
+
+/// Everything a compile uses: the dialects TTIR and the pipeline use, and
+/// the translations to LLVM IR.
+void registerTritonCompiler(DialectRegistry &registry);
+
+/// `module` (TTIR, rewritten in place down to the LLVM dialect) to PTX and
+/// its launch metadata. The diagnostics of a failure also go to
+/// `diagnostics` when given.
+FailureOr<CompiledKernel> compileModule(ModuleOp module,
+                                        const CompileOptions &options,
+                                        std::string *diagnostics = nullptr);
+
+/// TTIR text (`sourceName` names it in diagnostics) to PTX and its launch
+/// metadata, in `context` (registered with registerTritonCompiler).
+FailureOr<CompiledKernel> compileTTIR(StringRef ttir, MLIRContext &context,
+                                      const CompileOptions &options,
+                                      std::string *diagnostics = nullptr,
+                                      StringRef sourceName = "<ttir>");
+
+} // namespace mlir::triton
+
+#endif // TRITONDIALECT_COMPILER_H

@@ -1,0 +1,110 @@
+//===- Compiler.cpp - TTIR to PTX in one call
+//------------------------------===//
+
+#include "TritonDialect/Compiler.h"
+
+#include "TritonDialect/InitAllDialects.h"
+#include "TritonDialect/Pipelines/Pipelines.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+void triton::registerTritonCompiler(DialectRegistry &registry) {
+  registerTritonDialects(registry);
+  registerPTXTranslations(registry);
+}
+
+namespace {
+/// Copies every diagnostic into `out` (`loc: severity: message`) while it
+/// lives, and lets the context's other handlers see it too.
+class DiagnosticCollector {
+public:
+  DiagnosticCollector(MLIRContext *ctx, std::string *out) : ctx(ctx) {
+    if (!out)
+      return;
+    id = ctx->getDiagEngine().registerHandler([out](Diagnostic &diag) {
+      llvm::raw_string_ostream os(*out);
+      if (auto file = dyn_cast<FileLineColLoc>(diag.getLocation()))
+        os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+           << file.getColumn() << ": ";
+      else
+        os << diag.getLocation() << ": ";
+      switch (diag.getSeverity()) {
+      case DiagnosticSeverity::Error:
+        os << "error: ";
+        break;
+      case DiagnosticSeverity::Warning:
+        os << "warning: ";
+        break;
+      case DiagnosticSeverity::Remark:
+        os << "remark: ";
+        break;
+      case DiagnosticSeverity::Note:
+        os << "note: ";
+        break;
+      }
+      os << diag << "\n";
+      return failure(); // also to the handlers registered before
+    });
+  }
+  ~DiagnosticCollector() {
+    if (id)
+      ctx->getDiagEngine().eraseHandler(*id);
+  }
+
+private:
+  MLIRContext *ctx;
+  std::optional<DiagnosticEngine::HandlerID> id;
+};
+} // namespace
+
+FailureOr<CompiledKernel> triton::compileModule(ModuleOp module,
+                                                const CompileOptions &options,
+                                                std::string *diagnostics) {
+  MLIRContext *ctx = module.getContext();
+  DiagnosticCollector collect(ctx, diagnostics);
+  if (failed(verify(module)))
+    return failure();
+  PassManager pm(ctx);
+  TritonToTritonGPUPipelineOptions pipeline;
+  pipeline.numWarps = options.numWarps;
+  pipeline.numStages = options.numStages;
+  pipeline.numCTAs = options.numCTAs;
+  pipeline.target = options.target;
+  pipeline.disableMMAv3 = options.disableMMAv3;
+  buildTritonNvidiaPipeline(pm, pipeline);
+  if (failed(pm.run(module)))
+    return failure();
+  std::optional<std::string> ptx = translateToPTX(module, options.ptx);
+  if (!ptx)
+    return failure();
+  std::optional<KernelMetadata> meta = getKernelMetadata(module);
+  if (!meta)
+    return failure();
+  return CompiledKernel{std::move(*ptx), std::move(*meta)};
+}
+
+FailureOr<CompiledKernel> triton::compileTTIR(StringRef ttir,
+                                              MLIRContext &context,
+                                              const CompileOptions &options,
+                                              std::string *diagnostics,
+                                              StringRef sourceName) {
+  OwningOpRef<ModuleOp> module;
+  {
+    DiagnosticCollector collect(&context, diagnostics);
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(ttir, sourceName), SMLoc());
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  }
+  if (!module)
+    return failure();
+  return compileModule(*module, options, diagnostics);
+}
