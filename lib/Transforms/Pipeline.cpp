@@ -242,27 +242,6 @@ public:
                      "tensor cores busy");
   }
 
-  /// Whether only cp.async copies write `alloc` (a ring of the pipeliner):
-  /// every use, through views, reads it or is a copy's destination.
-  static bool onlyCopiesWrite(LocalAllocOp alloc) {
-    if (alloc.getSrc())
-      return false;
-    SmallVector<Value> worklist{alloc.getResult()};
-    while (!worklist.empty()) {
-      Value v = worklist.pop_back_val();
-      for (Operation *user : v.getUsers()) {
-        if (isMemDescView(user)) {
-          worklist.push_back(user->getResult(0));
-          continue;
-        }
-        if (!isa<AsyncCopyGlobalToLocalOp, LocalLoadOp, LocalDeallocOp,
-                 nvidia_gpu::WarpGroupDotOp>(user))
-          return false;
-      }
-    }
-    return true;
-  }
-
   /// A proxy fence in the loop orders plain shared-memory stores before the
   /// wgmmas after it. Once the loop's wgmma operands come from rings filled
   /// by cp.async and from buffers stored once before the loop, and the loop
@@ -291,7 +270,7 @@ public:
         if (!isa<MemDescType>(operand.getType()))
           continue;
         LocalAllocOp alloc = getViewedAllocation(operand);
-        if (alloc && onlyCopiesWrite(alloc))
+        if (alloc && !alloc.getSrc() && onlyAsyncCopiesWrite(alloc))
           continue;
         if (alloc && alloc.getSrc() &&
             !loop->isAncestor(alloc.getOperation())) {

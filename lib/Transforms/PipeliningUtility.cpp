@@ -205,6 +205,26 @@ mlir::triton::gpu::getAsyncAccumulatorDot(scf::ForOp loop) {
   return found;
 }
 
+bool mlir::triton::gpu::onlyAsyncCopiesWrite(LocalAllocOp alloc,
+                                             Operation *scope) {
+  SmallVector<Value> worklist{alloc.getResult()};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (isMemDescView(user)) {
+        worklist.push_back(user->getResult(0));
+        continue;
+      }
+      if (scope && !scope->isAncestor(user))
+        continue;
+      if (!isa<AsyncCopyGlobalToLocalOp, LocalLoadOp, LocalDeallocOp,
+               nvidia_gpu::WarpGroupDotOp>(user))
+        return false;
+    }
+  }
+  return true;
+}
+
 bool mlir::triton::gpu::assignLatencies(scf::ForOp loop, int defaultStages,
                                         const ModuleAxisInfoAnalysis &axis,
                                         int capability, RemarkFn remark) {

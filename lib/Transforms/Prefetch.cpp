@@ -29,6 +29,7 @@
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 #include "TritonDialect/Transforms/Passes.h"
+#include "TritonDialect/Transforms/PipeliningUtility.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -81,22 +82,7 @@ FailureOr<SmallVector<Operation *>> iterationSlice(scf::ForOp loop, Value v) {
 /// buffer stored once before the loop (attention's Q).
 bool onlyCopiedInto(Value memdesc, scf::ForOp loop) {
   LocalAllocOp alloc = getViewedAllocation(memdesc);
-  if (!alloc || loop->isAncestor(alloc))
-    return false;
-  SmallVector<Value> work{alloc.getResult()};
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    for (Operation *user : v.getUsers()) {
-      if (isMemDescView(user)) {
-        work.push_back(user->getResult(0));
-        continue;
-      }
-      if (!isa<AsyncCopyGlobalToLocalOp, LocalLoadOp, LocalDeallocOp>(user) &&
-          loop->isAncestor(user))
-        return false;
-    }
-  }
-  return true;
+  return alloc && !loop->isAncestor(alloc) && onlyAsyncCopiesWrite(alloc, loop);
 }
 
 class PrefetchPass
@@ -212,7 +198,6 @@ private:
         ++(commit->isBeforeInBlock(wait) ? commitsBefore : commitsAfter);
     }
     Location loc = loop.getLoc();
-    Block *body = loop.getBody();
 
     // Before the loop: iteration 0's first slices (its tiles waited for).
     OpBuilder pre(loop);
@@ -268,7 +253,6 @@ private:
       return;
     }
     auto newLoop = cast<scf::ForOp>(grown->getOperation());
-    (void)body;
     unsigned extra = newLoop.getNumRegionIterArgs() - 2 * dots.size();
 
     // The dots, slice by slice: the first from the registers read last

@@ -81,8 +81,7 @@ struct LayoutView {
 };
 
 /// Every element's holders, by brute force over the hardware indices.
-void findHolders(LayoutView &view, const LinearLayout &layoutRef) {
-  const LinearLayout *layout = &layoutRef;
+void findHolders(LayoutView &view, const LinearLayout &layout) {
   ArrayRef<int64_t> shape = view.shape;
   bool shared = view.shared;
   int64_t numElements = 1;
@@ -100,9 +99,9 @@ void findHolders(LayoutView &view, const LinearLayout &layoutRef) {
   held.assign(numElements, false);
   int32_t &numWarps = view.numWarps;
   if (shared) {
-    for (int32_t off = 0; off < layout->getInDimSize(layout_dims::kOffset);
+    for (int32_t off = 0; off < layout.getInDimSize(layout_dims::kOffset);
          ++off) {
-      int64_t e = flatIndex(layout->apply(
+      int64_t e = flatIndex(layout.apply(
           {{layout_dims::kOffset, off}, {layout_dims::kBlock, 0}}));
       if (held[e]) {
         ++holders[e].copies;
@@ -112,15 +111,15 @@ void findHolders(LayoutView &view, const LinearLayout &layoutRef) {
       holders[e].offset = off;
     }
   } else {
-    numWarps = layout->getInDimSize(layout_dims::kWarp);
+    numWarps = layout.getInDimSize(layout_dims::kWarp);
     for (int32_t w = 0; w < numWarps; ++w)
-      for (int32_t l = 0; l < layout->getInDimSize(layout_dims::kLane); ++l)
-        for (int32_t r = 0; r < layout->getInDimSize(layout_dims::kRegister);
+      for (int32_t l = 0; l < layout.getInDimSize(layout_dims::kLane); ++l)
+        for (int32_t r = 0; r < layout.getInDimSize(layout_dims::kRegister);
              ++r) {
-          int64_t e = flatIndex(layout->apply({{layout_dims::kRegister, r},
-                                               {layout_dims::kLane, l},
-                                               {layout_dims::kWarp, w},
-                                               {layout_dims::kBlock, 0}}));
+          int64_t e = flatIndex(layout.apply({{layout_dims::kRegister, r},
+                                              {layout_dims::kLane, l},
+                                              {layout_dims::kWarp, w},
+                                              {layout_dims::kBlock, 0}}));
           if (held[e]) {
             ++holders[e].copies;
             continue;

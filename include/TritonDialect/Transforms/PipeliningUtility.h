@@ -90,6 +90,11 @@ findPipelineableLoads(scf::ForOp loop, const ModuleAxisInfoAnalysis &axis,
 /// the one the pipeliner may keep in flight across iterations.
 nvidia_gpu::WarpGroupDotOp getAsyncAccumulatorDot(scf::ForOp loop);
 
+/// Whether the only ops that write the buffer `alloc` creates, through its
+/// views, are async copies: its other users read it (local_load, wgmma) or
+/// free it. Users outside `scope` (when given) are not looked at.
+bool onlyAsyncCopiesWrite(LocalAllocOp alloc, Operation *scope = nullptr);
+
 /// tritongpu-assign-latencies on one loop: `tt.latency = S - 1` on each
 /// pipelineable load, with S the loop's stage count lowered (with a remark)
 /// until its rings fit in shared memory. Returns whether any was assigned.

@@ -77,21 +77,20 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
 
   /// 1. Within the thread: registers with one key (coordinates but axis).
   static Partials withinThread(ReduceOp op, ConversionPatternRewriter &rewriter,
-                               const LinearLayout &layoutRef,
+                               const LinearLayout &layout,
                                ArrayRef<SmallVector<Value>> elems) {
     using namespace layout_dims;
     Location loc = op.getLoc();
     unsigned axis = op.getAxis();
     unsigned n = op.getSrcs().size();
-    const LinearLayout *layout = &layoutRef;
-    int32_t regs = layout->getInDimSize(kRegister);
+    int32_t regs = layout.getInDimSize(kRegister);
     Partials partials;
     auto &acc = partials.acc;
     auto &firstReg = partials.firstReg;
     auto &keys = partials.keys;
     for (int32_t r = 0; r < regs; ++r) {
       LinearLayout::Point p =
-          layout->apply({{kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
+          layout.apply({{kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
       SmallVector<int32_t> key;
       for (auto [d, c] : llvm::enumerate(p))
         if (d != axis)
@@ -114,18 +113,14 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
   /// 2. Within the warp: butterfly shuffles over lane bits on the axis.
   static LogicalResult withinWarp(ReduceOp op,
                                   ConversionPatternRewriter &rewriter,
-                                  const LinearLayout &layoutRef,
+                                  const LinearLayout &layout,
                                   Partials &partials) {
     using namespace layout_dims;
     Location loc = op.getLoc();
-    const LinearLayout *layout = &layoutRef;
     auto &acc = partials.acc;
     auto &keys = partials.keys;
-    auto axisOnly = [&](const char *dim, int32_t bit) {
-      return ReduceOpConversion::axisOnly(layoutRef, op.getAxis(), dim, bit);
-    };
-    for (int32_t bit = 0; bit < layout->getInDimSizeLog2(kLane); ++bit) {
-      std::optional<bool> on = axisOnly(kLane, bit);
+    for (int32_t bit = 0; bit < layout.getInDimSizeLog2(kLane); ++bit) {
+      std::optional<bool> on = axisOnly(layout, op.getAxis(), kLane, bit);
       if (!on)
         return rewriter.notifyMatchFailure(
             op, "lane bases mix the axis with other dimensions");
@@ -145,15 +140,11 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
   /// axis with other dimensions).
   static FailureOr<SmallVector<int32_t>>
   warpBitsOnAxis(ReduceOp op, ConversionPatternRewriter &rewriter,
-                 const LinearLayout &layoutRef) {
+                 const LinearLayout &layout) {
     using namespace layout_dims;
-    const LinearLayout *layout = &layoutRef;
-    auto axisOnly = [&](const char *dim, int32_t bit) {
-      return ReduceOpConversion::axisOnly(layoutRef, op.getAxis(), dim, bit);
-    };
     SmallVector<int32_t> axisWarpBits;
-    for (int32_t bit = 0; bit < layout->getInDimSizeLog2(kWarp); ++bit) {
-      std::optional<bool> on = axisOnly(kWarp, bit);
+    for (int32_t bit = 0; bit < layout.getInDimSizeLog2(kWarp); ++bit) {
+      std::optional<bool> on = axisOnly(layout, op.getAxis(), kWarp, bit);
       if (!on)
         return rewriter.notifyMatchFailure(
             op, "warp bases mix the axis with other dimensions");
@@ -166,7 +157,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
   /// 3. Across warps: each warp's partial values through the op's scratch
   /// shared memory, combined by every warp.
   LogicalResult acrossWarps(ReduceOp op, ConversionPatternRewriter &rewriter,
-                            const LinearLayout &layoutRef,
+                            const LinearLayout &layout,
                             ArrayRef<int32_t> axisWarpBits,
                             Partials &partials) const {
     Location loc = op.getLoc();
@@ -174,7 +165,6 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
     unsigned axis = op.getAxis();
     unsigned n = op.getSrcs().size();
     auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
-    const LinearLayout *layout = &layoutRef;
     auto &acc = partials.acc;
     auto &firstReg = partials.firstReg;
     auto &keys = partials.keys;
@@ -201,7 +191,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
     for (int64_t sz : resShape)
       numResults *= sz;
     SmallVector<SmallVector<Value>> indices =
-        emitIndices(rewriter, loc, *layout);
+        emitIndices(rewriter, loc, layout);
     Value base = sharedBase(rewriter, loc, op);
     Type i8 = rewriter.getIntegerType(8);
     // Earlier users of this scratch are done: the membar analysis put a

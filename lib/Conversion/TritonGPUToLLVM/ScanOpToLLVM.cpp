@@ -49,7 +49,7 @@ public:
         lb(rewriter, op.getLoc()), axis(op.getAxis()), reverse(op.getReverse()),
         n(op.getSrcs().size()),
         srcType(cast<RankedTensorType>(op.getSrcs()[0].getType())),
-        layoutStorage(layout), layout(&layoutStorage) {}
+        layout(layout) {}
 
   /// The levels of axis bits: runs of consecutive bits of one kind.
   FailureOr<SmallVector<Level>> levels() {
@@ -59,10 +59,10 @@ public:
     SmallVector<std::pair<const char *, int32_t>> owner(axisBits,
                                                         {nullptr, -1});
     for (const char *dim : {kRegister, kLane, kWarp}) {
-      if (!layout->hasInDim(dim))
+      if (!layout.hasInDim(dim))
         continue;
-      for (int32_t bit = 0; bit < layout->getInDimSizeLog2(dim); ++bit) {
-        const auto &basis = layout->getBasis(dim, bit);
+      for (int32_t bit = 0; bit < layout.getInDimSizeLog2(dim); ++bit) {
+        const auto &basis = layout.getBasis(dim, bit);
         if (!basis[axis])
           continue;
         for (size_t d = 0; d < basis.size(); ++d)
@@ -93,7 +93,7 @@ public:
 
   LogicalResult run(ArrayRef<Level> levels, ValueRange srcs) {
     using namespace layout_dims;
-    regs = layout->getInDimSize(kRegister);
+    regs = layout.getInDimSize(kRegister);
     SmallVector<SmallVector<Value>> in;
     for (Value v : srcs)
       in.push_back(unpack(rewriter, loc, v));
@@ -104,7 +104,7 @@ public:
       for (unsigned i = 0; i < n; ++i)
         x[r].push_back(in[i][r]);
       tot[r] = x[r];
-      coords[r] = registerCoords(*layout, r);
+      coords[r] = registerCoords(layout, r);
     }
     std::tie(lane, warp) = laneAndWarp(rewriter, loc);
     for (const Level &level : levels) {
@@ -250,7 +250,7 @@ private:
       NVVM::Barrier0Op::create(rewriter, loc);
     firstWarpLevel = false;
     if (indices.empty())
-      indices = emitIndices(rewriter, loc, *layout);
+      indices = emitIndices(rewriter, loc, layout);
     int32_t w0 = level.inBits.front();
     Value v = lb.and_(lb.lshr(warp, lb.i32(w0)), lb.i32((1 << k) - 1));
     Value pos = reverse ? lb.sub(lb.i32((1 << k) - 1), v).getResult() : v;
@@ -278,7 +278,7 @@ private:
     };
     // Write each segment's total once: from the thread holding the
     // segment's last element (in scan order), first copy only.
-    Value firstCopy = firstCopyPredicate(rewriter, loc, *layout);
+    Value firstCopy = firstCopyPredicate(rewriter, loc, layout);
     for (auto &[key, members] : groups) {
       int32_t r = members.front();
       for (int32_t m : members)
@@ -339,8 +339,7 @@ private:
   bool reverse;
   unsigned n;
   RankedTensorType srcType;
-  LinearLayout layoutStorage;
-  const LinearLayout *layout;
+  LinearLayout layout;
   int32_t regs = 0;
   SmallVector<SmallVector<Value>> x, tot;
   SmallVector<SmallVector<int32_t>> coords;
