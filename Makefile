@@ -33,9 +33,12 @@ demo: build
 	  --tritongpu-coalesce=remarks=true
 	@echo "== $(DEMO): TTIR -> PTX (triton-nvidia-pipeline | triton-translate) =="
 	$(BUILD_DIR)/bin/triton-opt $(DEMO) --triton-nvidia-pipeline="num-warps=4 target=cuda:90" --mlir-print-debuginfo | \
-	  $(BUILD_DIR)/bin/triton-translate --triton-to-ptx -o $(BUILD_DIR)/demo.ptx
+	  $(BUILD_DIR)/bin/triton-translate --mlir-to-ptx -o $(BUILD_DIR)/demo.ptx
 	@grep -E "\.target|\.entry|ld\.global|st\.global" $(BUILD_DIR)/demo.ptx
 	@cat $(BUILD_DIR)/demo.meta.json
+	@echo "== $(DEMO): TTIR -> PTX in one command (triton-translate --ttir-to-ptx) =="
+	$(BUILD_DIR)/bin/triton-translate --ttir-to-ptx --num-warps=4 --target=cuda:90 $(DEMO) -o $(BUILD_DIR)/demo-one.ptx
+	@grep -E "\.entry" $(BUILD_DIR)/demo-one.ptx
 	@if command -v ptxas >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/ptxas ]; then \
 	  PTXAS=$$(command -v ptxas || echo /usr/local/cuda/bin/ptxas); \
 	  $$PTXAS -arch=sm_90 $(BUILD_DIR)/demo.ptx -o $(BUILD_DIR)/demo.cubin && echo "ptxas: ok (sm_90)"; \

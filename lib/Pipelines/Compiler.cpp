@@ -1,5 +1,4 @@
-//===- Compiler.cpp - TTIR to PTX in one call
-//------------------------------===//
+//===- Compiler.cpp - TTIR to PTX in one call ----------------------------===//
 
 #include "TritonDialect/Compiler.h"
 
@@ -65,12 +64,43 @@ private:
 };
 } // namespace
 
+namespace {
+/// Fails, with a diagnostic that says what to do, unless `module` is TTIR:
+/// no layouts assigned yet (no `ttg`/`ttng` ops, no `ttg.*` module
+/// attributes) and nothing lowered to the LLVM dialect.
+LogicalResult checkTTIR(ModuleOp module) {
+  LogicalResult result = success();
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    StringRef dialect = op->getName().getDialectNamespace();
+    if (dialect == "ttg" || dialect == "ttng") {
+      result = op->emitError("'") << op->getName()
+                                  << "' is TTGIR: the Triton pipeline "
+                                     "starts from TTIR";
+    } else if (dialect == "llvm" || dialect == "nvvm") {
+      result = op->emitError("'")
+               << op->getName()
+               << "' is already in the LLVM dialect: make PTX from it with "
+                  "translateToPTX (triton-translate --mlir-to-ptx)";
+    }
+    return failed(result) ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (failed(result))
+    return result;
+  for (NamedAttribute attr : module->getAttrs())
+    if (attr.getName().strref().starts_with("ttg."))
+      return module.emitError("the input is TTGIR (module attribute '")
+             << attr.getName().strref()
+             << "'): the Triton pipeline starts from TTIR";
+  return success();
+}
+} // namespace
+
 FailureOr<CompiledKernel> triton::compileModule(ModuleOp module,
                                                 const CompileOptions &options,
                                                 std::string *diagnostics) {
   MLIRContext *ctx = module.getContext();
   DiagnosticCollector collect(ctx, diagnostics);
-  if (failed(verify(module)))
+  if (failed(verify(module)) || failed(checkTTIR(module)))
     return failure();
   PassManager pm(ctx);
   TritonToTritonGPUPipelineOptions pipeline;

@@ -300,6 +300,40 @@ LogicalResult triton::addLineInfo(ModuleOp module) {
   return pm.run(module);
 }
 
+namespace {
+/// Fails, at the first op the LLVM IR translation cannot take, unless every
+/// op is in the builtin, LLVM or NVVM dialect: TTIR or TTGIR handed to the
+/// PTX step by mistake gets a diagnostic that says what to do.
+LogicalResult checkLowered(ModuleOp module) {
+  Operation *unlowered = nullptr;
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    StringRef dialect = op->getName().getDialectNamespace();
+    if (dialect == "builtin" || dialect == "llvm" || dialect == "nvvm")
+      return WalkResult::advance();
+    unlowered = op;
+    return WalkResult::interrupt();
+  });
+  if (!unlowered)
+    return success();
+  // Layouts assigned (ttg.* module attributes, ttg/ttng ops): TTGIR.
+  StringRef dialect = unlowered->getName().getDialectNamespace();
+  bool layouts = dialect == "ttg" || dialect == "ttng" ||
+                 llvm::any_of(module->getAttrs(), [](NamedAttribute attr) {
+                   return attr.getName().strref().starts_with("ttg.");
+                 });
+  StringRef level = layouts ? "TTGIR" : dialect == "tt" ? "TTIR" : "";
+  InFlightDiagnostic diag = unlowered->emitError("'")
+                            << unlowered->getName()
+                            << "' is not in the LLVM or NVVM dialect";
+  if (!level.empty())
+    diag << " (the input is " << level << ")";
+  diag << ": PTX is made from the Triton pipeline's output; run the pipeline "
+          "first (triton-opt --triton-nvidia-pipeline, or triton-translate "
+          "--ttir-to-ptx for TTIR)";
+  return diag;
+}
+} // namespace
+
 std::optional<std::string> triton::translateToPTX(ModuleOp module,
                                                   const PTXOptions &options) {
   LLVMInitializeNVPTXTarget();
@@ -308,6 +342,8 @@ std::optional<std::string> triton::translateToPTX(ModuleOp module,
   LLVMInitializeNVPTXAsmPrinter();
   setBackendDefaults();
 
+  if (failed(checkLowered(module)))
+    return std::nullopt;
   std::string chip = chipFor(module, options);
   if (!StringRef(chip).starts_with("sm_")) {
     module.emitError("unknown NVIDIA target '") << chip << "' (want sm_NN)";
