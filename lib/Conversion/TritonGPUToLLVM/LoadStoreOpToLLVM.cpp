@@ -132,21 +132,22 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     Type wordType = rewriter.getIntegerType(wordBits);
     SmallVector<Value> results;
     for (size_t i = 0; i < ptrs.size(); i += vec) {
-      // Each output starts as `other` (or 0), then a predicated vector load.
+      // Each output starts as `other` (0 without one, as an immediate, as
+      // upstream does), then a predicated vector load; an unmasked load
+      // needs no start.
       std::string asmText, constraints;
       SmallVector<Value> operands;
       for (unsigned k = 0; k < words; ++k)
         constraints += std::string(k ? "," : "") + "=" + regKind;
       unsigned next = words;
-      for (unsigned k = 0; k < words; ++k) {
-        Value o;
-        if (others.empty())
-          o = lb.constant(wordType, rewriter.getIntegerAttr(wordType, 0));
-        else
-          o = packWord(rewriter, loc,
-                       ArrayRef<Value>(others).slice(i + k * packing->perWord,
-                                                     packing->perWord),
-                       bits, wordBits);
+      for (unsigned k = 0; k < words && others.empty() && !masks.empty(); ++k)
+        asmText += "mov.b" + std::to_string(wordBits) + " $" +
+                   std::to_string(k) + ", 0;\n";
+      for (unsigned k = 0; k < words && !others.empty(); ++k) {
+        Value o = packWord(rewriter, loc,
+                           ArrayRef<Value>(others).slice(
+                               i + k * packing->perWord, packing->perWord),
+                           bits, wordBits);
         operands.push_back(o);
         constraints += std::string(",") + regKind;
         asmText += "mov.b" + std::to_string(wordBits) + " $" +
@@ -203,18 +204,20 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     unsigned bits = elem.getIntOrFloatBitWidth();
     char reg = ptxRegister(bits)->first;
     Type intType = rewriter.getIntegerType(bits);
-    Value other =
-        op.getOther()
-            ? lb.bitcast(intType, adaptor.getOther()).getResult()
-            : lb.constant(intType, rewriter.getIntegerAttr(intType, 0))
-                  .getResult();
-    SmallVector<Value> operands{other};
-    std::string constraints = std::string("=") + reg + "," + reg;
-    std::string text = "mov.b" + std::to_string(bits) + " $0, $1;\n";
+    SmallVector<Value> operands;
+    std::string constraints = std::string("=") + reg;
+    std::string text;
+    if (op.getOther()) {
+      operands.push_back(lb.bitcast(intType, adaptor.getOther()));
+      constraints += std::string(",") + reg;
+      text = "mov.b" + std::to_string(bits) + " $0, $1;\n";
+    } else if (op.getMask()) {
+      text = "mov.b" + std::to_string(bits) + " $0, 0;\n";
+    }
     if (op.getMask()) {
       operands.push_back(adaptor.getMask());
       constraints += ",b";
-      text += "@$2 ";
+      text += "@$" + std::to_string(operands.size()) + " ";
     }
     operands.push_back(adaptor.getPtr());
     constraints += ",l";

@@ -104,18 +104,28 @@ uint64_t threadOffsetBits(ArrayRef<uint64_t> lane, ArrayRef<uint64_t> warp) {
 
 Value sharedElementPtr(OpBuilder &b, Location loc, Value base, Type store,
                        Value thread, uint64_t threadBits, uint64_t reg) {
-  // With no bit in common, XOR is addition: a constant offset the address
+  // thread ^ reg = (thread ^ (reg & threadBits)) + (reg & ~threadBits): the
+  // bits the thread's part may set are XORed (registers that agree on them
+  // share that address), the others are a constant offset the address
   // takes as its immediate.
-  bool disjoint = (reg & threadBits) == 0;
+  // In bytes, as PTX addresses are: the thread's part scaled once (the same
+  // shift for every register), each register's XOR and immediate scaled
+  // as constants.
+  uint64_t mixed = reg & threadBits, apart = reg & ~threadBits;
+  unsigned bytes = std::max(1u, store.getIntOrFloatBitWidth() / 8);
   Value idx = thread;
-  if (reg && !disjoint)
-    idx = LLVM::XOrOp::create(b, loc, thread, i32Const(b, loc, reg));
+  if (bytes > 1)
+    idx = LLVM::ShlOp::create(b, loc, thread,
+                              i32Const(b, loc, llvm::Log2_32(bytes)));
+  if (mixed)
+    idx = LLVM::XOrOp::create(b, loc, idx, i32Const(b, loc, mixed * bytes));
+  Type i8 = b.getI8Type();
   Value ptr =
-      LLVM::GEPOp::create(b, loc, base.getType(), store, base, ValueRange{idx});
-  if (!reg || !disjoint)
+      LLVM::GEPOp::create(b, loc, base.getType(), i8, base, ValueRange{idx});
+  if (!apart)
     return ptr;
-  return LLVM::GEPOp::create(b, loc, base.getType(), store, ptr,
-                             ArrayRef<LLVM::GEPArg>{int32_t(reg)});
+  return LLVM::GEPOp::create(b, loc, base.getType(), i8, ptr,
+                             ArrayRef<LLVM::GEPArg>{int32_t(apart * bytes)});
 }
 
 void storeShared(ConversionPatternRewriter &rewriter, Location loc,

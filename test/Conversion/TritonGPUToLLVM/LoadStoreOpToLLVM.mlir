@@ -12,7 +12,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: nvvm.read.ptx.sreg.ctaid.x : i32
   // CHECK: nvvm.read.ptx.sreg.tid.x : i32
   // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
-  // CHECK: llvm.inline_asm has_side_effects {{.*}}"mov.b32 $0, $4;{{.*}}@$8 ld.global.v4.b32 {$0, $1, $2, $3}, [$9];", "=r,=r,=r,=r,r,r,r,r,b,l"
+  // Without `other` the masked-off elements are 0, moved in as immediates.
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$4 ld.global.v4.b32 {$0, $1, $2, $3}, [$5];", "=r,=r,=r,=r,b,l"
   // CHECK: llvm.fadd %{{.*}}, %{{.*}} : f32
   // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.global.v4.b32 [$1], {$2, $3, $4, $5};", "b,l,r,r,r,r"
   // CHECK-NOT: tt.
@@ -138,10 +139,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: llvm.func @shared_masks
   // CHECK: %[[L0:.*]] = llvm.extractvalue %[[LM:.*]][0] : !llvm.struct<(i1, i1, i1, i1)>
   // CHECK: %[[L2:.*]] = llvm.extractvalue %[[LM]][2] : !llvm.struct<(i1, i1, i1, i1)>
-  // CHECK: ld.global.b32 $0, [$3];", "=r,r,b,l" %{{.*}}, %[[L0]], %
-  // CHECK: ld.global.b32 $0, [$3];", "=r,r,b,l" %{{.*}}, %[[L0]], %
-  // CHECK: ld.global.b32 $0, [$3];", "=r,r,b,l" %{{.*}}, %[[L2]], %
-  // CHECK: ld.global.b32 $0, [$3];", "=r,r,b,l" %{{.*}}, %[[L2]], %
+  // CHECK: "mov.b32 $0, 0;\0A@$1 ld.global.b32 $0, [$2];", "=r,b,l" %[[L0]], %
+  // CHECK: "mov.b32 $0, 0;\0A@$1 ld.global.b32 $0, [$2];", "=r,b,l" %[[L0]], %
+  // CHECK: "mov.b32 $0, 0;\0A@$1 ld.global.b32 $0, [$2];", "=r,b,l" %[[L2]], %
+  // CHECK: "mov.b32 $0, 0;\0A@$1 ld.global.b32 $0, [$2];", "=r,b,l" %[[L2]], %
   // CHECK: %[[S0:.*]] = llvm.extractvalue %[[SM:.*]][0] : !llvm.struct<(i1, i1, i1, i1)>
   // CHECK: %[[S2:.*]] = llvm.extractvalue %[[SM]][2] : !llvm.struct<(i1, i1, i1, i1)>
   // CHECK: st.global.b32 [$1], $2;", "b,l,r" %[[S0]],
@@ -160,6 +161,35 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %os = tt.splat %out : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b4>
     %op = tt.addptr %os, %offs : tensor<512x!tt.ptr<f32>, #b4>, tensor<512xi32, #b4>
     tt.store %op, %v, %m : tensor<512x!tt.ptr<f32>, #b4>
+    tt.return
+  }
+}
+
+// -----
+
+// With `other`, each output register starts as `other`, then the predicated
+// load; a scalar load likewise.
+#o1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @load_other
+  // CHECK: %[[ONE:.*]] = llvm.mlir.constant(1.000000e+00 : f32) : f32
+  // CHECK: "mov.b32 $0, $1;\0A@$2 ld.global.b32 $0, [$3];", "=r,r,b,l"
+  // CHECK: "mov.b32 $0, $1;\0A@$2 ld.global.b32 $0, [$3];", "=r,r,b,l"
+  tt.func public @load_other(%p: !tt.ptr<f32>, %n: i32) {
+    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #o1>
+    %ns = tt.splat %n : i32 -> tensor<128xi32, #o1>
+    %m = arith.cmpi slt, %r, %ns : tensor<128xi32, #o1>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #o1>
+    %ptrs = tt.addptr %ps, %r : tensor<128x!tt.ptr<f32>, #o1>, tensor<128xi32, #o1>
+    %one = arith.constant dense<1.0> : tensor<128xf32, #o1>
+    %v = tt.load %ptrs, %m, %one : tensor<128x!tt.ptr<f32>, #o1>
+    %c0 = arith.constant 0 : i32
+    %mb = arith.cmpi slt, %c0, %n : i32
+    %onef = arith.constant 1.0 : f32
+    %s = tt.load %p, %mb, %onef : !tt.ptr<f32>
+    %sv = tt.splat %s : f32 -> tensor<128xf32, #o1>
+    %sum = arith.addf %v, %sv : tensor<128xf32, #o1>
+    tt.store %ptrs, %sum, %m : tensor<128x!tt.ptr<f32>, #o1>
     tt.return
   }
 }

@@ -1,7 +1,7 @@
 // ttg.memdesc_subslice keeps its source's pointer; a local_load of the view
 // XORs the origin's element offset into each register's offset (here 16
-// elements, disjoint from the thread's bits: an immediate offset of the
-// 8 x f16 vector loads).
+// elements, disjoint from the thread's bits: an immediate offset of 32
+// bytes on the 8 x f16 vector loads).
 // RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm -verify-diagnostics | FileCheck %s
 
 #b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [1, 1], order = [1, 0]}>
@@ -11,7 +11,7 @@
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @subslice
   // CHECK: llvm.store
-  // CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[16] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f16
+  // CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[32] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
   // CHECK-NEXT: llvm.load %[[P]] {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
   // CHECK-NOT: llvm.load
   tt.func public @subslice(%x: tensor<16x32xf16, #b32>) -> tensor<16x16xf16, #b> {
