@@ -73,11 +73,12 @@ LogicalResult checkTTIR(ModuleOp module) {
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
     StringRef dialect = op->getName().getDialectNamespace();
     if (dialect == "ttg" || dialect == "ttng") {
-      result = op->emitError("'") << op->getName()
-                                  << "' is TTGIR: the Triton pipeline "
-                                     "starts from TTIR";
+      result = emitError(op->getLoc(), "'")
+               << op->getName()
+               << "' is TTGIR: the Triton pipeline "
+                  "starts from TTIR";
     } else if (dialect == "llvm" || dialect == "nvvm") {
-      result = op->emitError("'")
+      result = emitError(op->getLoc(), "'")
                << op->getName()
                << "' is already in the LLVM dialect: make PTX from it with "
                   "translateToPTX (triton-translate --mlir-to-ptx)";
@@ -88,7 +89,8 @@ LogicalResult checkTTIR(ModuleOp module) {
     return result;
   for (NamedAttribute attr : module->getAttrs())
     if (attr.getName().strref().starts_with("ttg."))
-      return module.emitError("the input is TTGIR (module attribute '")
+      return emitError(module.getLoc(),
+                       "the input is TTGIR (module attribute '")
              << attr.getName().strref()
              << "'): the Triton pipeline starts from TTIR";
   return success();

@@ -37,13 +37,18 @@ struct ElementwiseOpConversion : public ConversionPattern {
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "no layout");
     Location loc = op->getLoc();
+    // A scalar operand (arith.select's condition may be one) is the same
+    // value for every element.
+    size_t count = resultType.getBody().size();
     SmallVector<SmallVector<Value>> elements;
-    for (Value v : operands)
-      elements.push_back(unpack(rewriter, loc, v));
+    for (auto [v, orig] : llvm::zip(operands, op->getOperands()))
+      elements.push_back(isa<RankedTensorType>(orig.getType())
+                             ? unpack(rewriter, loc, v)
+                             : SmallVector<Value>(count, v));
     auto tensorType = cast<RankedTensorType>(op->getResult(0).getType());
     Type scalarType = tensorType.getElementType();
     SmallVector<Value> results;
-    for (size_t i = 0; i < resultType.getBody().size(); ++i) {
+    for (size_t i = 0; i < count; ++i) {
       SmallVector<Value> scalars;
       for (auto &e : elements)
         scalars.push_back(e[i]);
@@ -51,8 +56,7 @@ struct ElementwiseOpConversion : public ConversionPattern {
       // original scalar types through materializations.
       SmallVector<Value> typed;
       for (auto [v, orig] : llvm::zip(scalars, op->getOperands())) {
-        Type origScalar =
-            cast<RankedTensorType>(orig.getType()).getElementType();
+        Type origScalar = getElementTypeOrSelf(orig.getType());
         typed.push_back(v.getType() == origScalar
                             ? v
                             : UnrealizedConversionCastOp::create(rewriter, loc,
@@ -136,8 +140,9 @@ struct FastExpConversion : public ConvertOpToLLVMPattern<math::ExpOp> {
 /// libdevice (`__nv_erff`, `__nv_sinf`...), linked by triton-translate.
 template <typename MathOp>
 struct LibdeviceConversion : public ConvertOpToLLVMPattern<MathOp> {
-  LibdeviceConversion(LLVMTypeConverter &c, StringRef name)
-      : ConvertOpToLLVMPattern<MathOp>(c, /*benefit=*/3), name(name) {}
+  LibdeviceConversion(LLVMTypeConverter &c, StringRef name,
+                      unsigned benefit = 3)
+      : ConvertOpToLLVMPattern<MathOp>(c, benefit), name(name) {}
   LogicalResult
   matchAndRewrite(MathOp op, typename MathOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -152,6 +157,31 @@ struct LibdeviceConversion : public ConvertOpToLLVMPattern<MathOp> {
     return success();
   }
   std::string name;
+};
+
+/// f16 and bf16 math NVPTX has no instruction or libcall for (`sin`,
+/// `exp`, ... select nothing, or abort LLVM's instruction selection) is
+/// computed in f32, as upstream does: the operands extended, the same op
+/// on f32 (lowered by the patterns above), the result rounded back.
+template <typename MathOp>
+struct HalfMathToF32 : public ConvertOpToLLVMPattern<MathOp> {
+  HalfMathToF32(LLVMTypeConverter &c)
+      : ConvertOpToLLVMPattern<MathOp>(c, /*benefit=*/4) {}
+  LogicalResult
+  matchAndRewrite(MathOp op, typename MathOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!type.isF16() && !type.isBF16())
+      return failure();
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type();
+    SmallVector<Value> wide;
+    for (Value v : adaptor.getOperands())
+      wide.push_back(LLVM::FPExtOp::create(rewriter, loc, f32, v));
+    auto f32Op = MathOp::create(rewriter, loc, f32, wide, op->getAttrs());
+    rewriter.replaceOpWithNewOp<LLVM::FPTruncOp>(op, type, f32Op.getResult());
+    return success();
+  }
 };
 
 /// An f32 scalar op as one NVVM intrinsic (other types fall through to the
@@ -581,6 +611,21 @@ void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
                                                       "llvm.nvvm.floor.ftz.f");
   patterns.add<F32IntrinsicConversion<math::CeilOp>>(converter,
                                                      "llvm.nvvm.ceil.ftz.f");
+  // exp and exp2 on f32 are the fast forms above; f64 calls libdevice.
+  patterns.add<LibdeviceConversion<math::ExpOp>>(converter, "exp",
+                                                 /*benefit=*/2);
+  patterns.add<LibdeviceConversion<math::Exp2Op>>(converter, "exp2",
+                                                  /*benefit=*/2);
+  patterns.add<HalfMathToF32<math::ExpOp>, HalfMathToF32<math::Exp2Op>,
+               HalfMathToF32<math::LogOp>, HalfMathToF32<math::Log2Op>,
+               HalfMathToF32<math::Log1pOp>, HalfMathToF32<math::ExpM1Op>,
+               HalfMathToF32<math::SinOp>, HalfMathToF32<math::CosOp>,
+               HalfMathToF32<math::TanOp>, HalfMathToF32<math::TanhOp>,
+               HalfMathToF32<math::ErfOp>, HalfMathToF32<math::SqrtOp>,
+               HalfMathToF32<math::RsqrtOp>, HalfMathToF32<math::PowFOp>,
+               HalfMathToF32<math::AtanOp>, HalfMathToF32<math::Atan2Op>,
+               HalfMathToF32<math::FloorOp>, HalfMathToF32<math::CeilOp>>(
+      converter);
   patterns.add<LibdeviceConversion<math::ErfOp>>(converter, "erf");
   patterns.add<LibdeviceConversion<math::SinOp>>(converter, "sin");
   patterns.add<LibdeviceConversion<math::CosOp>>(converter, "cos");

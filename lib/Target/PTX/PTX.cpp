@@ -14,15 +14,19 @@
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -113,18 +117,108 @@ std::string chipFor(ModuleOp module, const triton::PTXOptions &options) {
   return chip;
 }
 
-/// The PTX ISA version a chip needs: 8.0 for sm_90a, 7.8 for sm_90/sm_89,
-/// older for older chips; never below 8.0 so that one default serves all.
-unsigned ptxVersionFor(StringRef chip, unsigned requested) {
-  if (requested)
-    return requested;
-  unsigned sm = 0;
-  StringRef digits = chip.drop_front(3).take_while(llvm::isDigit);
-  digits.getAsInteger(10, sm);
-  if (sm >= 100)
-    return 86;
-  return 80;
+/// The oldest PTX ISA version (major * 10 + minor) LLVM's NVPTX backend
+/// accepts for `chip`: the `.version` it prints for an empty module when no
+/// version is asked for. 0 when it cannot tell.
+unsigned llvmMinimumPTX(const llvm::Target &target, const llvm::Triple &triple,
+                        StringRef chip) {
+  std::unique_ptr<llvm::TargetMachine> machine(target.createTargetMachine(
+      triple, chip, "", llvm::TargetOptions(), std::nullopt));
+  if (!machine)
+    return 0;
+  llvm::LLVMContext context;
+  llvm::Module empty("ptx-version", context);
+  empty.setTargetTriple(triple);
+  empty.setDataLayout(machine->createDataLayout());
+  llvm::SmallString<256> text;
+  llvm::raw_svector_ostream os(text);
+  llvm::legacy::PassManager codegen;
+  if (machine->addPassesToEmitFile(codegen, os, nullptr,
+                                   llvm::CodeGenFileType::AssemblyFile))
+    return 0;
+  codegen.run(empty);
+  StringRef rest = text.str();
+  size_t at = rest.find(".version ");
+  if (at == StringRef::npos)
+    return 0;
+  rest = rest.drop_front(at + 9);
+  unsigned major = 0, minor = 0;
+  if (rest.consumeInteger(10, major) || !rest.consume_front(".") ||
+      rest.consumeInteger(10, minor))
+    return 0;
+  return major * 10 + minor;
 }
+
+/// The PTX ISA version for `chip`: `requested` when given, else the oldest
+/// LLVM accepts for it but at least 8.0 (one default for sm_80 to sm_90a).
+/// Fails, with a located error, for a chip LLVM's NVPTX backend does not
+/// know or a requested version older than the chip needs.
+std::optional<unsigned> ptxVersionFor(ModuleOp module,
+                                      const llvm::Target &target,
+                                      const llvm::Triple &triple,
+                                      StringRef chip, unsigned requested) {
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target.createMCSubtargetInfo(triple, "", ""));
+  if (!info || !info->isCPUStringValid(chip)) {
+    InFlightDiagnostic diag =
+        emitError(module.getLoc(), "unknown NVIDIA target '") << chip << "'";
+    if (info) {
+      SmallVector<StringRef> known;
+      for (const llvm::SubtargetSubTypeKV &kv :
+           info->getAllProcessorDescriptions())
+        known.push_back(kv.Key);
+      diag << " (LLVM's NVPTX backend knows " << llvm::join(known, ", ") << ")";
+    }
+    return std::nullopt;
+  }
+  unsigned needed = llvmMinimumPTX(target, triple, chip);
+  if (!requested)
+    return std::max(80u, needed);
+  if (requested < needed) {
+    emitError(module.getLoc(), "PTX ISA ")
+        << requested / 10 << "." << requested % 10 << " is older than " << chip
+        << " needs (" << needed / 10 << "." << needed % 10 << ")";
+    return std::nullopt;
+  }
+  return requested;
+}
+
+/// While alive, LLVM's diagnostics (instruction selection finding no
+/// libcall, ...) become errors on `module`, and LLVM's fatal errors a
+/// located error followed by exit(1) instead of an abort with a stack
+/// dump: a fatal error cannot be returned from.
+class LLVMDiagnostics {
+public:
+  LLVMDiagnostics(ModuleOp module, llvm::LLVMContext &context)
+      : module(module) {
+    context.setDiagnosticHandlerCallBack(
+        [](const llvm::DiagnosticInfo *info, void *self) {
+          auto *d = static_cast<LLVMDiagnostics *>(self);
+          if (info->getSeverity() != llvm::DS_Error)
+            return;
+          std::string message;
+          llvm::raw_string_ostream os(message);
+          llvm::DiagnosticPrinterRawOStream printer(os);
+          info->print(printer);
+          emitError(d->module.getLoc(), "LLVM: ") << message;
+          d->failed = true;
+        },
+        this);
+    llvm::install_fatal_error_handler(
+        [](void *data, const char *reason, bool) {
+          emitError(static_cast<LLVMDiagnostics *>(data)->module.getLoc(),
+                    "LLVM (fatal): ")
+              << reason;
+          std::exit(1);
+        },
+        this);
+  }
+  ~LLVMDiagnostics() { llvm::remove_fatal_error_handler(); }
+  bool failed = false;
+
+private:
+  ModuleOp module;
+};
 
 std::optional<std::string> findLibdevice(const triton::PTXOptions &options) {
   SmallVector<std::string> candidates;
@@ -150,24 +244,26 @@ LogicalResult linkLibdevice(ModuleOp module, llvm::Module &llvmModule,
     return success();
   std::optional<std::string> path = findLibdevice(options);
   if (!path)
-    return module.emitError(
+    return emitError(
+        module.getLoc(),
         "the kernel calls libdevice (__nv_* functions) but libdevice.10.bc "
         "was not found: set CUDA_HOME or install the CUDA toolkit under "
         "/usr/local/cuda");
   auto buffer = llvm::MemoryBuffer::getFile(*path);
   if (!buffer)
-    return module.emitError("cannot read ") << *path;
+    return emitError(module.getLoc(), "cannot read ") << *path;
   auto libdevice = llvm::parseBitcodeFile(buffer->get()->getMemBufferRef(),
                                           llvmModule.getContext());
   if (!libdevice) {
     std::string message = llvm::toString(libdevice.takeError());
-    return module.emitError("cannot parse ") << *path << ": " << message;
+    return emitError(module.getLoc(), "cannot parse ")
+           << *path << ": " << message;
   }
   (*libdevice)->setTargetTriple(llvmModule.getTargetTriple());
   (*libdevice)->setDataLayout(llvmModule.getDataLayout());
   if (llvm::Linker::linkModules(llvmModule, std::move(*libdevice),
                                 llvm::Linker::LinkOnlyNeeded))
-    return module.emitError("linking ") << *path << " failed";
+    return emitError(module.getLoc(), "linking ") << *path << " failed";
   for (llvm::Function &f : llvmModule.functions())
     if (!f.isDeclaration() && f.getName().starts_with("__nv_"))
       f.setLinkage(llvm::GlobalValue::InternalLinkage);
@@ -237,7 +333,8 @@ triton::getKernelMetadata(ModuleOp module) {
       kernels.push_back(f);
   });
   if (kernels.size() != 1) {
-    module.emitError("expected exactly one kernel (an llvm.func with ")
+    emitError(module.getLoc(),
+              "expected exactly one kernel (an llvm.func with ")
         << NVVM::NVVMDialect::getKernelFuncAttrName() << "), found "
         << kernels.size();
     return std::nullopt;
@@ -322,7 +419,7 @@ LogicalResult checkLowered(ModuleOp module) {
                    return attr.getName().strref().starts_with("ttg.");
                  });
   StringRef level = layouts ? "TTGIR" : dialect == "tt" ? "TTIR" : "";
-  InFlightDiagnostic diag = unlowered->emitError("'")
+  InFlightDiagnostic diag = emitError(unlowered->getLoc(), "'")
                             << unlowered->getName()
                             << "' is not in the LLVM or NVVM dialect";
   if (!level.empty())
@@ -344,30 +441,36 @@ std::optional<std::string> triton::translateToPTX(ModuleOp module,
 
   if (failed(checkLowered(module)))
     return std::nullopt;
-  std::string chip = chipFor(module, options);
-  if (!StringRef(chip).starts_with("sm_")) {
-    module.emitError("unknown NVIDIA target '") << chip << "' (want sm_NN)";
-    return std::nullopt;
-  }
-  unsigned ptx = ptxVersionFor(chip, options.ptxVersion);
-  std::string features = "+ptx" + std::to_string(ptx);
-
-  if (options.lineInfo && failed(addLineInfo(module)))
-    return std::nullopt;
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, llvmContext);
-  if (!llvmModule) {
-    module.emitError("translation to LLVM IR failed");
-    return std::nullopt;
-  }
-
   llvm::Triple triple(kTriple);
   std::string error;
   const llvm::Target *target =
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target) {
-    module.emitError("NVPTX target unavailable: ") << error;
+    emitError(module.getLoc(), "NVPTX target unavailable: ") << error;
+    return std::nullopt;
+  }
+  if (auto attr = module->getAttrOfType<StringAttr>("ttg.target");
+      attr && options.chip.empty() && !attr.getValue().starts_with("cuda:")) {
+    emitError(module.getLoc(), "ttg.target '")
+        << attr.getValue()
+        << "' is not an NVIDIA target: PTX is made for 'cuda:<capability>'";
+    return std::nullopt;
+  }
+  std::string chip = chipFor(module, options);
+  std::optional<unsigned> ptx =
+      ptxVersionFor(module, *target, triple, chip, options.ptxVersion);
+  if (!ptx)
+    return std::nullopt;
+  std::string features = "+ptx" + std::to_string(*ptx);
+
+  if (options.lineInfo && failed(addLineInfo(module)))
+    return std::nullopt;
+  llvm::LLVMContext llvmContext;
+  LLVMDiagnostics diagnostics(module, llvmContext);
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext);
+  if (!llvmModule) {
+    emitError(module.getLoc(), "translation to LLVM IR failed");
     return std::nullopt;
   }
   llvm::TargetOptions targetOptions;
@@ -378,7 +481,8 @@ std::optional<std::string> triton::translateToPTX(ModuleOp module,
       options.optLevel >= 3 ? llvm::CodeGenOptLevel::Aggressive
                             : llvm::CodeGenOptLevel::Default));
   if (!machine) {
-    module.emitError("cannot create an NVPTX target machine for ") << chip;
+    emitError(module.getLoc(), "cannot create an NVPTX target machine for ")
+        << chip;
     return std::nullopt;
   }
   llvmModule->setTargetTriple(triple);
@@ -390,7 +494,7 @@ std::optional<std::string> triton::translateToPTX(ModuleOp module,
     std::string message;
     llvm::raw_string_ostream os(message);
     if (llvm::verifyModule(*llvmModule, &os)) {
-      module.emitError("invalid LLVM IR: ") << message;
+      emitError(module.getLoc(), "invalid LLVM IR: ") << message;
       return std::nullopt;
     }
   }
@@ -402,10 +506,13 @@ std::optional<std::string> triton::translateToPTX(ModuleOp module,
     llvm::legacy::PassManager codegen;
     if (machine->addPassesToEmitFile(codegen, os, nullptr,
                                      llvm::CodeGenFileType::AssemblyFile)) {
-      module.emitError("the NVPTX backend cannot emit PTX for ") << chip;
+      emitError(module.getLoc(), "the NVPTX backend cannot emit PTX for ")
+          << chip;
       return std::nullopt;
     }
     codegen.run(*llvmModule);
   }
+  if (diagnostics.failed)
+    return std::nullopt;
   return std::string(ptxText);
 }
