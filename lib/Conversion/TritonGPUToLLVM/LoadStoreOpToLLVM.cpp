@@ -71,10 +71,55 @@ std::string memoryQualifiers(Operation *op, bool isLoad, bool isVolatile,
 
 /// What a tensor load or store works with: the value's layout, its LLVM
 /// struct type and element type (an integer or float) and width.
+/// How a vector of `vec` elements of `bits` travels to and from global
+/// memory: packingFor's words, and for one or two bytes a 16-bit register
+/// (PTX has no 8-bit registers) that holds `memBits` of memory.
+struct GlobalPacking : Packing {
+  unsigned memBits;
+};
+std::optional<GlobalPacking> globalPacking(unsigned bits, unsigned vec) {
+  if (bits == 8 && vec <= 2)
+    return GlobalPacking{{16, 1, vec}, 8 * vec};
+  std::optional<Packing> p = packingFor(bits, vec);
+  if (!p)
+    return std::nullopt;
+  return GlobalPacking{*p, p->wordBits};
+}
+
+/// A word read from memory (`memBits` of it in a wider register) as the
+/// integer word unpackWord takes, and the inverse for stores.
+Value fromRegister(LLVMBuilder &lb, Value word, const GlobalPacking &p) {
+  if (p.memBits == p.wordBits)
+    return word;
+  return lb.trunc(lb.builder().getIntegerType(p.memBits), word);
+}
+
+Value toRegister(LLVMBuilder &lb, Value word, const GlobalPacking &p) {
+  if (p.memBits == p.wordBits)
+    return word;
+  return lb.zext(lb.builder().getIntegerType(p.wordBits), word);
+}
+
+/// i1 elements as the bytes memory holds (0 or 1), and back (nonzero is
+/// true); other elements as they are.
+SmallVector<Value> toMemory(LLVMBuilder &lb, SmallVector<Value> values) {
+  for (Value &v : values)
+    if (v.getType().isInteger(1))
+      v = lb.zext(lb.builder().getI8Type(), v);
+  return values;
+}
+Value fromMemory(LLVMBuilder &lb, Value v, Type elem) {
+  if (elem.isInteger(1))
+    return lb.icmp_ne(v, lb.constant(v.getType(), lb.builder().getIntegerAttr(
+                                                      v.getType(), 0)));
+  return v.getType() == elem ? v : lb.bitcast(elem, v).getResult();
+}
+
 struct TensorAccess {
   std::optional<LinearLayout> layout;
   LLVM::LLVMStructType structType;
   Type elem;
+  /// Bits of an element in memory: i1 is stored as a byte.
   unsigned bits;
 
   static FailureOr<TensorAccess> get(const TypeConverter &converter,
@@ -85,7 +130,8 @@ struct TensorAccess {
     if (!layout || !structType || !structType.getBody()[0].isIntOrFloat())
       return failure();
     Type elem = structType.getBody()[0];
-    return TensorAccess{layout, structType, elem, elem.getIntOrFloatBitWidth()};
+    unsigned bits = elem.isInteger(1) ? 8 : elem.getIntOrFloatBitWidth();
+    return TensorAccess{layout, structType, elem, bits};
   }
 };
 
@@ -121,13 +167,14 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
       shareEqualMasks(axis, op.getMask(), *layout, masks);
     }
     if (op.getOther())
-      others = unpack(rewriter, loc, adaptor.getOther());
-    std::optional<Packing> packing = packingFor(bits, vec);
+      others = toMemory(lb, unpack(rewriter, loc, adaptor.getOther()));
+    std::optional<GlobalPacking> packing = globalPacking(bits, vec);
     while (!packing && vec > 1)
-      packing = packingFor(bits, vec /= 2);
+      packing = globalPacking(bits, vec /= 2);
     if (!packing)
       return rewriter.notifyMatchFailure(op, "element width not lowered yet");
     unsigned wordBits = packing->wordBits, words = packing->words;
+    Type memElem = rewriter.getIntegerType(bits);
     char regKind = ptxRegister(wordBits)->first;
     Type wordType = rewriter.getIntegerType(wordBits);
     SmallVector<Value> results;
@@ -144,10 +191,13 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
         asmText += "mov.b" + std::to_string(wordBits) + " $" +
                    std::to_string(k) + ", 0;\n";
       for (unsigned k = 0; k < words && !others.empty(); ++k) {
-        Value o = packWord(rewriter, loc,
-                           ArrayRef<Value>(others).slice(
-                               i + k * packing->perWord, packing->perWord),
-                           bits, wordBits);
+        Value o =
+            toRegister(lb,
+                       packWord(rewriter, loc,
+                                ArrayRef<Value>(others).slice(
+                                    i + k * packing->perWord, packing->perWord),
+                                bits, packing->memBits),
+                       *packing);
         operands.push_back(o);
         constraints += std::string(",") + regKind;
         asmText += "mov.b" + std::to_string(wordBits) + " $" +
@@ -169,7 +219,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
         asmText += "@$" + std::to_string(predIdx) + " ";
       asmText += "ld" + quals + ".global" +
                  (words > 1 ? ".v" + std::to_string(words) : std::string()) +
-                 ".b" + std::to_string(wordBits) + " " +
+                 ".b" + std::to_string(packing->memBits) + " " +
                  (words > 1 ? "{" + dst + "}" : dst) + ", [$" +
                  std::to_string(ptrIdx) + "];";
       SmallVector<Type> outTypes(words, wordType);
@@ -182,8 +232,9 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
         Value w = words == 1
                       ? asmOp.getResult(0)
                       : lb.extractValue(asmOp.getResult(0), k).getResult();
-        for (Value e : unpackWord(rewriter, loc, w, packing->perWord, elem))
-          results.push_back(e);
+        for (Value e : unpackWord(rewriter, loc, fromRegister(lb, w, *packing),
+                                  packing->perWord, memElem))
+          results.push_back(fromMemory(lb, e, elem));
       }
     }
     rewriter.replaceOp(op, pack(rewriter, loc, structType, results));
@@ -197,18 +248,23 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     Location loc = op.getLoc();
     LLVMBuilder lb(rewriter, loc);
     Type elem = getTypeConverter()->convertType(op.getType());
-    if (!elem || !elem.isIntOrFloat() ||
-        !ptxRegister(elem.getIntOrFloatBitWidth()))
+    std::optional<GlobalPacking> packing;
+    if (elem && elem.isIntOrFloat())
+      packing = globalPacking(
+          elem.isInteger(1) ? 8 : elem.getIntOrFloatBitWidth(), 1);
+    if (!packing || packing->words != 1)
       return rewriter.notifyMatchFailure(op,
                                          "scalar load type not lowered yet");
-    unsigned bits = elem.getIntOrFloatBitWidth();
+    unsigned bits = packing->wordBits;
     char reg = ptxRegister(bits)->first;
     Type intType = rewriter.getIntegerType(bits);
+    Type memType = rewriter.getIntegerType(packing->memBits);
     SmallVector<Value> operands;
     std::string constraints = std::string("=") + reg;
     std::string text;
     if (op.getOther()) {
-      operands.push_back(lb.bitcast(intType, adaptor.getOther()));
+      Value other = toMemory(lb, {adaptor.getOther()})[0];
+      operands.push_back(toRegister(lb, lb.bitcast(memType, other), *packing));
       constraints += std::string(",") + reg;
       text = "mov.b" + std::to_string(bits) + " $0, $1;\n";
     } else if (op.getMask()) {
@@ -224,11 +280,13 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     text += "ld" +
             memoryQualifiers(op, true, op.getIsVolatile(), op.getCache(),
                              op.getEvict()) +
-            ".global.b" + std::to_string(bits) + " $0, [$" +
+            ".global.b" + std::to_string(packing->memBits) + " $0, [$" +
             std::to_string(operands.size()) + "];";
     auto asmOp = ptxAsm(rewriter, loc, intType, operands, text, constraints,
                         /*sideEffects=*/true);
-    rewriter.replaceOp(op, lb.bitcast(elem, asmOp.getResult(0)));
+    rewriter.replaceOp(
+        op,
+        fromMemory(lb, fromRegister(lb, asmOp.getResult(0), *packing), elem));
     return success();
   }
 
@@ -260,20 +318,21 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     unsigned vec =
         vectorSize(axis, op.getPtr(), op.getMask(), ptrType, *layout, bits);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
-    SmallVector<Value> values = unpack(rewriter, loc, adaptor.getValue());
+    SmallVector<Value> values =
+        toMemory(lb, unpack(rewriter, loc, adaptor.getValue()));
     SmallVector<Value> masks;
     if (op.getMask()) {
       masks = unpack(rewriter, loc, adaptor.getMask());
       shareEqualMasks(axis, op.getMask(), *layout, masks);
     }
     Value firstCopy = firstCopyPredicate(rewriter, loc, *layout);
-    std::optional<Packing> packing = packingFor(bits, vec);
+    std::optional<GlobalPacking> packing = globalPacking(bits, vec);
     while (!packing && vec > 1)
-      packing = packingFor(bits, vec /= 2);
+      packing = globalPacking(bits, vec /= 2);
     if (!packing)
       return rewriter.notifyMatchFailure(op, "element width not lowered yet");
-    unsigned wordBits = packing->wordBits, words = packing->words;
-    char regKind = ptxRegister(wordBits)->first;
+    unsigned words = packing->words;
+    char regKind = ptxRegister(packing->wordBits)->first;
     // Registers holding the same element as an earlier register (a layout
     // replicating data within a thread) do not store again.
     DenseSet<int64_t> seen;
@@ -304,10 +363,12 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
       unsigned ptrIdx = idx++;
       for (unsigned k = 0; k < words; ++k) {
         operands.push_back(
-            packWord(rewriter, loc,
-                     ArrayRef<Value>(values).slice(i + k * packing->perWord,
-                                                   packing->perWord),
-                     bits, wordBits));
+            toRegister(lb,
+                       packWord(rewriter, loc,
+                                ArrayRef<Value>(values).slice(
+                                    i + k * packing->perWord, packing->perWord),
+                                bits, packing->memBits),
+                       *packing));
         constraints += std::string(",") + regKind;
         src += (k ? ", $" : "$") + std::to_string(idx++);
       }
@@ -315,8 +376,8 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
           (pred ? "@$" + std::to_string(predIdx) + " " : std::string()) + "st" +
           quals + ".global" +
           (words > 1 ? ".v" + std::to_string(words) : std::string()) + ".b" +
-          std::to_string(wordBits) + " [$" + std::to_string(ptrIdx) + "], " +
-          (words > 1 ? "{" + src + "}" : src) + ";";
+          std::to_string(packing->memBits) + " [$" + std::to_string(ptrIdx) +
+          "], " + (words > 1 ? "{" + src + "}" : src) + ";";
       ptxAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
              operands, asmText, constraints, /*sideEffects=*/true);
     }
@@ -330,19 +391,26 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     Location loc = op.getLoc();
     LLVMBuilder lb(rewriter, loc);
     Type elem = adaptor.getValue().getType();
-    if (!elem.isIntOrFloat() || !ptxRegister(elem.getIntOrFloatBitWidth()))
+    std::optional<GlobalPacking> packing;
+    if (elem.isIntOrFloat())
+      packing = globalPacking(
+          elem.isInteger(1) ? 8 : elem.getIntOrFloatBitWidth(), 1);
+    if (!packing || packing->words != 1)
       return rewriter.notifyMatchFailure(op,
                                          "scalar store type not lowered yet");
-    unsigned bits = elem.getIntOrFloatBitWidth();
+    unsigned bits = packing->wordBits;
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
     Value pred = lb.icmp_eq(tid, lb.i32(0));
     if (op.getMask())
       pred = lb.and_(pred, adaptor.getMask());
-    Value v = lb.bitcast(rewriter.getIntegerType(bits), adaptor.getValue());
+    Value v = toRegister(lb,
+                         lb.bitcast(rewriter.getIntegerType(packing->memBits),
+                                    toMemory(lb, {adaptor.getValue()})[0]),
+                         *packing);
     std::string text =
         "@$0 st" +
         memoryQualifiers(op, false, false, op.getCache(), op.getEvict()) +
-        ".global.b" + std::to_string(bits) + " [$1], $2;";
+        ".global.b" + std::to_string(packing->memBits) + " [$1], $2;";
     std::string constraints = std::string("b,l,") + ptxRegister(bits)->first;
     ptxAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
            ValueRange{pred, adaptor.getPtr(), v}, text, constraints,

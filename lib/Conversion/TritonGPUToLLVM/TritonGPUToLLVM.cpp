@@ -36,6 +36,34 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
+/// fp8 values are storage: loads, stores, conversions (tt.fp_to_fp) and
+/// dots take them, arithmetic does not (PTX has none; upstream's frontend
+/// converts first). An arith or math op computing on fp8 is an error at
+/// its location, not invalid LLVM IR.
+LogicalResult checkNoFp8Arithmetic(ModuleOp module) {
+  auto isFp8 = [](Type t) {
+    auto f = dyn_cast<FloatType>(getElementTypeOrSelf(t));
+    return f && f.getWidth() == 8;
+  };
+  WalkResult result =
+      module.walk([&](Operation *op) {
+        if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+            isa<arith::ConstantOp, arith::BitcastOp, arith::SelectOp>(op))
+          return WalkResult::advance();
+        for (Type t : llvm::concat<const Type>(op->getOperandTypes(),
+                                               op->getResultTypes()))
+          if (isFp8(t)) {
+            op->emitError("'")
+                << op->getName() << "' on " << getElementTypeOrSelf(t)
+                << ": fp8 values have no arithmetic; convert them to f16, bf16 "
+                   "or f32 first (tt.fp_to_fp, `.to(tl.float16)`)";
+            return WalkResult::interrupt();
+          }
+        return WalkResult::advance();
+      });
+  return failure(result.wasInterrupted());
+}
+
 class ConvertTritonGPUToLLVMPass
     : public mlir::triton::impl::ConvertTritonGPUToLLVMBase<
           ConvertTritonGPUToLLVMPass> {
@@ -53,6 +81,8 @@ public:
                        "the warp count its layouts were made for");
       return signalPassFailure();
     }
+    if (failed(checkNoFp8Arithmetic(module)))
+      return signalPassFailure();
     unsigned numWarps = TritonGPUDialect::getNumWarps(module);
     if (TritonGPUDialect::getThreadsPerWarp(module) != int(kWarpSize)) {
       module.emitError("only 32 threads per warp are supported");

@@ -21,3 +21,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 }
 
+
+// -----
+
+// fp8 values have no arithmetic: an error at the op, not invalid LLVM IR.
+#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8_add(%x: tensor<512xf8E4M3FN, #b>) -> tensor<512xf8E4M3FN, #b> {
+    // CHECK: ElementwiseOpToLLVM-fp8-invalid.mlir:[[# @LINE + 1]]:10: error: 'arith.addf' on 'f8E4M3FN': fp8 values have no arithmetic; convert them to f16, bf16 or f32 first
+    %a = arith.addf %x, %x : tensor<512xf8E4M3FN, #b>
+    tt.return %a : tensor<512xf8E4M3FN, #b>
+  }
+}
