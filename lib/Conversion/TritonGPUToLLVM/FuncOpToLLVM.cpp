@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PatternTritonGPUOpToLLVM.h"
+#include "TritonDialect/Analysis/Allocation.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -14,6 +15,13 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
+/// Whether a function's allocation (allocate-shared-memory) needs shared
+/// memory: its own buffers and scratch, or its callees'.
+bool usesSharedMemory(Operation *func) {
+  auto size = func->getAttrOfType<IntegerAttr>("allocation.size");
+  return size && size.getInt() > 0;
+}
+
 /// The LLVM result type of a function returning `results`: void, the one
 /// result, or a struct of them (null if one does not convert).
 Type resultTypeOf(const TypeConverter &converter, TypeRange results) {
@@ -42,12 +50,7 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
   matchAndRewrite(FuncOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FunctionType type = op.getFunctionType();
-    if (!op.isPublic())
-      if (auto size = op->getAttrOfType<IntegerAttr>("allocation.size"))
-        if (size.getInt() > 0)
-          return rewriter.notifyMatchFailure(
-              op, "device functions that use shared memory are not lowered "
-                  "yet");
+    bool sharedArg = !op.isPublic() && usesSharedMemory(op);
     Type resultType = resultTypeOf(*getTypeConverter(), type.getResults());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "result type not lowered");
@@ -60,6 +63,12 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
       signature.addInputs(i, converted);
       argTypes.push_back(converted);
     }
+    // A device function using shared memory takes its base last.
+    if (sharedArg) {
+      auto ptr3 = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
+      signature.addInputs(ptr3);
+      argTypes.push_back(ptr3);
+    }
     auto llvmType = LLVM::LLVMFunctionType::get(resultType, argTypes);
     auto func = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getSymName(),
                                          llvmType);
@@ -71,6 +80,8 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
           rewriter.getDenseI32ArrayAttr({int32_t(numWarps * kWarpSize), 1, 1}));
     } else {
       func.setLinkage(LLVM::Linkage::Internal);
+      if (sharedArg)
+        func->setAttr(kSharedBaseArgAttr, rewriter.getUnitAttr());
       if (auto noinline = op->getAttrOfType<BoolAttr>("noinline"))
         if (noinline.getValue())
           func.setNoInline(true);
@@ -115,10 +126,24 @@ struct CallOpConversion : public ConvertOpToLLVMPattern<CallOp> {
       return rewriter.notifyMatchFailure(op, "result type not lowered");
     Location loc = op.getLoc();
     LLVMBuilder lb(rewriter, loc);
+    SmallVector<Value> operands(adaptor.getOperands());
+    // A callee using shared memory gets the part of the caller's that the
+    // allocation gave the call.
+    // (The callee may be converted already: an llvm.func marked for it.)
+    Operation *callee =
+        SymbolTable::lookupNearestSymbolFrom(op, op.getCalleeAttr());
+    if (callee && (isa<FuncOp>(callee) ? usesSharedMemory(callee)
+                                       : callee->hasAttr(kSharedBaseArgAttr))) {
+      auto offset = op->getAttrOfType<IntegerAttr>(kAllocationOffsetAttr);
+      if (!offset)
+        return rewriter.notifyMatchFailure(
+            op, "no shared memory allocated (run allocate-shared-memory)");
+      operands.push_back(sharedPtr(rewriter, loc, op, offset.getInt()));
+    }
     auto call =
         lb.call(isa<LLVM::LLVMVoidType>(resultType) ? TypeRange()
                                                     : TypeRange(resultType),
-                op.getCallee(), adaptor.getOperands());
+                op.getCallee(), operands);
     if (op.getNumResults() <= 1) {
       rewriter.replaceOp(op, call->getResults());
       return success();

@@ -207,7 +207,6 @@ gatherRegisters(ArrayRef<LinearLayout> srcs, const LinearLayout &dst,
   return map;
 }
 
-/// The module's dynamic shared memory, as a pointer in address space 3.
 LLVM::LLVMFuncOp declareFunction(OpBuilder &b, Location loc, Operation *anchor,
                                  StringRef name, LLVM::LLVMFunctionType type) {
   auto module = anchor->getParentOfType<ModuleOp>();
@@ -219,6 +218,11 @@ LLVM::LLVMFuncOp declareFunction(OpBuilder &b, Location loc, Operation *anchor,
 }
 
 Value sharedBase(OpBuilder &b, Location loc, Operation *anchor) {
+  // A device function that uses shared memory is given its base, the
+  // caller's base plus the call's offset, as its last argument.
+  if (auto func = anchor->getParentOfType<LLVM::LLVMFuncOp>())
+    if (func->hasAttr(kSharedBaseArgAttr) && !func.getBody().empty())
+      return func.getBody().front().getArguments().back();
   auto module = anchor->getParentOfType<ModuleOp>();
   StringRef name = "global_smem";
   auto global = module.lookupSymbol<LLVM::GlobalOp>(name);

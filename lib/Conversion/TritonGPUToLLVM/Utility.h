@@ -154,7 +154,13 @@ gatherRegisters(ArrayRef<LinearLayout> srcs, const LinearLayout &dst,
 LLVM::LLVMFuncOp declareFunction(OpBuilder &b, Location loc, Operation *anchor,
                                  StringRef name, LLVM::LLVMFunctionType type);
 
-/// The module's dynamic shared memory, as a pointer in address space 3.
+/// Marks an llvm.func (a device function using shared memory) whose last
+/// argument is its shared-memory base.
+constexpr const char *kSharedBaseArgAttr = "ttg.shared_base_arg";
+
+/// The shared memory `anchor`'s function addresses from, as a pointer in
+/// address space 3: the module's dynamic shared memory in a kernel, the
+/// base argument in a device function marked kSharedBaseArgAttr.
 Value sharedBase(OpBuilder &b, Location loc, Operation *anchor);
 
 /// Pointer to byte `offset` of the dynamic shared memory.
