@@ -6,7 +6,11 @@ BUILD_TYPE ?= Release
 CMAKE ?= cmake
 DEMO ?= examples/vector_add.ttir
 
-.PHONY: all deps configure build demo test format clean
+ASAN_BUILD_DIR ?= build-asan
+FUZZ_SECONDS ?= 600
+FUZZ_SEED ?= $(shell date +%s)
+
+.PHONY: all deps configure build demo test test-asan fuzz format clean
 
 all: build
 
@@ -46,6 +50,26 @@ demo: build
 
 test: build
 	python3 scripts/run-tests.py $(BUILD_DIR)
+
+# The same suite on a build with AddressSanitizer and UndefinedBehaviorSanitizer
+# (its own directory). Any sanitizer report fails the test that triggered it.
+# Debian's LLVM libraries are not instrumented and poison memory in ways ASan
+# mistakes for errors unless user poisoning is off.
+test-asan: deps
+	$(CMAKE) -G Ninja -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=Release \
+	  -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ \
+	  "-DLLVM_USE_SANITIZER=Address;Undefined" \
+	  "-DLLVM_UBSAN_FLAGS=-fsanitize=undefined -fno-sanitize=vptr -fno-sanitize-recover=all"
+	$(CMAKE) --build $(ASAN_BUILD_DIR)
+	ASAN_OPTIONS=allow_user_poisoning=0:detect_leaks=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  python3 scripts/run-tests.py $(ASAN_BUILD_DIR)
+
+# The fuzzer for FUZZ_SECONDS (default 600) with FUZZ_SEED (default: the
+# time): report and minimized lit reproducers of any defect in build/fuzz.
+fuzz: build
+	python3 scripts/fuzz.py run --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) \
+	  --tools $(BUILD_DIR)/bin --out $(BUILD_DIR)/fuzz
 
 # clang-format 22 over every C++ source (make test checks it: test/Tools/format.test).
 format: deps

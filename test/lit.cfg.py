@@ -21,7 +21,11 @@ config.substitutions.append(("%python", "python3"))
 config.substitutions.append(("%triton_tools", config.triton_tools_dir))
 
 llvm_config.use_default_substitutions()
-llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
+                                     "ASAN_OPTIONS", "UBSAN_OPTIONS"])
+# A sanitized build (make test-asan: LLVM_USE_SANITIZER=Address;Undefined).
+if "Address" in config.sanitizers:
+    config.available_features.add("asan")
 
 tool_dirs = [config.triton_tools_dir, config.llvm_tools_dir]
 tools = [ToolSubst("triton-opt", unresolved="fatal"),

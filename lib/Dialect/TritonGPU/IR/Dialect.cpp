@@ -356,6 +356,15 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
   }
 };
 
+/// `op`'s location, or (upstream's TTGIR gives hoisted constants
+/// `loc(unknown)`) the nearest enclosing op's that is known.
+Location knownLocation(Operation *op) {
+  for (Operation *o = op; o; o = o->getParentOp())
+    if (!isa<UnknownLoc>(o->getLoc()))
+      return o->getLoc();
+  return op->getLoc();
+}
+
 LogicalResult verifyModuleLayouts(ModuleOp module, int64_t threads,
                                   int64_t warps) {
   WalkResult result = module.walk([&](Operation *op) {
@@ -367,16 +376,16 @@ LogicalResult verifyModuleLayouts(ModuleOp module, int64_t threads,
       if (!layout)
         return success();
       if (layout.getTotalThreadsPerWarp() != threads)
-        return op->emitOpError("layout ")
-               << tensor.getEncoding() << " uses "
-               << layout.getTotalThreadsPerWarp()
+        return emitError(knownLocation(op), "'")
+               << op->getName() << "' op layout " << tensor.getEncoding()
+               << " uses " << layout.getTotalThreadsPerWarp()
                << " threads per warp but the module has " << threads
                << " (ttg.threads-per-warp)";
       if (layout.getTotalWarpsPerCTA() != warps)
-        return op->emitOpError("layout ")
-               << tensor.getEncoding() << " uses "
-               << layout.getTotalWarpsPerCTA() << " warps but the module has "
-               << warps << " (ttg.num-warps)";
+        return emitError(knownLocation(op), "'")
+               << op->getName() << "' op layout " << tensor.getEncoding()
+               << " uses " << layout.getTotalWarpsPerCTA()
+               << " warps but the module has " << warps << " (ttg.num-warps)";
       return success();
     };
     // Layouts inside a warp_specialize partition use that partition's warps.
