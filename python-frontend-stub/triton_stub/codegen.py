@@ -413,9 +413,36 @@ class CodeGenerator(ast.NodeVisitor):
             if node.attr == "dtype":
                 return base.dtype
             if node.attr == "to":
-                return lambda dtype, **_: semantic.cast(self.b, base, unwrap(dtype))
+                return self.tensor_to(node, base)
             self.fail(node, f"tensors have no attribute '{node.attr}' here")
         return getattr(unwrap(base), node.attr)
+
+    def tensor_to(self, node, x):
+        """`x.to(dtype, fp_downcast_rounding=None, bitcast=False)` as
+        upstream: a bit-preserving tt.bitcast between types of one width,
+        or a value conversion (float narrowing rounded as asked)."""
+        def to(dtype, fp_downcast_rounding=None, bitcast=False):
+            dt = unwrap(dtype)
+            if unwrap(bitcast):
+                if dt.bits != x.dtype.bits:
+                    self.fail(node, f"cannot bitcast {x.dtype.name} to {dt.name}: "
+                                    f"{x.dtype.bits} bits to {dt.bits}")
+                if dt.name == x.dtype.name:
+                    return x
+                return semantic.bitcast(self.b, x, dt)
+            rounding = unwrap(fp_downcast_rounding)
+            if rounding is not None:
+                if rounding not in ("rtne", "rtz"):
+                    self.fail(node, f"fp_downcast_rounding must be 'rtne' or 'rtz', "
+                                    f"got {rounding!r}")
+                if not (x.dtype.is_floating() and dt.is_floating()
+                        and dt.bits < x.dtype.bits):
+                    self.fail(node, "fp_downcast_rounding applies to float narrowing "
+                                    f"only, not {x.dtype.name} to {dt.name}")
+                return self.b.op(f"tt.fp_to_fp {x.name}, rounding = {rounding} : "
+                                 f"{x.type} -> {core.ir_type(dt, x.shape)}", dt, x.shape)
+            return semantic.cast(self.b, x, dt)
+        return to
 
     def visit_Tuple(self, node):
         return tuple(self.visit(e) for e in node.elts)

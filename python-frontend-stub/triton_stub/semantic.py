@@ -599,8 +599,10 @@ def atomic_rmw(b, kind, ptr, val, mask=None, sem=None, scope=None):
         if elem.is_floating():
             return _float_atomic_minmax(b, kind, ptr, val, mask, elem, sem, scope)
         op = kind if elem.signed else "u" + kind
-    elif kind in ("and", "or", "xor", "xchg"):
+    elif kind in ("and", "or", "xor"):
         op = kind
+    elif kind == "xchg":
+        op = "exch"  # the TTIR keyword (RMWOp::XCHG)
     else:
         error(f"unknown atomic '{kind}'")
     if sem not in SEMANTICS or scope not in SCOPES:
