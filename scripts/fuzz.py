@@ -167,13 +167,20 @@ def run(cmd, stdin, timeout):
         return None, "", "timeout"
 
 
-def classify(rc, err):
+def classify(rc, err, text=""):
+    """An exit code and stderr as an outcome. An error at `<unknown>` counts
+    as located when the input itself gives ops `loc(unknown)` (upstream's
+    TTGIR does, for hoisted constants): the input says where it is."""
     if rc is None:
         return "timeout"
     if rc < 0 or rc > 1 or any(m in err for m in CRASH_MARKS):
         return "crash"
     if rc == 1:
-        return "diagnosed" if LOCATED.search(err) else "unlocated"
+        if LOCATED.search(err):
+            return "diagnosed"
+        if "<unknown>:0: error:" in err and "loc(unknown)" in text:
+            return "diagnosed"
+        return "unlocated"
     return "ok"
 
 
@@ -194,7 +201,7 @@ def compile_text(text, is_ttgir, tools, ptxas, timeout, workdir):
                                  ptx]))
     for stage, cmd in stages:
         rc, _, err = run(cmd, None, timeout)
-        outcome = classify(rc, err)
+        outcome = classify(rc, err, text)
         if outcome != "ok":
             first = next((l for l in err.split("\n") if l.strip()), "")
             return outcome, stage, first[:300]
