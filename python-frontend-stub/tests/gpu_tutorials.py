@@ -24,6 +24,25 @@ from matmul import matmul_kernel  # noqa: E402
 from softmax import softmax_kernel  # noqa: E402
 from vector_add import add_kernel  # noqa: E402
 
+import triton_stub as triton  # noqa: E402
+import triton_stub.language as tl  # noqa: E402
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 256}, num_warps=2),
+                          triton.Config({"BLOCK": 1024}, num_warps=4),
+                          triton.Config({"BLOCK": 4096}, num_warps=8)],
+                 key=["n"], reset_to_zero=["out_ptr"])
+@triton.heuristics({"EVEN": lambda args: args["n"] % args["BLOCK"] == 0})
+@triton.jit
+def scaled_add(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr, EVEN: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    if EVEN:
+        tl.store(out_ptr + offs, 2 * tl.load(x_ptr + offs) + tl.load(y_ptr + offs))
+    else:
+        m = offs < n
+        x = tl.load(x_ptr + offs, mask=m)
+        tl.store(out_ptr + offs, 2 * x + tl.load(y_ptr + offs, mask=m), mask=m)
+
 
 def cdiv(a, b):
     return (a + b - 1) // b
@@ -80,7 +99,21 @@ def tutorials(new, prepare):
                                 c, M, N, K, K, 1, N, 1, N, 1, BLOCK_M=64,
                                 BLOCK_N=64, BLOCK_K=32),
                 lambda torch: (c, (a.float() @ bm.float()).half(), 1e-2, 1e-2)))
+    # Autotuned (three configs timed on the GPU, keyed on n) with a
+    # heuristic meta-parameter; the grid reads the chosen BLOCK.
+    na = 1 << 20
+    xa, ya = new((na,), "float32", "randn"), new((na,), "float32", "randn")
+    oa = new((na,), "float32", "empty")
+    out.append(("autotuned",
+                lambda run: run(scaled_add, lambda meta: (cdiv(na, meta["BLOCK"]),),
+                                xa, ya, oa, na),
+                lambda torch: (oa, 2 * xa + ya, 0, 0)))
     return out
+
+
+def launch_options(kernel):
+    """num_warps for a plain kernel; an autotuned one takes its configs'."""
+    return {} if isinstance(kernel, triton.Autotuner) else {"num_warps": 4}
 
 
 def main():
@@ -88,9 +121,9 @@ def main():
     os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
     if mode == "prepare":
         def warm(kernel, grid, *args, **kw):
-            compiled = kernel.warmup(*args, grid=grid, num_warps=4, **kw)
-            print(f"compiled {compiled.name}: {len(compiled.asm['ptx'])} bytes "
-                  f"of PTX")
+            compiled = kernel.warmup(*args, grid=grid, **launch_options(kernel), **kw)
+            for c in compiled if isinstance(compiled, list) else [compiled]:
+                print(f"compiled {c.name}: {len(c.asm['ptx'])} bytes of PTX")
         for name, launch, _ in tutorials(lambda s, d, k: StandIn(d), True):
             launch(warm)
         return 0
@@ -103,7 +136,7 @@ def main():
         return torch.full(shape, float("nan"), dtype=dt[dtype], device="cuda")
 
     def launch(kernel, grid, *args, **kw):
-        kernel[grid](*args, num_warps=4, **kw)
+        kernel[grid](*args, **launch_options(kernel), **kw)
 
     failed = 0
     print(torch.cuda.get_device_name())
@@ -115,7 +148,10 @@ def main():
         err = (got.float() - want.float()).abs().max().item()
         print(f"{name:12s} {'pass' if ok else 'MISMATCH'}  max abs err {err:.3g}")
         failed += not ok
-    print(f"{4 - failed} passed, {failed} failed")
+    print(f"autotuned: chose {scaled_add.best_config}; timed (ms): "
+          f"{list(scaled_add.bench_times.values())}")
+    total = len(tutorials(new, False))
+    print(f"{total - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 

@@ -12,6 +12,7 @@
 """
 
 from . import language
+from .autotuner import Autotuner, Config, Heuristics, autotune, heuristics, next_power_of_2
 from .jit import JITFunction, compile, jit
 from .language import constexpr
 from .semantic import CompilationError
@@ -24,4 +25,5 @@ def cdiv(a: int, b: int) -> int:
 
 
 __all__ = ["jit", "compile", "constexpr", "language", "JITFunction",
-           "CompilationError", "cdiv"]
+           "CompilationError", "cdiv", "next_power_of_2", "Config", "autotune",
+           "heuristics", "Autotuner", "Heuristics"]

@@ -6,7 +6,7 @@ import ast
 import inspect
 import textwrap
 
-from . import semantic
+from . import language, semantic
 from .language import core
 from .language.core import constexpr, tensor
 from .semantic import Builder, CompilationError
@@ -412,10 +412,27 @@ class CodeGenerator(ast.NodeVisitor):
         if isinstance(base, tensor):
             if node.attr == "dtype":
                 return base.dtype
+            if node.attr == "shape":
+                return tuple(constexpr(d) for d in base.shape)
+            if node.attr == "T":
+                return language.trans(base, _builder=self.b)
             if node.attr == "to":
                 return self.tensor_to(node, base)
-            self.fail(node, f"tensors have no attribute '{node.attr}' here")
-        return getattr(unwrap(base), node.attr)
+            if node.attr in TENSOR_METHODS:
+                fn = getattr(language, TENSOR_METHODS[node.attr])
+                return lambda *a, **k: fn(base, *a, _builder=self.b, **k)
+            self.fail(node, f"tensors have no attribute '{node.attr}'")
+        value = unwrap(base)
+        if not hasattr(value, node.attr):
+            self.fail(node, f"{type(value).__name__} has no attribute '{node.attr}'")
+        return getattr(value, node.attr)
+
+    def visit_IfExp(self, node):
+        cond = self.visit(node.test)
+        if is_static(cond):
+            return self.visit(node.body if unwrap(cond) else node.orelse)
+        # A value-dependent choice: both sides are computed, then selected.
+        return semantic.where(self.b, cond, self.visit(node.body), self.visit(node.orelse))
 
     def tensor_to(self, node, x):
         """`x.to(dtype, fp_downcast_rounding=None, bitcast=False)` as
@@ -536,6 +553,15 @@ class CodeGenerator(ast.NodeVisitor):
                 fn.__module__.startswith("triton_stub"):
             return fn(*args, **kwargs)
         self.fail(node, f"cannot call {getattr(fn, '__name__', fn)!r} in a kernel")
+
+
+# Tensor methods, as upstream's `tensor.<name>(...)`: the tl function of
+# that name with the tensor first.
+TENSOR_METHODS = {n: n for n in (
+    "reshape", "broadcast_to", "expand_dims", "permute", "trans", "sum", "max",
+    "min", "argmax", "argmin", "cumsum", "cumprod", "exp", "exp2", "log", "log2",
+    "sqrt", "rsqrt", "sin", "cos", "abs", "sigmoid")}
+TENSOR_METHODS["view"] = "reshape"
 
 
 def parse(fn):

@@ -100,6 +100,24 @@ class Driver:
     def synchronize(self):
         self._check(self.lib.cuCtxSynchronize(), "cuCtxSynchronize")
 
+    def event(self):
+        """A CUDA event (cuEventCreate, default flags: timing enabled)."""
+        event = ctypes.c_void_p()
+        self._check(self.lib.cuEventCreate(ctypes.byref(event), 0), "cuEventCreate")
+        return event
+
+    def record(self, event, stream: int = 0):
+        self._check(self.lib.cuEventRecord(event, ctypes.c_void_p(stream)),
+                    "cuEventRecord")
+
+    def elapsed_ms(self, start, end) -> float:
+        """Milliseconds between two recorded events (waits for `end`)."""
+        self._check(self.lib.cuEventSynchronize(end), "cuEventSynchronize")
+        ms = ctypes.c_float()
+        self._check(self.lib.cuEventElapsedTime(ctypes.byref(ms), start, end),
+                    "cuEventElapsedTime")
+        return ms.value
+
 
 def load_compiled(driver: Driver, ptx_path):
     """A `<name>.ptx` and its `<name>.meta.json` as our tools write them."""

@@ -222,3 +222,89 @@ def max_constancy(b, input, values):
 def static_range(*args):
     """`for i in tl.static_range(n)`: unrolled at compile time."""
     return range(*args)
+
+
+# --- more of upstream's names (issue 16) -------------------------------------
+
+@builtin
+def static_assert(b, cond, msg=""):
+    """Checked at compile time: a CompilationError when `cond` is false."""
+    if isinstance(cond, tensor):
+        semantic.error("tl.static_assert needs a compile-time condition")
+    if not cond:
+        semantic.error(f"static_assert failed: {msg}" if msg else "static_assert failed")
+
+
+@builtin
+def static_print(b, *values, **_):
+    print(*values)
+
+
+@builtin
+def debug_barrier(b):
+    """A barrier among the program's threads (gpu.barrier)."""
+    b.void("gpu.barrier")
+
+
+@builtin
+def expand_dims(b, input, axis):
+    x = semantic.to_tensor(b, input)
+    axes = list(axis) if isinstance(axis, (tuple, list)) else [axis]
+    for a in sorted(a + len(x.shape) + 1 if a < 0 else a for a in axes):
+        x = semantic.expand_dims(b, x, a)
+    return x
+
+
+@builtin
+def broadcast_to(b, input, *shape):
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = tuple(shape[0])
+    return semantic.broadcast_to(b, semantic.to_tensor(b, input), list(shape))
+
+
+@builtin
+def permute(b, input, *dims):
+    if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
+        dims = tuple(dims[0])
+    return semantic.trans(b, input, dims)
+
+
+@builtin
+def zeros_like(b, input):
+    return semantic.full(b, list(input.shape), 0, input.dtype)
+
+
+@builtin
+def full_like(b, input, value):
+    return semantic.full(b, list(input.shape), value, input.dtype)
+
+
+@builtin
+def umulhi(b, x, y):
+    x, y, _, _ = semantic.binary_operands(b, x, y)
+    if x.dtype.is_floating():
+        semantic.error("tl.umulhi needs integers")
+    return b.op(f"tt.mulhiui {x.name}, {y.name} : {x.type}", x.dtype, x.shape)
+
+
+@builtin
+def fma(b, x, y, z):
+    x, y, _, _ = semantic.binary_operands(b, x, y)
+    x, z, _, shape = semantic.binary_operands(b, x, z)
+    y, _, _, _ = semantic.binary_operands(b, y, z)
+    if not x.dtype.is_floating():
+        semantic.error("tl.fma needs floating-point arguments")
+    return b.op(f"math.fma {x.name}, {y.name}, {z.name} : {x.type}", x.dtype, x.shape)
+
+
+class _MathNamespace:
+    """`tl.math.exp(x)` and the other math functions under their module."""
+
+    def __getattr__(self, name):
+        fn = globals().get(name)
+        if fn is None or not getattr(fn, "__triton_builtin__", False):
+            raise AttributeError(f"tl.math has no function '{name}'")
+        return fn
+
+
+math = _MathNamespace()

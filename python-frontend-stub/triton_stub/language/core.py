@@ -36,6 +36,11 @@ class pointer_type(dtype):
         self.element = element
         self.ir = f"!tt.ptr<{element.ir}>"
 
+    @property
+    def element_ty(self):
+        """Upstream's name for the pointee type."""
+        return self.element
+
     def __eq__(self, other):
         return isinstance(other, pointer_type) and other.element == self.element
 

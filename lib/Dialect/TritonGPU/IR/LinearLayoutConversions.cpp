@@ -360,13 +360,43 @@ std::optional<LL> nvmmaToLL(ArrayRef<int64_t> shape,
 }
 
 /// Gives a linear layout the tensor's shape as output sizes.
-LL withShape(const LL &layout, ArrayRef<int64_t> shape) {
+/// `layout` (made for some shape) over `shape`. A distributed layout
+/// (`adapt`) follows upstream: bases beyond a smaller dimension become 0
+/// (those threads hold copies, as for a slice's parent with a dimension of
+/// 1) and a larger dimension gets register bases until covered. A memory
+/// layout must fit as it is. A layout that does not fit is an error, not a
+/// crash.
+std::optional<LL> withShape(const LL &layout, ArrayRef<int64_t> shape,
+                            std::string *error, bool adapt) {
   std::vector<LL::OutDim> outs;
   for (size_t d = 0; d < shape.size(); ++d)
     outs.push_back({dimName(d), int32_t(shape[d])});
   std::vector<LL::InDim> ins(layout.getInDims().begin(),
                              layout.getInDims().end());
-  return *LL::create(ins, outs);
+  if (!adapt)
+    return LL::create(ins, outs, error);
+  std::vector<int64_t> covered(shape.size(), 1);
+  for (LL::InDim &in : ins)
+    for (LL::Basis &basis : in.bases)
+      for (size_t d = 0; d < basis.size() && d < shape.size(); ++d) {
+        if (basis[d] >= shape[d])
+          basis[d] = 0;
+        covered[d] = std::max<int64_t>(covered[d], int64_t(basis[d]) * 2);
+      }
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (covered[d] >= shape[d])
+      continue;
+    auto reg = llvm::find_if(
+        ins, [](const LL::InDim &in) { return in.name == dims::kRegister; });
+    if (reg == ins.end())
+      reg = ins.insert(ins.begin(), LL::InDim{dims::kRegister, {}});
+    for (int64_t size = covered[d]; size < shape[d]; size *= 2) {
+      LL::Basis basis(shape.size(), 0);
+      basis[d] = int32_t(size);
+      reg->bases.push_back(basis);
+    }
+  }
+  return LL::create(ins, outs, error);
 }
 } // namespace
 
@@ -405,8 +435,8 @@ DotOperandEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
   return dotOperandToLL(shape, *this, error);
 }
 std::optional<LL> LinearEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
-                                                     std::string *) const {
-  return withShape(getLinearLayout(), shape);
+                                                     std::string *error) const {
+  return withShape(getLinearLayout(), shape, error, /*adapt=*/true);
 }
 std::optional<LL>
 SwizzledSharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
@@ -420,13 +450,13 @@ NVMMASharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
 }
 std::optional<LL>
 PaddedSharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
-                                         std::string *) const {
-  return withShape(getLinearComponent(), shape);
+                                         std::string *error) const {
+  return withShape(getLinearComponent(), shape, error, /*adapt=*/false);
 }
 std::optional<LL>
 SharedLinearEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape,
-                                         std::string *) const {
-  return withShape(getLinearLayout(), shape);
+                                         std::string *error) const {
+  return withShape(getLinearLayout(), shape, error, /*adapt=*/false);
 }
 
 LinearEncodingAttr mlir::triton::gpu::toLinearEncoding(MLIRContext *ctx,
