@@ -43,6 +43,13 @@ class JITFunction:
                            f"{self.__name__}[grid](...)")
 
     def params(self):
+        """(name, is_constexpr) per parameter (computed once: the launcher
+        asks on every launch)."""
+        if getattr(self, "_params", None) is None:
+            self._params = self._signature_params()
+        return self._params
+
+    def _signature_params(self):
         import inspect
         out = []
         for p in inspect.signature(self.fn).parameters.values():
