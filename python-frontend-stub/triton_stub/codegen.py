@@ -66,9 +66,24 @@ class CodeGenerator(ast.NodeVisitor):
                 f':{self.node.col_offset + 1})')
 
     def fail(self, node, message):
+        """A CompilationError at `node`: file:line, the function, the message
+        and, as upstream prints it, the source line with a caret."""
         line = getattr(node, "lineno", 0) + self.line_offset
-        raise CompilationError(f"{self.filename}:{line}: in {self.fn.__name__}: "
-                               f"{message}")
+        text = f"{self.filename}:{line}: in {self.fn.__name__}: {message}"
+        source = self.source_line(line)
+        if source is not None:
+            # col_offset counts in the dedented function source.
+            header = self.source_line(self.line_offset + 1) or ""
+            common = len(header) - len(header.lstrip())
+            indent = len(source) - len(source.lstrip())
+            col = max(0, getattr(node, "col_offset", 0) + common - indent)
+            text += f"\n    {source.strip()}\n    {' ' * col}^"
+        raise CompilationError(text)
+
+    def source_line(self, line):
+        import linecache
+        source = linecache.getline(self.filename, line)
+        return source.rstrip("\n") if source else None
 
     def visit(self, node):
         saved, self.node = self.node, node
@@ -78,6 +93,10 @@ class CodeGenerator(ast.NodeVisitor):
             if str(e).startswith(self.filename):
                 raise
             self.fail(node, str(e))
+        except RecursionError:
+            raise
+        except Exception as e:  # a Python error in the kernel: never raw
+            self.fail(node, f"{type(e).__name__}: {e}")
         finally:
             self.node = saved
 

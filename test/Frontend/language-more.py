@@ -73,3 +73,21 @@ try:
 except CompilationError as e:
     print(e)
 # CHECK: language-more.py:{{[0-9]+}}: in bad_attribute: tensors have no attribute 'nonexistent'
+
+
+@triton_stub.jit
+def python_error(x_ptr):
+    v = 1
+    w = (1, 2)[v + 4]
+    tl.store(x_ptr, w)
+
+
+try:
+    triton_stub.compile(python_error, signature={"x_ptr": "*fp32"}, stages=("ttir",))
+except CompilationError as e:
+    print(e)
+# A Python error in a kernel is a CompilationError at its line, with the
+# source line and a caret, never a raw exception.
+# CHECK: language-more.py:{{[0-9]+}}: in python_error: IndexError: tuple index out of range
+# CHECK-NEXT: w = (1, 2)[v + 4]
+# CHECK-NEXT: {{^    \^}}
