@@ -188,15 +188,24 @@ def run_tool(args, text):
     return proc.stdout
 
 
+ALL_STAGES = ("ttir", "ttgir", "llir", "ptx")
+
+
 def compile(fn, signature: dict, constexprs: dict | None = None, num_warps=4,
-            num_stages=3, target="cuda:90", stages=("ttir", "ttgir"),
+            num_stages=3, target="cuda:90", stages=None,
             divisible_by_16=(), unaligned=()):
-    """Like upstream's `triton.compile`: `.asm["ttir"]` (verified by
-    triton-opt) and `.asm["ttgir"]` (our layout pipeline). Integer arguments
-    named in `divisible_by_16` get `tt.divisibility = 16`, as upstream's
-    launcher specializes them; pointers do too unless named in `unaligned`."""
+    """Like upstream's `triton.compile`: every stage by default,
+    `.asm["ttir"]` (verified by triton-opt), `.asm["ttgir"]` (our layout
+    pipeline), `.asm["llir"]` (LLVM IR) and `.asm["ptx"]`; `stages` picks
+    some. Integer arguments named in `divisible_by_16` get `tt.divisibility
+    = 16`, as upstream's launcher specializes them; pointers do too unless
+    named in `unaligned`."""
     if isinstance(fn, JITFunction):
         fn = fn.fn
+    stages = tuple(stages) if stages else ALL_STAGES
+    unknown = set(stages) - set(ALL_STAGES)
+    if unknown:
+        raise ValueError(f"unknown stages {sorted(unknown)}: want some of {ALL_STAGES}")
     ttir = generate_ttir(fn, signature, constexprs or {}, tuple(divisible_by_16),
                          tuple(unaligned))
     # The TTIR is verified by triton-opt where it is installed; a machine
@@ -212,6 +221,8 @@ def compile(fn, signature: dict, constexprs: dict | None = None, num_warps=4,
         asm["ttgir"] = run_tool(
             [opt, "-", f"--triton-to-tritongpu-pipeline=num-warps={num_warps} "
                        f"num-ctas=1 num-stages={num_stages} target={target}"], asm["ttir"])
+    if "llir" in stages:
+        asm["llir"] = to_llir(asm["ttir"], num_warps, num_stages, target)
     metadata = {"entry": fn.__name__, "num_warps": num_warps, "shared_bytes": 0}
     if "ptx" in stages:
         asm["ptx"], metadata = cached_ptx(ttir, asm["ttir"], num_warps,
@@ -262,6 +273,16 @@ def cached_ptx(ttir, verified_ttir, num_warps, num_stages, target):
     except OSError:
         pass  # a read-only cache still compiles
     return ptx, metadata
+
+
+def to_llir(ttir, num_warps, num_stages, target):
+    """TTIR to the LLVM IR the PTX step compiles (`triton-translate
+    --mlir-to-llvmir` after the pipeline)."""
+    opt, translate = find_tool("triton-opt"), find_tool("triton-translate")
+    lowered = run_tool([opt, "-", f"--triton-nvidia-pipeline=num-warps={num_warps} "
+                                  f"num-stages={num_stages} target={target}",
+                        "--mlir-print-debuginfo"], ttir)
+    return run_tool([translate, "-", "--mlir-to-llvmir"], lowered)
 
 
 def to_ptx(ttir, num_warps, num_stages, target):

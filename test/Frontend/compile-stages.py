@@ -1,0 +1,33 @@
+# RUN: env TRITON_STUB_TOOLS=%triton_tools TRITON_STUB_CACHE_DIR=%t PYTHONPATH=%src_root/python-frontend-stub %python %s | FileCheck %s
+"""triton_stub.compile gives every stage by default, as upstream's
+triton.compile: asm["ttir"], ["ttgir"], ["llir"] and ["ptx"]; `stages`
+picks some, and an unknown stage is an error."""
+
+import triton_stub
+import triton_stub.language as tl
+
+
+@triton_stub.jit
+def double(x_ptr, BLOCK: tl.constexpr):
+    r = tl.arange(0, BLOCK)
+    tl.store(x_ptr + r, tl.load(x_ptr + r) * 2)
+
+
+k = triton_stub.compile(double, signature={"x_ptr": "*fp32"}, constexprs={"BLOCK": 128})
+print(sorted(k.asm))
+print("ttgir:", "#ttg.blocked" in k.asm["ttgir"])
+print("llir:", "define" in k.asm["llir"] and "@double" in k.asm["llir"])
+print("ptx:", ".entry double" in k.asm["ptx"])
+# CHECK: ['llir', 'ptx', 'ttgir', 'ttir']
+# CHECK-NEXT: ttgir: True
+# CHECK-NEXT: llir: True
+# CHECK-NEXT: ptx: True
+print(sorted(triton_stub.compile(double, signature={"x_ptr": "*fp32"}, constexprs={"BLOCK": 128},
+                                 stages=("ttir",)).asm))
+# CHECK-NEXT: ['ttir']
+try:
+    triton_stub.compile(double, signature={"x_ptr": "*fp32"}, constexprs={"BLOCK": 128},
+                        stages=("sass",))
+except ValueError as e:
+    print(e)
+# CHECK-NEXT: unknown stages ['sass']
