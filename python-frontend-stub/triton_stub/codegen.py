@@ -320,7 +320,20 @@ class CodeGenerator(ast.NodeVisitor):
             value = self.visit(func)
         except CompilationError:
             return False
-        return value is range
+        return value is range or value is language.range
+
+    def loop_attributes(self, call):
+        """`tl.range` keywords as the scf.for's attributes (upstream's)."""
+        attrs = []
+        for k in call.keywords:
+            name = language.range.ATTRIBUTES.get(k.arg)
+            if name is None:
+                self.fail(call, f"tl.range has no argument '{k.arg}'")
+            value = unwrap(self.visit(k.value))
+            if value is None or value is False:
+                continue
+            attrs.append(f"{name}" if value is True else f"{name} = {int(value)} : i32")
+        return f" {{{', '.join(attrs)}}}" if attrs else ""
 
     def scf_for(self, node):
         """`for i in range(lo, hi, step)` as scf.for: names the body assigns
@@ -400,7 +413,7 @@ class CodeGenerator(ast.NodeVisitor):
         b.lines.extend(body_lines)
         if assigned:
             b.lines.append(f"{b.indent}  scf.yield {', '.join(o.name for o in outs)} : {types}{self.loc()}")
-        b.lines.append(f"{b.indent}}}{self.loc()}")
+        b.lines.append(f"{b.indent}}}{self.loop_attributes(node.iter)}{self.loc()}")
         for k, (n, v) in enumerate(inits.items()):
             name = f"{result}#{k}" if len(assigned) > 1 else result
             self.scope[n] = tensor(name, v.dtype, v.shape)
@@ -565,6 +578,13 @@ class CodeGenerator(ast.NodeVisitor):
         if fn in (min, max, int, float, bool, len, range) and all(
                 is_static(a) for a in args):
             return constexpr(fn(*[unwrap(a) for a in args]))
+        if fn in (min, max) and len(args) >= 2 and not kwargs:
+            # Builtin min/max on tensors: elementwise, as upstream's
+            # tl.minimum/tl.maximum, folded left over the arguments.
+            out = args[0]
+            for a in args[1:]:
+                out = semantic.minmax(self.b, out, a, fn is max)
+            return out
         if callable(fn) and all(is_static(a) for a in args) and \
                 getattr(fn, "__name__", "") == "static_range":
             return fn

@@ -221,7 +221,8 @@ def max_constancy(b, input, values):
 
 def static_range(*args):
     """`for i in tl.static_range(n)`: unrolled at compile time."""
-    return range(*args)
+    import builtins
+    return builtins.range(*args)
 
 
 # --- more of upstream's names (issue 16) -------------------------------------
@@ -308,3 +309,17 @@ class _MathNamespace:
 
 
 math = _MathNamespace()
+
+
+class range:
+    """`for i in tl.range(lo, hi, step, num_stages=...)`: an scf.for like
+    Python's range, with upstream's loop attributes (`tt.num_stages`, which
+    the pipeliner honours, `tt.loop_unroll_factor`, `tt.flatten`, ...)."""
+
+    ATTRIBUTES = {"num_stages": "tt.num_stages",
+                  "loop_unroll_factor": "tt.loop_unroll_factor",
+                  "disallow_acc_multi_buffer": "tt.disallow_acc_multi_buffer",
+                  "flatten": "tt.flatten", "warp_specialize": "tt.warp_specialize"}
+
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError("tl.range is for loops inside @triton_stub.jit functions")
