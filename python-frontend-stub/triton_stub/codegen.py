@@ -545,7 +545,14 @@ class CodeGenerator(ast.NodeVisitor):
                 result = (result and unwrap(v)) if isinstance(node.op, ast.And) else (
                     result or unwrap(v))
             return constexpr(result)
-        self.fail(node, "'and'/'or' on tensors: use '&'/'|'")
+        # On tensors (or a tensor and a value), as upstream: logical and/or
+        # of their truth values, element by element.
+        out = None
+        for v in values:
+            t = semantic.cast(self.b, semantic.to_tensor(self.b, v), core.int1)
+            out = t if out is None else semantic.bitwise(
+                self.b, out, t, "&" if isinstance(node.op, ast.And) else "|")
+        return out
 
     def visit_Subscript(self, node):
         x = self.visit(node.value)
@@ -619,6 +626,14 @@ def inline_call(gen: CodeGenerator, callee, args, kwargs):
     params = [a.arg for a in fdef.args.args]
     scope = dict(zip(params, args))
     scope.update(kwargs)
+    # Default values of the parameters not given, as Python binds them.
+    import inspect
+    for p in inspect.signature(callee.fn).parameters.values():
+        if p.name not in scope and p.default is not inspect.Parameter.empty:
+            scope[p.name] = constexpr(p.default)
+    missing = [p for p in params if p not in scope]
+    if missing:
+        gen.fail(gen.node, f"{callee.__name__}() missing argument '{missing[0]}'")
     sub = CodeGenerator(callee.fn, gen.b, scope, filename, offset)
     result = None
     for stmt in fdef.body:
@@ -708,6 +723,10 @@ def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
             scope[name] = constexpr(constexprs[name])
             continue
         annotated_constexpr = a.annotation is not None and "constexpr" in ast.unparse(a.annotation)
+        default = inspect.signature(fn).parameters[name].default
+        if annotated_constexpr and default is not inspect.Parameter.empty:
+            scope[name] = constexpr(default)
+            continue
         if annotated_constexpr:
             raise CompilationError(f"{filename}:{a.lineno + line_offset}: constexpr "
                                    f"argument '{name}' needs a value in constexprs")

@@ -49,6 +49,16 @@ class JITFunction:
             self._params = self._signature_params()
         return self._params
 
+    def defaults(self):
+        """Default values of the parameters that have one."""
+        if getattr(self, "_defaults", None) is None:
+            import inspect
+            self._defaults = {
+                p.name: p.default
+                for p in inspect.signature(self.fn).parameters.values()
+                if p.default is not inspect.Parameter.empty}
+        return self._defaults
+
     def _signature_params(self):
         import inspect
         out = []
@@ -72,6 +82,8 @@ class JITFunction:
             bound[k] = v
         signature, constexprs, divisible, runtime = {}, {}, [], []
         for name, is_constexpr in params:
+            if name not in bound and name in self.defaults():
+                bound[name] = self.defaults()[name]
             if name not in bound:
                 raise TypeError(f"{self.__name__}() missing argument '{name}'")
             v = bound[name]
