@@ -578,6 +578,8 @@ class CodeGenerator(ast.NodeVisitor):
         if getattr(fn, "__triton_builtin__", False):
             return fn(*args, _builder=self.b, **kwargs)
         from .jit import JITFunction
+        if fn is language.reduce or fn is language.associative_scan:
+            return self.combine_op(node, fn is language.reduce, args, kwargs)
         if isinstance(fn, JITFunction):
             if fn.noinline:
                 return noinline_call(self, fn, args, kwargs)
@@ -608,6 +610,62 @@ TENSOR_METHODS = {n: n for n in (
     "min", "argmax", "argmin", "cumsum", "cumprod", "exp", "exp2", "log", "log2",
     "sqrt", "rsqrt", "sin", "cos", "abs", "sigmoid")}
 TENSOR_METHODS["view"] = "reshape"
+
+
+def _combine_op(self, node, is_reduce, args, kwargs):
+    """tl.reduce(x, axis, combine_fn, keep_dims=False) and
+    tl.associative_scan(x, axis, combine_fn, reverse=False): tt.reduce /
+    tt.scan whose region is the @jit combine function, inlined on two
+    scalars."""
+    from .jit import JITFunction
+    names = ["input", "axis", "combine_fn"]
+    bound = dict(zip(names, args))
+    bound.update(kwargs)
+    x, axis, fn = bound.get("input"), unwrap(bound.get("axis")), bound.get("combine_fn")
+    if not isinstance(x, tensor) or not x.shape:
+        self.fail(node, "tl.reduce/tl.associative_scan need a tensor (tuples are not supported yet)")
+    if not isinstance(fn, JITFunction):
+        self.fail(node, "the combine function must be a @jit function")
+    b = self.b
+    if axis is None:
+        if not is_reduce:
+            self.fail(node, "tl.associative_scan needs an axis")
+        n = 1
+        for d in x.shape:
+            n *= d
+        x = semantic.reshape(b, x, (n,), allow_reorder=True)
+        axis = 0
+    axis = axis + len(x.shape) if axis < 0 else axis
+    dt = x.dtype
+    lhs, rhs = b.fresh(), b.fresh()
+    saved_lines, saved_indent = b.lines, b.indent
+    b.lines, b.indent = [], saved_indent + "  "
+    result = inline_call(self, fn, [tensor(lhs, dt), tensor(rhs, dt)], {})
+    result = semantic.cast(b, semantic.to_tensor(b, result), dt)
+    body = b.lines
+    b.lines, b.indent = saved_lines, saved_indent
+    name, ind = b.fresh(), b.indent
+    if is_reduce:
+        shape = x.shape[:axis] + x.shape[axis + 1:]
+        head = f'"tt.reduce"({x.name}) <{{axis = {axis} : i32}}>'
+        ret, out_type = "tt.reduce.return", core.ir_type(dt, shape)
+    else:
+        shape = x.shape
+        reverse = "true" if unwrap(bound.get("reverse", False)) else "false"
+        head = f'"tt.scan"({x.name}) <{{axis = {axis} : i32, reverse = {reverse}}}>'
+        ret, out_type = "tt.scan.return", x.type
+    b.lines.append(f"{ind}{name} = {head} ({{")
+    b.lines.append(f"{ind}^bb0({lhs}: {dt.ir}, {rhs}: {dt.ir}):")
+    b.lines.extend(body)
+    b.lines.append(f"{ind}  {ret} {result.name} : {dt.ir}{b.loc()}")
+    b.lines.append(f"{ind}}}) : ({x.type}) -> {out_type}{b.loc()}")
+    out = tensor(name, dt, shape)
+    if is_reduce and unwrap(bound.get("keep_dims", False)):
+        out = semantic.expand_dims(b, out, axis) if shape else semantic.splat(b, out, (1,))
+    return out
+
+
+CodeGenerator.combine_op = _combine_op
 
 
 def parse(fn):
