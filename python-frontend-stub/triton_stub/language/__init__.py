@@ -336,3 +336,92 @@ def reduce(input, axis, combine_fn, keep_dims=False):
 def associative_scan(input, axis, combine_fn, reverse=False):
     """`tl.associative_scan(x, axis, combine_fn)`: tt.scan, likewise."""
     raise RuntimeError("tl.associative_scan is for @triton_stub.jit functions")
+
+
+@builtin
+def join(b, a, c):
+    """tt.join: a new minor dimension of 2 holding `a` and `c`."""
+    a, c, dt, shape = semantic.binary_operands(b, a, c)
+    out = tuple(shape) + (2,)
+    return b.op(f"tt.join {a.name}, {c.name} : {a.type} -> {core.ir_type(dt, out)}",
+                dt, out)
+
+
+@builtin
+def split(b, a):
+    """tt.split: the two halves of a minor dimension of 2."""
+    a = semantic.to_tensor(b, a)
+    if not a.shape or a.shape[-1] != 2:
+        semantic.error(f"tl.split needs a last dimension of 2, got {list(a.shape)}")
+    shape = tuple(a.shape[:-1])
+    name = b.fresh()
+    b.lines.append(f"{b.indent}{name}:2 = tt.split {a.name} : {a.type} -> "
+                   f"{core.ir_type(a.dtype, shape)}{b.loc()}")
+    return tensor(f"{name}#0", a.dtype, shape), tensor(f"{name}#1", a.dtype, shape)
+
+
+@builtin
+def interleave(b, a, c):
+    """Element-wise alternation of `a` and `c` along the last dimension."""
+    j = join(a, c, _builder=b)
+    shape = list(j.shape[:-2]) + [j.shape[-2] * 2]
+    return semantic.reshape(b, j, shape)
+
+
+@builtin
+def cat(b, input, other, can_reorder=False):
+    if not can_reorder:
+        semantic.error("tl.cat may reorder elements: pass can_reorder=True")
+    x, y = semantic.to_tensor(b, input), semantic.to_tensor(b, other)
+    if x.type != y.type or len(x.shape) != 1:
+        semantic.error("tl.cat needs two 1-D tensors of one type")
+    out = (x.shape[0] * 2,)
+    return b.op(f"tt.cat {x.name}, {y.name} : {x.type} -> {core.ir_type(x.dtype, out)}",
+                x.dtype, out)
+
+
+@builtin
+def ravel(b, x, can_reorder=False):
+    x = semantic.to_tensor(b, x)
+    n = 1
+    for d in x.shape:
+        n *= d
+    return semantic.reshape(b, x, (n,), allow_reorder=can_reorder)
+
+
+@builtin
+def clamp(b, x, min, max, propagate_nan="none"):
+    x, lo, _, _ = semantic.binary_operands(b, x, min)
+    x, hi, dt, shape = semantic.binary_operands(b, x, max)
+    lo, _, _, _ = semantic.binary_operands(b, lo, x)
+    if dt.is_floating():
+        nan = {"none": "none", "all": "all"}.get(str(propagate_nan).split(".")[-1].lower())
+        if nan is None:
+            semantic.error(f"tl.clamp: propagate_nan must be none or all, got {propagate_nan}")
+        return b.op(f"tt.clampf {x.name}, {lo.name}, {hi.name}, propagateNan = {nan} : "
+                    f"{x.type}", dt, shape)
+    return semantic.minmax(b, semantic.minmax(b, x, lo, True), hi, False)
+
+
+@builtin
+def swizzle2d(b, i, j, size_i, size_j, size_g):
+    """Upstream's grouped program ordering: (i, j) of a size_i x size_j grid
+    remapped so that groups of size_g rows are walked column by column."""
+    S = semantic
+
+    def op(f, py):  # Python arithmetic when both sides are plain integers
+        return lambda x, y: py(x, y) if isinstance(x, int) and isinstance(y, int) \
+            else f(x, y)
+    mul = op(lambda x, y: S.mul(b, x, y), lambda x, y: x * y)
+    add = op(lambda x, y: S.add(b, x, y), lambda x, y: x + y)
+    sub = op(lambda x, y: S.add(b, x, y, sub=True), lambda x, y: x - y)
+    div = op(lambda x, y: S.floordiv(b, x, y), lambda x, y: x // y)
+    mod = op(lambda x, y: S.mod(b, x, y), lambda x, y: x % y)
+    least = op(lambda x, y: S.minmax(b, x, y, False), lambda x, y: x if x < y else y)
+    ij = add(mul(i, size_j), j)
+    size_gj = mul(size_g, size_j)
+    group = div(ij, size_gj)
+    off_i = mul(group, size_g)
+    size_g = least(sub(size_i, off_i), size_g)
+    ij = mod(ij, size_gj)
+    return add(off_i, mod(ij, size_g)), div(ij, size_g)
