@@ -113,6 +113,17 @@ class CodeGenerator(ast.NodeVisitor):
             if self.visit(stmt) == "return":
                 return
 
+    def visit_Assert(self, node):
+        """`assert cond, "msg"`: tt.assert, as upstream's (a compile-time
+        check when the condition is static)."""
+        cond = self.visit(node.test)
+        msg = unwrap(self.visit(node.msg)) if node.msg is not None else ""
+        if is_static(cond):
+            if not unwrap(cond):
+                self.fail(node, f"assert failed: {msg}" if msg else "assert failed")
+            return
+        language.device_assert(cond, msg, _builder=self.b)
+
     def visit_Pass(self, node):
         pass
 

@@ -157,6 +157,9 @@ def cast(b: Builder, x: tensor, dt: core.dtype) -> tensor:
         kind = "arith.cmpf" if src.is_floating() else "arith.cmpi"
         return b.op(f"{kind} {pred}, {x.name}, {zero.name} : {ty_from}", core.int1, x.shape)
     if src.is_floating() and dt.is_floating():
+        if src.bits == 8 or dt.bits == 8:  # fp8 converts through tt.fp_to_fp
+            rounding = ", rounding = rtne" if dt.bits < src.bits else ""
+            return b.op(f"tt.fp_to_fp {x.name}{rounding} : {ty_from} -> {ty_to}", dt, x.shape)
         if src.bits == dt.bits:  # f16 <-> bf16 through f32
             return cast(b, cast(b, x, core.float32), dt)
         op = "arith.extf" if dt.bits > src.bits else "arith.truncf"

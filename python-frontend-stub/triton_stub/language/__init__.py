@@ -6,7 +6,7 @@ Builtins take the code generator's builder as `_builder`; called outside a
 
 from .core import (constexpr, dtype, pointer_type, tensor, int1, int8, int16,
                    int32, int64, uint8, uint16, uint32, uint64, float16,
-                   bfloat16, float32, float64)
+                   bfloat16, float32, float64, float8e4nv, float8e5)
 from .. import semantic
 
 bool_ = int1
@@ -425,3 +425,29 @@ def swizzle2d(b, i, j, size_i, size_j, size_g):
     size_g = least(sub(size_i, off_i), size_g)
     ij = mod(ij, size_gj)
     return add(off_i, mod(ij, size_g)), div(ij, size_g)
+
+
+
+@builtin
+def device_print(b, prefix, *args, hex=False):
+    """tt.print: the prefix, then each value per element, from every thread."""
+    if not args:
+        b.void(f'tt.print " {prefix}" {{hex = {str(bool(hex)).lower()}, '
+               f'isSigned = array<i32>}} : ')
+        return
+    values = [semantic.to_tensor(b, a) for a in args]
+    signed = ", ".join("1" if v.dtype.is_int() and v.dtype.signed else "0" for v in values)
+    b.void(f'tt.print " {prefix}" {{hex = {str(bool(hex)).lower()}, '
+           f'isSigned = array<i32: {signed}>}} : '
+           + ", ".join(v.name for v in values) + " : "
+           + ", ".join(v.type for v in values))
+
+
+@builtin
+def device_assert(b, cond, msg=""):
+    """tt.assert: the kernel stops with `msg` where `cond` is false."""
+    c = semantic.to_tensor(b, cond)
+    if not c.dtype.is_bool():
+        c = semantic.cast(b, c, int1)
+    msg = str(msg).replace('"', "'")
+    b.void(f'tt.assert {c.name}, "{msg}" : {c.type}')

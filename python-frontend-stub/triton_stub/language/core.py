@@ -61,6 +61,8 @@ float16 = dtype("float16", "float", 16, ir="f16")
 bfloat16 = dtype("bfloat16", "float", 16, ir="bf16")
 float32 = dtype("float32", "float", 32, ir="f32")
 float64 = dtype("float64", "float", 64, ir="f64")
+float8e4nv = dtype("float8e4nv", "float", 8, ir="f8E4M3FN")
+float8e5 = dtype("float8e5", "float", 8, ir="f8E5M2")
 bool_ = int1
 
 # Signature spellings of upstream's `triton.compile` ("*fp32", "i32"...).
@@ -68,6 +70,7 @@ SIGNATURE_TYPES = {
     "i1": int1, "i8": int8, "i16": int16, "i32": int32, "i64": int64,
     "u8": uint8, "u16": uint16, "u32": uint32, "u64": uint64,
     "fp16": float16, "bf16": bfloat16, "fp32": float32, "fp64": float64,
+    "fp8e4nv": float8e4nv, "fp8e5": float8e5,
 }
 
 
