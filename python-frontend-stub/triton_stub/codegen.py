@@ -598,6 +598,8 @@ class CodeGenerator(ast.NodeVisitor):
         if fn in (min, max, int, float, bool, len, range) and all(
                 is_static(a) for a in args):
             return constexpr(fn(*[unwrap(a) for a in args]))
+        if fn is core.pointer_type:  # a type, made at compile time
+            return fn(unwrap(args[0]))
         if fn in (min, max) and len(args) >= 2 and not kwargs:
             # Builtin min/max on tensors: elementwise, as upstream's
             # tl.minimum/tl.maximum, folded left over the arguments.

@@ -151,6 +151,22 @@ def cast(b: Builder, x: tensor, dt: core.dtype) -> tensor:
     if src.name == dt.name:
         return x
     ty_from, ty_to = x.type, core.ir_type(dt, x.shape)
+    src_ptr, dst_ptr = isinstance(src, core.pointer_type), isinstance(dt, core.pointer_type)
+    if src_ptr or dst_ptr:
+        # Pointers: reinterpreted as other pointers, converted to and from
+        # 64-bit integers (tt.ptr_to_int / tt.int_to_ptr), as upstream.
+        if src_ptr and dst_ptr:
+            return b.op(f"tt.bitcast {x.name} : {ty_from} -> {ty_to}", dt, x.shape)
+        if dst_ptr:
+            if not src.is_int():
+                error(f"cannot convert {src.name} to a pointer")
+            x = cast(b, x, core.int64)
+            return b.op(f"tt.int_to_ptr {x.name} : {x.type} -> {ty_to}", dt, x.shape)
+        if not dt.is_int():
+            error(f"cannot convert a pointer to {dt.name}")
+        i = b.op(f"tt.ptr_to_int {x.name} : {ty_from} -> {core.ir_type(core.int64, x.shape)}",
+                 core.int64, x.shape)
+        return cast(b, i, dt)
     if dt.is_bool():
         zero = constant(b, 0, src, x.shape) if x.shape else constant(b, 0, src)
         pred = "une" if src.is_floating() else "ne"

@@ -40,3 +40,18 @@ try:
 except CompilationError as e:
     print(e)
 # CHECK: to-bitcast.py:{{[0-9]+}}: in bad_bitcast: cannot bitcast float32 to float16: 32 bits to 16
+
+
+@triton_stub.jit
+def pointers(p_ptr, a_ptr):
+    addr = tl.load(a_ptr)
+    q = addr.to(tl.pointer_type(tl.float32))
+    tl.store(q, 1.0)
+    tl.store(a_ptr, p_ptr.to(tl.int64))
+
+
+print(triton_stub.compile(pointers, signature={"p_ptr": "*fp32", "a_ptr": "*i64"},
+                          stages=("ttir", "ptx")).asm["ttir"])
+# CHECK-LABEL: tt.func public @pointers
+# CHECK: tt.int_to_ptr %{{.*}} : i64 -> !tt.ptr<f32>
+# CHECK: tt.ptr_to_int %{{.*}} : !tt.ptr<f32> -> i64

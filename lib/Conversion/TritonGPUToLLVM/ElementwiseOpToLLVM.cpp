@@ -326,6 +326,32 @@ struct BitcastOpConversion : public ConvertOpToLLVMPattern<BitcastOp> {
     return success();
   }
 };
+/// tt.int_to_ptr and tt.ptr_to_int, on scalars and element by element on
+/// tensors: LLVM's inttoptr / ptrtoint (64-bit integers, global pointers).
+template <typename SourceOp, typename LLVMOp>
+struct PtrIntConversion : public ConvertOpToLLVMPattern<SourceOp> {
+  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type resultType = this->getTypeConverter()->convertType(op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "result type not lowered");
+    Value src = adaptor.getOperands()[0];
+    auto structType = dyn_cast<LLVM::LLVMStructType>(resultType);
+    if (!structType) {
+      rewriter.replaceOp(op, LLVMOp::create(rewriter, loc, resultType, src));
+      return success();
+    }
+    SmallVector<Value> out;
+    for (Value v : unpack(rewriter, loc, src))
+      out.push_back(LLVMOp::create(rewriter, loc, structType.getBody()[0], v));
+    rewriter.replaceOp(op, pack(rewriter, loc, structType, out));
+    return success();
+  }
+};
+
 /// tt.fp_to_fp between f32, f16, bf16 and the fp8 formats (e4m3fn,
 /// e5m2), through PTX conversions (sm_89+ for fp8): fp8 widens to f16
 /// pairwise (cvt.rn.f16x2.e4m3x2), anything narrows to fp8 from f32 pairs
@@ -597,6 +623,8 @@ void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     int computeCapability) {
   patterns.add<FpToFpOpConversion>(converter, computeCapability);
+  patterns.add<PtrIntConversion<IntToPtrOp, LLVM::IntToPtrOp>,
+               PtrIntConversion<PtrToIntOp, LLVM::PtrToIntOp>>(converter);
   patterns.add<AddPtrOpConversion, BitcastOpConversion,
                ExternElementwiseOpConversion, ElementwiseInlineAsmOpConversion,
                MulhiUIOpConversion, PreciseDivConversion, PreciseSqrtConversion,
