@@ -28,6 +28,27 @@ import triton_stub as triton  # noqa: E402
 import triton_stub.language as tl  # noqa: E402
 
 
+@triton.jit
+def random_numbers(o_ptr, n, seed, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(o_ptr + offs, tl.rand(seed, offs) + tl.randn(seed, offs), mask=offs < n)
+
+
+def upstream_random(torch, n, seed):
+    """The same numbers from upstream Triton's tl.rand/tl.randn (on the GPU
+    machine, where upstream is installed)."""
+    import triton as up
+    import triton.language as utl
+
+    @up.jit
+    def ref(o_ptr, n, seed, BLOCK: utl.constexpr):
+        offs = utl.program_id(0) * BLOCK + utl.arange(0, BLOCK)
+        utl.store(o_ptr + offs, utl.rand(seed, offs) + utl.randn(seed, offs), mask=offs < n)
+    out = torch.empty(n, dtype=torch.float32, device="cuda")
+    ref[(cdiv(n, 1024),)](out, n, seed, BLOCK=1024)
+    return out
+
+
 @triton.autotune(configs=[triton.Config({"BLOCK": 256}, num_warps=2),
                           triton.Config({"BLOCK": 1024}, num_warps=4),
                           triton.Config({"BLOCK": 4096}, num_warps=8)],
@@ -99,6 +120,13 @@ def tutorials(new, prepare):
                                 c, M, N, K, K, 1, N, 1, N, 1, BLOCK_M=64,
                                 BLOCK_N=64, BLOCK_K=32),
                 lambda torch: (c, (a.float() @ bm.float()).half(), 1e-2, 1e-2)))
+    # Philox random numbers, compared with upstream's tl.rand + tl.randn.
+    nr = 10000
+    orand = new((nr,), "float32", "empty")
+    out.append(("random",
+                lambda run: run(random_numbers, (cdiv(nr, 1024),), orand, nr, 1234,
+                                BLOCK=1024),
+                lambda torch: (orand, upstream_random(torch, nr, 1234), 1e-5, 1e-5)))
     # Autotuned (three configs timed on the GPU, keyed on n) with a
     # heuristic meta-parameter; the grid reads the chosen BLOCK.
     na = 1 << 20

@@ -3,6 +3,8 @@ division, and the text of each op in upstream Triton 3.6's TTIR form."""
 
 from __future__ import annotations
 
+import re
+
 from .language import core
 from .language.core import tensor
 
@@ -91,7 +93,10 @@ def constant_text(value, dt):
     if dt.is_bool():
         return "true" if value else "false"
     if dt.is_floating():
-        return repr(float(value)) if value == value and abs(value) != float("inf") else (
+        # MLIR's float literals need a digit before the exponent's mantissa
+        # point: repr's "1e-07" becomes "1.0e-07".
+        return re.sub(r"^(-?\d+)e", r"\1.0e", repr(float(value))) \
+            if value == value and abs(value) != float("inf") else (
             "0x7FC00000" if value != value else ("0x7F800000" if value > 0 else "0xFF800000"))
     if not dt.signed and value >= 2 ** (dt.bits - 1):
         value -= 2 ** dt.bits  # MLIR prints signless integers signed

@@ -451,3 +451,102 @@ def device_assert(b, cond, msg=""):
         c = semantic.cast(b, c, int1)
     msg = str(msg).replace('"', "'")
     b.void(f'tt.assert {c.name}, "{msg}" : {c.type}')
+
+
+@builtin
+def gather(b, src, index, axis):
+    """tt.gather: out[..., i, ...] = src[..., index[..., i, ...], ...] along
+    `axis`; `index` has src's rank and its result shape."""
+    src, index = semantic.to_tensor(b, src), semantic.to_tensor(b, index)
+    if len(src.shape) != len(index.shape):
+        semantic.error(f"tl.gather: index rank {len(index.shape)} differs from the "
+                       f"source's {len(src.shape)}")
+    if not index.dtype.is_int():
+        semantic.error("tl.gather needs an integer index")
+    axis = axis + len(src.shape) if axis < 0 else axis
+    out_type = core.ir_type(src.dtype, index.shape)
+    return b.op(f"tt.gather {src.name}[{index.name}] {{axis = {axis} : i32}} : "
+                f"({src.type}, {index.type}) -> {out_type}", src.dtype, index.shape)
+
+
+@builtin
+def histogram(b, input, num_bins, mask=None):
+    """tt.histogram: counts of each value in [0, num_bins) over a 1-D
+    integer tensor (values outside count nowhere)."""
+    x = semantic.to_tensor(b, input)
+    if len(x.shape) != 1 or not x.dtype.is_int():
+        semantic.error("tl.histogram needs a 1-D integer tensor")
+    if mask is not None:
+        # Masked-off values go out of range, so they count nowhere.
+        x = semantic.where(b, mask, x, -1)
+    out = (int(num_bins),)
+    return b.op(f"tt.histogram {x.name} : {x.type} -> {core.ir_type(core.int32, out)}",
+                core.int32, out)
+
+
+# --- random numbers: upstream's Philox 4x32 (triton/language/random.py) -----
+
+_PHILOX_KEY_A, _PHILOX_KEY_B = 0x9E3779B9, 0xBB67AE85
+_PHILOX_ROUND_A, _PHILOX_ROUND_B = 0xD2511F53, 0xCD9E8D57
+
+
+def _philox(b, seed, c0, c1, c2, c3, n_rounds):
+    S = semantic
+
+    def u32(v):
+        return S.constant(b, v, uint32)
+    seed = S.cast(b, S.to_tensor(b, seed), uint64)
+    k1 = S.cast(b, S.bitwise(b, S.shift(b, seed, 32, False), 0xFFFFFFFF, "&"), uint32)
+    k0 = S.cast(b, S.bitwise(b, seed, 0xFFFFFFFF, "&"), uint32)
+    for _ in __import__("builtins").range(int(n_rounds)):
+        _c0, _c2 = c0, c2
+        c0 = S.bitwise(b, S.bitwise(b, umulhi(u32(_PHILOX_ROUND_B), _c2, _builder=b), c1, "^"),
+                       k0, "^")
+        c2 = S.bitwise(b, S.bitwise(b, umulhi(u32(_PHILOX_ROUND_A), _c0, _builder=b), c3, "^"),
+                       k1, "^")
+        c1 = S.mul(b, u32(_PHILOX_ROUND_B), _c2)
+        c3 = S.mul(b, u32(_PHILOX_ROUND_A), _c0)
+        k0 = S.add(b, k0, u32(_PHILOX_KEY_A))
+        k1 = S.add(b, k1, u32(_PHILOX_KEY_B))
+    return c0, c1, c2, c3
+
+
+@builtin
+def randint4x(b, seed, offset, n_rounds=10):
+    """Four blocks of random uint32 from (seed, offset), as upstream."""
+    offset = semantic.to_tensor(b, offset)
+    if offset.dtype.bits != 32:
+        semantic.error("tl.randint4x: offsets must be 32-bit integers")
+    c0 = semantic.cast(b, offset, uint32)
+    zero = semantic.full(b, list(c0.shape), 0, uint32) if c0.shape else \
+        semantic.constant(b, 0, uint32)
+    return _philox(b, seed, c0, zero, zero, zero, n_rounds)
+
+
+@builtin
+def randint(b, seed, offset, n_rounds=10):
+    return randint4x(seed, offset, n_rounds, _builder=b)[0]
+
+
+def _uniform(b, x):
+    """uint32 to a float in [0, 1), as upstream's uint_to_uniform_float."""
+    x = semantic.bitcast(b, x, int32)
+    neg = semantic.compare(b, x, 0, "<")
+    x = semantic.where(b, neg, semantic.add(b, semantic.neg(b, x), 1, sub=True), x)
+    return semantic.mul(b, semantic.cast(b, x, float32), 4.6566127342e-10)
+
+
+@builtin
+def rand(b, seed, offset, n_rounds=10):
+    """Uniform floats in [0, 1) from (seed, offset)."""
+    return _uniform(b, randint(seed, offset, n_rounds, _builder=b))
+
+
+@builtin
+def randn(b, seed, offset, n_rounds=10):
+    """Normal floats from (seed, offset): Box-Muller on two uniforms."""
+    i1, i2, _, _ = randint4x(seed, offset, n_rounds, _builder=b)
+    u1 = semantic.minmax(b, _uniform(b, i1), 1.0e-7, True)
+    th = semantic.mul(b, _uniform(b, i2), 6.283185307179586)
+    r = semantic.unary_math(b, "sqrt", semantic.mul(b, semantic.unary_math(b, "log", u1), -2.0))
+    return semantic.mul(b, r, semantic.unary_math(b, "cos", th))
