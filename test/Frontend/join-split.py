@@ -36,7 +36,7 @@ print("ptx:", ".entry shapes" in k.asm["ptx"])
 # CHECK: ptx: True
 
 
-# tl.cat in TTIR (its lowering handles fewer layouts: TTIR only here).
+# tl.cat (its result layout holds both operands' registers; to PTX too).
 @triton_stub.jit
 def concat(x_ptr, o_ptr):
     r = tl.arange(0, 256)
@@ -45,5 +45,5 @@ def concat(x_ptr, o_ptr):
 
 
 print(triton_stub.compile(concat, signature={"x_ptr": "*fp32", "o_ptr": "*fp32"},
-                          stages=("ttir",)).asm["ttir"])
+                          stages=("ttir", "ptx")).asm["ttir"])
 # CHECK: tt.cat %{{.*}}, %{{.*}} : tensor<256xf32> -> tensor<512xf32>

@@ -177,6 +177,48 @@ struct DotPattern : public OpConversionPattern<DotOp> {
   }
 };
 
+/// tt.cat (elements may be reordered): the operands in one layout, the
+/// result in the default layout with each thread holding the registers of
+/// both (more elements per thread along the fastest dimension, as
+/// upstream), so that the lowering concatenates registers.
+struct CatPattern : public OpConversionPattern<CatOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto lhsType = cast<RankedTensorType>(adaptor.getLhs().getType());
+    Value rhs = toEncoding(rewriter, adaptor.getRhs(), lhsType.getEncoding());
+    auto retType = dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    auto blocked = retType
+                       ? dyn_cast<BlockedEncodingAttr>(retType.getEncoding())
+                       : BlockedEncodingAttr();
+    if (!blocked)
+      return failure();
+    auto registers = [](RankedTensorType t) -> int64_t {
+      std::optional<LinearLayout> l =
+          toLinearLayout(t.getShape(), t.getEncoding());
+      return l ? l->getInDimSize(layout_dims::kRegister) : 0;
+    };
+    int64_t need = registers(lhsType) * 2, have = registers(retType);
+    if (!need || !have)
+      return failure();
+    if (have < need) {
+      SmallVector<unsigned> spt(blocked.getSizePerThread());
+      spt[blocked.getOrder()[0]] *= unsigned(llvm::PowerOf2Ceil(need) / have);
+      auto module = op->getParentOfType<ModuleOp>();
+      auto enc = getBlockedEncoding(
+          op.getContext(), retType.getShape(), spt, blocked.getOrder(),
+          TritonGPUDialect::getNumWarps(module),
+          TritonGPUDialect::getThreadsPerWarp(module));
+      retType = RankedTensorType::get(retType.getShape(),
+                                      retType.getElementType(), enc);
+    }
+    rewriter.replaceOpWithNewOp<CatOp>(op, retType, adaptor.getLhs(), rhs);
+    return success();
+  }
+};
+
 /// Shape ops whose result layout follows from the operand's: ask the layout
 /// interface.
 template <typename OpTy>
@@ -332,8 +374,8 @@ public:
     patterns.add<ConstantPattern, BroadcastPattern, ReducePattern,
                  ExpandDimsPattern, DotPattern, InferredLayoutPattern<TransOp>,
                  InferredLayoutPattern<JoinOp>, InferredLayoutPattern<SplitOp>,
-                 InferredLayoutPattern<ReshapeOp>>(converter, ctx,
-                                                   /*benefit=*/2);
+                 InferredLayoutPattern<ReshapeOp>, CatPattern>(converter, ctx,
+                                                               /*benefit=*/2);
     populateFunctionOpInterfaceTypeConversionPattern<FuncOp>(patterns,
                                                              converter);
     scf::populateSCFStructuralTypeConversions(converter, patterns);
