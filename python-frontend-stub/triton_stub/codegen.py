@@ -109,9 +109,28 @@ class CodeGenerator(ast.NodeVisitor):
             self.visit(stmt)
 
     def visit_FunctionDef(self, node):
-        for stmt in node.body:
+        self.visit_statements(node.body)
+
+    def visit_statements(self, stmts):
+        """A kernel's statements. An early exit, `if cond: ...; return` with
+        a runtime condition and no else in a kernel that returns nothing,
+        becomes `if cond: ... else: <the rest>`, as upstream allows."""
+        for i, stmt in enumerate(stmts):
+            if (isinstance(stmt, ast.If) and not stmt.orelse and stmt.body
+                    and isinstance(stmt.body[-1], ast.Return)
+                    and stmt.body[-1].value is None and self.returns is None
+                    and not is_static(self.visit(stmt.test))):
+                rest = stmts[i + 1:]
+                rewritten = ast.If(test=stmt.test, body=stmt.body[:-1] or [ast.Pass()],
+                                   orelse=rest or [ast.Pass()])
+                ast.copy_location(rewritten, stmt)
+                for n in rewritten.body + rewritten.orelse:
+                    if not hasattr(n, "lineno"):
+                        ast.copy_location(n, stmt)
+                self.visit(rewritten)
+                return "return"
             if self.visit(stmt) == "return":
-                return
+                return "return"
 
     def visit_Assert(self, node):
         """`assert cond, "msg"`: tt.assert, as upstream's (a compile-time
