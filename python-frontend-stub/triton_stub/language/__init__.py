@@ -550,3 +550,21 @@ def randn(b, seed, offset, n_rounds=10):
     th = semantic.mul(b, _uniform(b, i2), 6.283185307179586)
     r = semantic.unary_math(b, "sqrt", semantic.mul(b, semantic.unary_math(b, "log", u1), -2.0))
     return semantic.mul(b, r, semantic.unary_math(b, "cos", th))
+
+
+@builtin
+def flip(b, x, dim=None):
+    """The elements of `x` in reverse order along `dim` (the last one by
+    default): a tt.gather with reversed indices."""
+    x = semantic.to_tensor(b, x)
+    if not x.shape:
+        semantic.error("tl.flip needs a tensor")
+    rank = len(x.shape)
+    dim = rank - 1 if dim is None else (dim + rank if dim < 0 else dim)
+    n = x.shape[dim]
+    idx = semantic.add(b, n - 1, semantic.arange(b, 0, n), sub=True)
+    for d in __import__("builtins").range(rank):
+        if d != dim:
+            idx = semantic.expand_dims(b, idx, d)
+    idx = semantic.broadcast_to(b, idx, list(x.shape))
+    return gather(x, idx, dim, _builder=b)

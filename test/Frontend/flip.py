@@ -1,0 +1,23 @@
+# RUN: env TRITON_STUB_TOOLS=%triton_tools TRITON_STUB_CACHE_DIR=%t PYTHONPATH=%src_root/python-frontend-stub %python %s | FileCheck %s
+"""tl.flip: reversed along a dimension (a tt.gather with reversed indices),
+through to PTX."""
+
+import triton_stub
+import triton_stub.language as tl
+
+
+@triton_stub.jit
+def flipper(x_ptr, o_ptr):
+    r = tl.arange(0, 16)
+    c = tl.arange(0, 32)
+    x = tl.load(x_ptr + r[:, None] * 32 + c[None, :])
+    tl.store(o_ptr + r[:, None] * 32 + c[None, :], tl.flip(x, 0))
+
+
+k = triton_stub.compile(flipper, signature={"x_ptr": "*fp32", "o_ptr": "*fp32"},
+                        stages=("ttir", "ptx"))
+print(k.asm["ttir"])
+print("ptx:", ".entry flipper" in k.asm["ptx"])
+# CHECK: arith.subi %{{.*}}, %{{.*}} : tensor<16xi32>
+# CHECK: tt.gather %{{.*}}[%{{.*}}] {axis = 0 : i32} : (tensor<16x32xf32>, tensor<16x32xi32>) -> tensor<16x32xf32>
+# CHECK: ptx: True
