@@ -116,12 +116,18 @@ class CodeGenerator(ast.NodeVisitor):
         a runtime condition and no else in a kernel that returns nothing,
         becomes `if cond: ... else: <the rest>`, as upstream allows."""
         for i, stmt in enumerate(stmts):
-            if (isinstance(stmt, ast.If) and not stmt.orelse and stmt.body
-                    and isinstance(stmt.body[-1], ast.Return)
-                    and stmt.body[-1].value is None and self.returns is None
-                    and not is_static(self.visit(stmt.test))):
+            early = (isinstance(stmt, ast.If) and not stmt.orelse and stmt.body
+                     and isinstance(stmt.body[-1], ast.Return)
+                     and stmt.body[-1].value is None and self.returns is None)
+            cond = self.visit(stmt.test) if early else None
+            if early and not is_static(cond):
+                # The condition is computed once: the rewritten `if` reads
+                # it through a name bound to the value.
+                self.scope["__early_exit_condition"] = cond
+                test = ast.copy_location(
+                    ast.Name("__early_exit_condition", ast.Load()), stmt.test)
                 rest = stmts[i + 1:]
-                rewritten = ast.If(test=stmt.test, body=stmt.body[:-1] or [ast.Pass()],
+                rewritten = ast.If(test=test, body=stmt.body[:-1] or [ast.Pass()],
                                    orelse=rest or [ast.Pass()])
                 ast.copy_location(rewritten, stmt)
                 for n in rewritten.body + rewritten.orelse:

@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
@@ -35,6 +36,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
 #include <functional>
+#include <mutex>
 
 using namespace mlir;
 
@@ -120,8 +122,8 @@ std::string chipFor(ModuleOp module, const triton::PTXOptions &options) {
 /// The oldest PTX ISA version (major * 10 + minor) LLVM's NVPTX backend
 /// accepts for `chip`: the `.version` it prints for an empty module when no
 /// version is asked for. 0 when it cannot tell.
-unsigned llvmMinimumPTX(const llvm::Target &target, const llvm::Triple &triple,
-                        StringRef chip) {
+unsigned llvmMinimumPTXUncached(const llvm::Target &target,
+                                const llvm::Triple &triple, StringRef chip) {
   std::unique_ptr<llvm::TargetMachine> machine(target.createTargetMachine(
       triple, chip, "", llvm::TargetOptions(), std::nullopt));
   if (!machine)
@@ -147,6 +149,21 @@ unsigned llvmMinimumPTX(const llvm::Target &target, const llvm::Triple &triple,
       rest.consumeInteger(10, minor))
     return 0;
   return major * 10 + minor;
+}
+
+/// llvmMinimumPTXUncached, asked once per chip in a process (it runs the
+/// backend on an empty module).
+unsigned llvmMinimumPTX(const llvm::Target &target, const llvm::Triple &triple,
+                        StringRef chip) {
+  static std::mutex mutex;
+  static llvm::StringMap<unsigned> known;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = known.find(chip);
+  if (it != known.end())
+    return it->second;
+  unsigned version = llvmMinimumPTXUncached(target, triple, chip);
+  known[chip] = version;
+  return version;
 }
 
 /// The PTX ISA version for `chip`: `requested` when given, else the oldest
