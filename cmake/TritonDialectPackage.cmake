@@ -12,7 +12,7 @@ include(CMakePackageConfigHelpers)
 set(TRITON_PACKAGE_LIBRARIES
   TritonTools TritonIR TritonGPUIR TritonNvidiaGPUIR TritonAnalysis
   TritonTransforms TritonToTritonGPU TritonGPUToLLVM TritonPTX
-  TritonPipelines)
+  TritonPipelines TritonCFrontend)
 set(TRITON_PACKAGE_DIR lib/cmake/TritonDialect)
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/TritonDialect
@@ -21,7 +21,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/TritonDialect
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/TritonDialect
   DESTINATION include
   FILES_MATCHING PATTERN "*.inc" PATTERN "*.h" PATTERN "CMakeFiles" EXCLUDE)
-install(TARGETS triton-opt triton-translate triton-layout-view
+install(TARGETS triton-opt triton-translate triton-layout-view triton-c
   RUNTIME DESTINATION bin)
 
 # One imported target per library, with its link dependencies as the build
