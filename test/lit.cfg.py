@@ -30,7 +30,8 @@ if "Address" in config.sanitizers:
 tool_dirs = [config.triton_tools_dir, config.llvm_tools_dir]
 tools = [ToolSubst("triton-opt", unresolved="fatal"),
          ToolSubst("triton-layout-view", unresolved="fatal"),
-         ToolSubst("triton-translate", unresolved="fatal")]
+         ToolSubst("triton-translate", unresolved="fatal"),
+         ToolSubst("triton-c", unresolved="fatal")]
 if config.build_unittests:
     config.available_features.add("unittests")
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -74,6 +75,10 @@ bool CodeGen::expr(const Expr &e, Val &out) {
     if (!var) {
       if (e.name == "newaxis")
         fail(e.where) << "'newaxis' is only valid in a subscript";
+      else if (llvm::all_of(e.name, [](char c) { return !llvm::isLower(c); }))
+        fail(e.where) << "use of undeclared identifier '" << e.name
+                      << "' (an undefined macro? define it with -D" << e.name
+                      << "=...)";
       else
         fail(e.where) << "use of undeclared identifier '" << e.name << "'";
       return false;
@@ -115,12 +120,8 @@ bool CodeGen::expr(const Expr &e, Val &out) {
     return call(e, out);
   case Expr::Subscript:
     return subscript(e, out);
-  case Expr::Deref: {
-    Val mask;
-    if (e.ops.size() > 1 && !expr(*e.ops[1], mask))
-      return false;
-    return load(e, e.ops.size() > 1 ? &mask : nullptr, nullptr, out);
-  }
+  case Expr::Deref:
+    return load(e, nullptr, nullptr, out); // *?(mask) p: load reads the mask
   case Expr::Cast:
     if (!expr(*e.ops[0], out))
       return false;

@@ -69,7 +69,7 @@ void readIn(const Expr *e, NameSet &names) {
 /// MLIR's name-location prefixes).
 void CodeGen::nameValue(Value v, const std::string &name) {
   Operation *op = v.getDefiningOp();
-  if (op && !isa<NameLoc>(op->getLoc()))
+  if (op && op->getNumResults() == 1 && !isa<NameLoc>(op->getLoc()))
     op->setLoc(NameLoc::get(b.getStringAttr(name), op->getLoc()));
 }
 

@@ -49,7 +49,14 @@ private:
   bool expect(const char *punct, const char *what) {
     if (accept(punct))
       return true;
-    fail(peek()) << "expected '" << punct << "' " << what;
+    // A token missing at the end of a line is reported there, not at the
+    // start of the next line.
+    Token at = peek();
+    if (pos > 0 && toks[pos - 1].line < at.line) {
+      at = toks[pos - 1];
+      at.col += at.text.size();
+    }
+    fail(at) << "expected '" << punct << "' " << what;
     return false;
   }
   InFlightDiagnostic fail(const Token &t) {

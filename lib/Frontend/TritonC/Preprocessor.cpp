@@ -31,6 +31,7 @@ struct Macro {
 /// its branches was taken already.
 struct Conditional {
   bool active, taken, parentActive;
+  Token where;
   bool sawElse = false;
 };
 
@@ -297,7 +298,7 @@ bool Preprocessor::directive(std::vector<Token> line) {
       }
       value = macros.count(rest[0].text) == (d == "ifdef" ? 1u : 0u);
     }
-    conds.push_back({active() && value, value, active()});
+    conds.push_back({active() && value, value, active(), hash});
     return true;
   }
   if (d == "elif" || d == "else" || d == "endif") {
@@ -387,13 +388,14 @@ bool Preprocessor::run(const std::vector<Token> &input,
       return false;
   }
   if (!conds.empty()) {
-    emitError(diag.loc(input.back())) << "#if without #endif";
+    diag.error(conds.back().where) << "#if without #endif";
     return false;
   }
   if (!expand(std::move(chunk), out))
     return false;
   Token end;
   end.kind = Token::End;
+  end.line = end.col = 1;
   if (!out.empty()) {
     end.line = out.back().line;
     end.col = out.back().col + out.back().text.size();
