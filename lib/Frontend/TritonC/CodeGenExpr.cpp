@@ -320,22 +320,26 @@ bool CodeGen::foldLiterals(const std::string &op, const Val &a, const Val &y,
   out = Val();
   if (a.lit == Val::IntLit && y.lit == Val::IntLit) {
     int64_t x = a.ival, z = y.ival, r;
+    // Wrapping arithmetic, as the i64 the values fold into.
+    uint64_t ux = x, uz = z;
     if ((op == "/" || op == "%") && z == 0) {
       fail(where) << "division by zero";
       return false;
     }
+    if ((op == "/" || op == "%") && z == -1 && x == INT64_MIN)
+      return true; // Left to the target's semantics.
     if (op == "+")
-      r = x + z;
+      r = (int64_t)(ux + uz);
     else if (op == "-")
-      r = x - z;
+      r = (int64_t)(ux - uz);
     else if (op == "*")
-      r = x * z;
+      r = (int64_t)(ux * uz);
     else if (op == "/")
       r = x / z;
     else if (op == "%")
       r = x % z;
     else if (op == "<<")
-      r = x << (z & 63);
+      r = (int64_t)(ux << (z & 63));
     else if (op == ">>")
       r = x >> (z & 63);
     else if (op == "&")
@@ -544,7 +548,7 @@ bool CodeGen::unaryOp(const Expr &e, Val &out) {
   }
   if (x.isLit() && op == "-") {
     out = x;
-    out.ival = -x.ival;
+    out.ival = (int64_t)(0 - (uint64_t)x.ival);
     out.fval = -x.fval;
     return true;
   }
