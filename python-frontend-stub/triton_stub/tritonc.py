@@ -120,6 +120,11 @@ class TritonCKernel:
 
     def _launch(self, variant, grid, args):
         from . import driver as drv
+        for ty, arg in zip(variant.signature, args):
+            # The TTIR takes pointers 16-byte aligned (tt.divisibility = 16).
+            if ty.startswith("*") and drv.data_pointer(arg) % 16:
+                raise ValueError("Triton-C kernels take 16-byte-aligned "
+                                 "pointers; this argument is not")
         if self._driver is None:
             self._driver = drv.Driver()
         if variant.function is None:
