@@ -25,6 +25,8 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <set>
+
 using namespace mlir;
 
 static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
@@ -70,6 +72,11 @@ int main(int argc, char **argv) {
   SourceMgrDiagnosticHandler handler(sources, &context);
 
   auto variants = triton::c::expandTuningLists(parsed);
+  // The macros given as lists, named in each variant's header line.
+  std::set<std::string> tuned;
+  for (const triton::c::Define &d : parsed)
+    if (llvm::StringRef(d.second).trim().starts_with("["))
+      tuned.insert(d.first);
   llvm::raw_ostream &os = output->os();
   for (size_t i = 0; i < variants.size(); ++i) {
     if (variants.size() > 1) {
@@ -77,11 +84,7 @@ int main(int argc, char **argv) {
         os << "// -----\n";
       os << "// triton-c variant:";
       for (const auto &[name, value] : variants[i])
-        if (llvm::is_contained(llvm::make_first_range(parsed), name) &&
-            llvm::any_of(parsed, [&](const triton::c::Define &d) {
-              return d.first == name &&
-                     llvm::StringRef(d.second).trim().starts_with("[");
-            }))
+        if (tuned.count(name))
           os << " " << name << "=" << value;
       os << "\n";
     }

@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Traits.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -104,15 +105,11 @@ Val CodeGen::constant(CType t, llvm::ArrayRef<int64_t> shape, double value,
   Val v;
   v.type = t;
   v.shape.assign(shape.begin(), shape.end());
-  Type elem = scalarType(t);
-  TypedAttr attr;
-  if (isa<FloatType>(elem))
-    attr = b.getFloatAttr(elem, value);
-  else
-    attr = b.getIntegerAttr(elem, (int64_t)value);
-  if (!shape.empty())
-    attr = DenseElementsAttr::get(RankedTensorType::get(shape, elem), attr);
-  v.v = arith::ConstantOp::create(b, loc, attr);
+  v.lit = t.isFloat() ? Val::FloatLit : Val::IntLit;
+  v.fval = value;
+  v.ival = (int64_t)value;
+  v.v = materialize(v, loc);
+  v.lit = Val::None;
   return v;
 }
 
@@ -194,10 +191,7 @@ bool CodeGen::convert(Val &v, CType to, const Token &where, bool isCast) {
       return false;
     }
   } else if (to.isBool()) {
-    v.v = x;
-    if (!toBool(v, where))
-      return false;
-    return true;
+    return toBool(v, where);
   } else if (from.isFloat() && to.isFloat()) {
     x = to.bits() > from.bits() ? (Value)arith::ExtFOp::create(b, l, dst, x)
                                 : (Value)arith::TruncFOp::create(b, l, dst, x);
@@ -229,13 +223,8 @@ bool CodeGen::broadcastTo(Val &v, llvm::ArrayRef<int64_t> shape,
                 << shapeStr(v.shape) << " to shape " << shapeStr(shape);
     return false;
   };
-  if (v.shape.size() > shape.size())
+  if (!canBroadcast(v.shape, shape))
     return mismatch();
-  for (size_t i = 0; i < v.shape.size(); ++i) {
-    int64_t have = v.shape[v.shape.size() - 1 - i];
-    if (have != 1 && have != shape[shape.size() - 1 - i])
-      return mismatch();
-  }
   if (v.isLit()) {
     v.shape.assign(shape.begin(), shape.end());
     return true;
@@ -258,18 +247,12 @@ bool CodeGen::broadcastTo(Val &v, llvm::ArrayRef<int64_t> shape,
 }
 
 bool CodeGen::broadcastPair(Val &a, Val &b2, const Token &where) {
-  size_t rank = std::max(a.shape.size(), b2.shape.size());
-  llvm::SmallVector<int64_t> shape(rank, 1);
-  for (size_t i = 0; i < rank; ++i) {
-    int64_t x = i < a.shape.size() ? a.shape[a.shape.size() - 1 - i] : 1;
-    int64_t y = i < b2.shape.size() ? b2.shape[b2.shape.size() - 1 - i] : 1;
-    if (x != y && x != 1 && y != 1) {
-      fail(where) << "incompatible shapes " << shapeStr(a.shape) << " and "
-                  << shapeStr(b2.shape) << " (broadcasting needs equal "
-                  << "dimensions or 1)";
-      return false;
-    }
-    shape[rank - 1 - i] = std::max(x, y);
+  llvm::SmallVector<int64_t> shape;
+  if (!OpTrait::util::getBroadcastedShape(a.shape, b2.shape, shape)) {
+    fail(where) << "incompatible shapes " << shapeStr(a.shape) << " and "
+                << shapeStr(b2.shape) << " (broadcasting needs equal "
+                << "dimensions or 1)";
+    return false;
   }
   return broadcastTo(a, shape, where) && broadcastTo(b2, shape, where);
 }

@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Traits.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -24,14 +25,9 @@ using namespace mlir::triton::c;
 
 bool mlir::triton::c::canBroadcast(llvm::ArrayRef<int64_t> from,
                                    llvm::ArrayRef<int64_t> to) {
-  if (from.size() > to.size())
-    return false;
-  for (size_t i = 0; i < from.size(); ++i) {
-    int64_t have = from[from.size() - 1 - i];
-    if (have != 1 && have != to[to.size() - 1 - i])
-      return false;
-  }
-  return true;
+  llvm::SmallVector<int64_t> result;
+  return OpTrait::util::getBroadcastedShape(from, to, result) &&
+         llvm::equal(result, to);
 }
 
 Var *CodeGen::lookup(const std::string &name) {
@@ -128,13 +124,6 @@ bool CodeGen::expr(const Expr &e, Val &out) {
     if (e.type.kind == CType::Void && !e.type.isPointer()) {
       fail(e.where) << "cannot cast to void";
       return false;
-    }
-    if (out.isLit() && !e.type.isPointer()) {
-      // (float)1 stays a literal, now of that type: still foldable.
-      CType t = e.type;
-      if (!convert(out, t, e.where, true))
-        return false;
-      return true;
     }
     return convert(out, e.type, e.where, /*isCast=*/true);
   case Expr::Assign:
