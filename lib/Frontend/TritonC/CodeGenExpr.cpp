@@ -525,6 +525,8 @@ bool CodeGen::unaryOp(const Expr &e, Val &out) {
     return true;
   }
   if (op == "!") {
+    if (!toBool(x, e.where))
+      return false;
     Val zero;
     zero.lit = Val::IntLit;
     return compare("==", x, zero, e.where, out);

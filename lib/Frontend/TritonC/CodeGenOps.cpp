@@ -369,7 +369,8 @@ bool CodeGen::call(const Expr &e, Val &out) {
       return true;
     fail(e.where) << "'" << name << "' takes " << lo
                   << (hi != lo ? " or " + std::to_string(hi) : "")
-                  << " arguments, given " << args.size();
+                  << (hi == 1 ? " argument" : " arguments") << ", given "
+                  << args.size();
     return false;
   };
   Location l = loc(e.where);

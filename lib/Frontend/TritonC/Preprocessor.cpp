@@ -79,10 +79,12 @@ bool Preprocessor::collectArgs(std::vector<Token> &tokens, size_t open,
   args.assign(1, {});
   for (size_t j = open; j < tokens.size(); ++j) {
     const Token &t = tokens[j];
-    if (t.is("(") || t.is("[") || t.is("{")) {
+    // As in C, only parentheses nest: a comma inside brackets separates
+    // arguments.
+    if (t.is("(")) {
       if (depth++ == 0)
         continue;
-    } else if (t.is(")") || t.is("]") || t.is("}")) {
+    } else if (t.is(")")) {
       if (--depth == 0) {
         close = j;
         if (args.size() == 1 && args[0].empty())
