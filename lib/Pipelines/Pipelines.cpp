@@ -17,6 +17,7 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   // TTIR: inline device functions (noinline ones stay calls), combine and
   // simplify, unroll marked loops.
   pm.addPass(createInlinerPass());
+  pm.addPass(createTritonRewriteTensorDescriptorToPointer());
   pm.addPass(createTritonRewriteTensorPointer());
   pm.addPass(createTritonCombineOps());
   pm.addPass(createCanonicalizerPass());

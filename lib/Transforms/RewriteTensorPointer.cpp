@@ -10,12 +10,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlockAccess.h"
+
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
 #include "TritonDialect/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
-#include "llvm/ADT/APFloat.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONREWRITETENSORPOINTER
@@ -110,58 +111,11 @@ private:
   /// dimensions in `boundaryCheck`.
   std::pair<Value, Value> materialize(OpBuilder &b, Location loc, BlockPtr info,
                                       ArrayRef<int32_t> boundaryCheck) {
-    RankedTensorType block = blockTypeOf(info.origin.getType());
-    unsigned rank = block.getRank();
-    ArrayRef<int64_t> shape = block.getShape();
-    Type i64 = b.getI64Type();
-    auto full = [&](Type elt) { return RankedTensorType::get(shape, elt); };
-    Value offsets; // i64, all dims
-    Value mask;
-    for (unsigned d = 0; d < rank; ++d) {
-      // index_d = offset_d + [0, size_d), broadcast along the other dims.
-      auto range = MakeRangeOp::create(
-          b, loc, RankedTensorType::get({shape[d]}, b.getI32Type()), 0,
-          shape[d]);
-      Value r64 = arith::ExtSIOp::create(
-          b, loc, RankedTensorType::get({shape[d]}, i64), range);
-      Value off64 = arith::ExtSIOp::create(b, loc, i64, info.offsets[d]);
-      Value idx = arith::AddIOp::create(
-          b, loc, r64,
-          SplatOp::create(b, loc, RankedTensorType::get({shape[d]}, i64),
-                          off64));
-      // Expand to rank dimensions, all of size 1 but d.
-      Value e = idx;
-      for (unsigned k = 0; k < rank; ++k)
-        if (k != d)
-          e = ExpandDimsOp::create(b, loc, e, k);
-      Value stride = info.origin.getStrides()[d];
-      Value contrib = arith::MulIOp::create(
-          b, loc, e,
-          SplatOp::create(b, loc, cast<RankedTensorType>(e.getType()), stride));
-      contrib = BroadcastOp::create(b, loc, full(i64), contrib);
-      offsets =
-          offsets ? arith::AddIOp::create(b, loc, offsets, contrib).getResult()
-                  : contrib;
-      if (llvm::is_contained(boundaryCheck, int32_t(d))) {
-        auto eType = cast<RankedTensorType>(e.getType());
-        Value zero = arith::ConstantOp::create(
-            b, loc, DenseElementsAttr::get(eType, b.getI64IntegerAttr(0)));
-        Value bound = SplatOp::create(b, loc, eType, info.origin.getShape()[d]);
-        Value inRange = arith::AndIOp::create(
-            b, loc,
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, e, zero),
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, e, bound));
-        inRange = BroadcastOp::create(b, loc, full(b.getI1Type()), inRange);
-        mask = mask ? arith::AndIOp::create(b, loc, mask, inRange).getResult()
-                    : inRange;
-      }
-    }
-    Type ptrType = PointerType::get(
-        block.getElementType(),
-        cast<PointerType>(info.origin.getBase().getType()).getAddressSpace());
-    Value base = SplatOp::create(b, loc, full(ptrType), info.origin.getBase());
-    Value ptrs = AddPtrOp::create(b, loc, full(ptrType), base, offsets);
-    return {ptrs, mask};
+    BlockAccess access{
+        info.origin.getBase(), SmallVector<Value>(info.origin.getShape()),
+        SmallVector<Value>(info.origin.getStrides()), info.offsets};
+    return materializeBlockAccess(b, loc, blockTypeOf(info.origin.getType()),
+                                  access, boundaryCheck);
   }
 
   LogicalResult rewriteLoad(LoadOp load) {
@@ -174,18 +128,10 @@ private:
     Value other;
     auto type = cast<RankedTensorType>(load.getType());
     if (mask && load.getPadding()) {
-      Attribute fill;
-      if (*load.getPadding() == PaddingOption::PAD_NAN) {
-        auto ft = dyn_cast<FloatType>(type.getElementType());
-        if (!ft)
-          return load.emitOpError(
-              "padding = nan needs floating-point elements");
-        fill = b.getFloatAttr(ft, APFloat::getNaN(ft.getFloatSemantics()));
-      } else {
-        fill = b.getZeroAttr(type.getElementType());
-      }
-      other = arith::ConstantOp::create(b, load.getLoc(),
-                                        DenseElementsAttr::get(type, fill));
+      other = blockPadding(b, load.getLoc(), type,
+                           *load.getPadding() == PaddingOption::PAD_NAN);
+      if (!other)
+        return load.emitOpError("padding = nan needs floating-point elements");
     }
     auto newLoad =
         LoadOp::create(b, load.getLoc(), ptrs, mask, other, load.getCache(),

@@ -12,11 +12,24 @@
 """
 
 from . import language
+from . import tools
+from .tools import tensor_descriptor as _tensor_descriptor  # noqa: F401
 from .autotuner import Autotuner, Config, Heuristics, autotune, heuristics, next_power_of_2
 from .jit import JITFunction, compile, jit
 from .language import constexpr
 from .semantic import CompilationError
 
+
+
+def set_allocator(allocator):
+    """Upstream's `triton.set_allocator`: the global scratch memory its
+    in-kernel TMA descriptors need. Our compiler lowers descriptors to
+    pointers and needs none, so the allocator is kept and never called."""
+    global _allocator
+    _allocator = allocator
+
+
+_allocator = None
 
 
 def cdiv(a: int, b: int) -> int:
@@ -26,4 +39,4 @@ def cdiv(a: int, b: int) -> int:
 
 __all__ = ["jit", "compile", "constexpr", "language", "JITFunction",
            "CompilationError", "cdiv", "next_power_of_2", "Config", "autotune",
-           "heuristics", "Autotuner", "Heuristics"]
+           "heuristics", "Autotuner", "Heuristics", "set_allocator", "tools"]

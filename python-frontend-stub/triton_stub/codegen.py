@@ -829,6 +829,21 @@ def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
         if name not in signature:
             raise CompilationError(f"{filename}:{a.lineno + line_offset}: argument "
                                    f"'{name}' has no type in the signature")
+        desc = core.parse_descriptor_signature(signature[name])
+        if desc is not None:
+            # A tensor descriptor: the descriptor, then its shape (i32) and
+            # strides (i64), as upstream's frontend flattens it.
+            rank = len(desc.shape)
+            handle = f"%arg{len(params)}"
+            params.append((tensor(handle, desc), desc, False))
+            parts = []
+            kinds = [("shape", k, core.int32) for k in range(rank)] + \
+                [("stride", k, core.int64) for k in range(rank)]
+            for what, k, dt in kinds:
+                parts.append(tensor(f"%arg{len(params)}", dt))
+                params.append((parts[-1], dt, f"{name}.{what}{k}" in divisible_by_16))
+            scope[name] = core.tensor_descriptor(handle, desc, parts[:rank], parts[rank:])
+            continue
         dt = core.parse_signature_type(signature[name])
         value = tensor(f"%arg{len(params)}", dt)
         scope[name] = value
@@ -842,7 +857,8 @@ def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
         # Pointers are taken as 16-byte aligned unless named unaligned (the
         # launcher checks each address); integers when named divisible.
         attr = " {tt.divisibility = 16 : i32}" if divisible else ""
-        args.append(f"{value.name}: {dt.ir}{attr}")
+        ir = f"!tt.tensordesc<{dt.ir}>" if isinstance(dt, core.block_type) else dt.ir
+        args.append(f"{value.name}: {ir}{attr}")
     body = "\n".join(builder.lines)
     loc = f' loc("{filename}":{fdef.lineno + line_offset}:1)'
     return (f"module {{\n  tt.func public @{fn.__name__}({', '.join(args)}) "

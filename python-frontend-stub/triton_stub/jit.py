@@ -11,6 +11,7 @@ from pathlib import Path
 from .codegen import generate_ttir
 from .language.core import constexpr
 from .semantic import CompilationError
+from .tools.tensor_descriptor import TensorDescriptor
 
 
 _DTYPE_NAMES = {
@@ -106,6 +107,14 @@ class JITFunction:
                 runtime.append(name)
             elif v is None:
                 constexprs[name] = None
+            elif isinstance(v, TensorDescriptor):
+                # Its shape and strides specialize like integers: those
+                # divisible by 16 are marked so ("name.shape0", ...).
+                signature[name] = v.signature()
+                for what, values in (("shape", v.shape), ("stride", v.strides)):
+                    divisible += [f"{name}.{what}{k}" for k, x in enumerate(values)
+                                  if x % 16 == 0]
+                runtime.append(name)
             else:
                 from .driver import data_pointer
                 signature[name] = pointer_type_of(v)
@@ -157,9 +166,17 @@ class JITFunction:
         g = (g,) if isinstance(g, int) else tuple(g)
         bound = dict(zip([p for p, _ in self.params()], args))
         bound.update(kwargs)
+        types, values = [], []
+        for n in runtime:
+            if isinstance(bound[n], TensorDescriptor):
+                t, v = bound[n].launch_arguments()
+                types += t
+                values += v
+            else:
+                types.append(signature[n])
+                values.append(bound[n])
         self._driver.launch(kernel.function, g, kernel.metadata["num_warps"],
-                            kernel.metadata["shared_bytes"],
-                            [signature[n] for n in runtime], [bound[n] for n in runtime])
+                            kernel.metadata["shared_bytes"], types, values)
         return kernel
 
 

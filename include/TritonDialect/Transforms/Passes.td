@@ -58,6 +58,24 @@ def TritonRewriteTensorPointer : Pass<"triton-rewrite-tensor-pointer", "mlir::Mo
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
+def TritonRewriteTensorDescriptorToPointer
+    : Pass<"triton-rewrite-tensor-descriptor-to-pointer", "mlir::ModuleOp"> {
+  let summary = "Lower tensor descriptors to tensors of pointers with masks";
+  let description = [{
+    A tensor descriptor (`tt.make_tensor_descriptor`, or a kernel argument of
+    type `!tt.tensordesc` followed by its shape and strides, as the frontend
+    flattens it) names (base, shape, strides). `tt.descriptor_load`,
+    `descriptor_store`, `descriptor_reduce`, `descriptor_gather` and
+    `descriptor_scatter` become `tt.load`/`tt.store`/`tt.atomic_rmw` through
+    `base + sum((index_d + range_d) * stride_d)`, masked to the tensor on
+    every dimension; loads read 0 (NaN with `padding = nan`) outside it.
+    A descriptor argument becomes its base pointer (16-byte aligned, with
+    strides multiples of 16 bytes but the last, which is 1, as the host
+    checks), which is the ABI `triton_stub`'s launcher passes.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // TritonGPU IR (ttg, ttng)
 //===----------------------------------------------------------------------===//

@@ -4,10 +4,12 @@ Builtins take the code generator's builder as `_builder`; called outside a
 `@triton_stub.jit` function they raise.
 """
 
-from .core import (constexpr, dtype, pointer_type, tensor, int1, int8, int16,
+from .core import (constexpr, dtype, pointer_type, block_type, tensor,
+                   tensor_descriptor, is_block_pointer, int1, int8, int16,
                    int32, int64, uint8, uint16, uint32, uint64, float16,
                    bfloat16, float32, float64, float8e4nv, float8e5)
 from .. import semantic
+from .. import blocks
 
 bool_ = int1
 
@@ -59,16 +61,60 @@ def full(b, shape, value, dtype):
 
 
 @builtin
-def load(b, pointer, mask=None, other=None, cache_modifier="",
-         eviction_policy="", volatile=False):
+def load(b, pointer, mask=None, other=None, boundary_check=(), padding_option="",
+         cache_modifier="", eviction_policy="", volatile=False):
+    if isinstance(pointer, tensor) and is_block_pointer(pointer.dtype):
+        return blocks.load_block(b, pointer, mask, other, boundary_check,
+                                 padding_option, cache_modifier, eviction_policy,
+                                 volatile)
+    if boundary_check or padding_option:
+        semantic.error("boundary_check and padding_option are for block pointers "
+                       "(tl.make_block_ptr)")
     return semantic.load(b, pointer, mask, other, cache_modifier,
                          eviction_policy, volatile)
 
 
 @builtin
-def store(b, pointer, value, mask=None, cache_modifier="", eviction_policy=""):
+def store(b, pointer, value, mask=None, boundary_check=(), cache_modifier="",
+          eviction_policy=""):
+    if isinstance(pointer, tensor) and is_block_pointer(pointer.dtype):
+        return blocks.store_block(b, pointer, value, mask, boundary_check,
+                                  cache_modifier, eviction_policy)
+    if boundary_check:
+        semantic.error("boundary_check is for block pointers (tl.make_block_ptr)")
     return semantic.store(b, pointer, value, mask, cache_modifier,
                           eviction_policy)
+
+
+@builtin
+def make_block_ptr(b, base, shape, strides, offsets, block_shape, order):
+    """A block pointer (`tt.make_tensor_ptr`): the block of `block_shape` at
+    `offsets` of the strided tensor (`shape`, `strides`) at `base`."""
+    return blocks.make_block_ptr(b, base, shape, strides, offsets, block_shape, order)
+
+
+@builtin
+def advance(b, base, offsets):
+    """The block pointer `base` moved by `offsets` (`tt.advance`)."""
+    return blocks.advance(b, base, offsets)
+
+
+@builtin
+def make_tensor_descriptor(b, base, shape, strides, block_shape, padding_option="zero"):
+    """A tensor descriptor (`tt.make_tensor_descriptor`) of the strided tensor
+    at `base`, read and written `block_shape` blocks at a time."""
+    return blocks.make_tensor_descriptor(b, base, shape, strides, block_shape,
+                                         padding_option)
+
+
+@builtin
+def load_tensor_descriptor(b, desc, offsets):
+    return blocks.descriptor_load(b, desc, offsets)
+
+
+@builtin
+def store_tensor_descriptor(b, desc, offsets, value):
+    return blocks.descriptor_store(b, desc, offsets, value)
 
 
 @builtin

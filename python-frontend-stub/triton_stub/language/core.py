@@ -74,6 +74,20 @@ SIGNATURE_TYPES = {
 }
 
 
+def parse_descriptor_signature(text: str):
+    """The block type of a descriptor signature ("tensordesc<fp16[64, 64]>",
+    upstream's spelling), or None for any other signature."""
+    import re
+    m = re.fullmatch(r"tensordesc<([^\[>]+)\[([0-9, ]*)\]>", text.strip())
+    if not m:
+        if text.strip().startswith("tensordesc"):
+            raise TypeError(f"bad tensor descriptor signature '{text}' (want "
+                            "e.g. tensordesc<fp16[64, 64]>)")
+        return None
+    shape = [int(x) for x in m.group(2).split(",") if x.strip()]
+    return block_type(parse_signature_type(m.group(1).strip()), shape)
+
+
 def parse_signature_type(text: str) -> dtype:
     if text.startswith("*"):
         return pointer_type(parse_signature_type(text[1:]))
@@ -112,3 +126,58 @@ def ir_type(dt, shape):
     if not shape:
         return dt.ir
     return f"tensor<{'x'.join(str(d) for d in shape)}x{dt.ir}>"
+
+
+class block_type(dtype):
+    """The type of a block pointer's target (upstream's `block_type`):
+    `pointer_type(block_type(float16, [64, 32]))` is `!tt.ptr<tensor<64x32xf16>>`."""
+
+    def __init__(self, element, shape):
+        shape = tuple(int(s) for s in shape)
+        super().__init__(f"<{list(shape)}, {element.name}>", "block", 0,
+                         ir=ir_type(element, shape))
+        self.element, self.shape = element, shape
+
+    @property
+    def element_ty(self):
+        return self.element
+
+    def __eq__(self, other):
+        return isinstance(other, block_type) and (other.element, other.shape) == (
+            self.element, self.shape)
+
+    def __hash__(self):
+        return hash(("block", self.element.name, self.shape))
+
+
+def is_block_pointer(dt) -> bool:
+    return isinstance(dt, pointer_type) and isinstance(dt.element, block_type)
+
+
+class tensor_descriptor:
+    """A tensor descriptor (upstream's `tl.tensor_descriptor`): the SSA value
+    of type `!tt.tensordesc<tensor<...>>` and the shape (i32) and strides
+    (i64) it was made with. Its methods are in `triton_stub.blocks`."""
+
+    def __init__(self, name, block, shape, strides):
+        self.name, self.block = name, block
+        self.shape, self.strides = list(shape), list(strides)
+
+    @property
+    def type(self):
+        return f"!tt.tensordesc<{self.block.ir}>"
+
+    @property
+    def block_type(self):
+        return self.block
+
+    @property
+    def block_shape(self):
+        return [constexpr(s) for s in self.block.shape]
+
+    @property
+    def dtype(self):
+        return self.block.element
+
+    def __repr__(self):
+        return f"tensor_descriptor({self.name}: {self.type})"

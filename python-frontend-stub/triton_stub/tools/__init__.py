@@ -1,0 +1,1 @@
+"""Host-side helpers under upstream's `triton.tools` names."""
