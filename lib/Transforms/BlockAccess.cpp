@@ -25,11 +25,9 @@ Value toI64(OpBuilder &b, Location loc, Value v) {
 }
 } // namespace
 
-std::pair<Value, Value>
-mlir::triton::materializeBlockAccess(OpBuilder &b, Location loc,
-                                     RankedTensorType block,
-                                     const BlockAccess &access,
-                                     ArrayRef<int32_t> checked) {
+std::pair<Value, Value> mlir::triton::materializeBlockAccess(
+    OpBuilder &b, Location loc, RankedTensorType block,
+    const BlockAccess &access, ArrayRef<int32_t> checked) {
   unsigned rank = block.getRank();
   ArrayRef<int64_t> shape = block.getShape();
   Type i64 = b.getI64Type();
@@ -40,8 +38,7 @@ mlir::triton::materializeBlockAccess(OpBuilder &b, Location loc,
     // index_d = offset_d + [0, size_d), broadcast along the other dims.
     auto rangeType = RankedTensorType::get({shape[d]}, i64);
     auto range = MakeRangeOp::create(
-        b, loc, RankedTensorType::get({shape[d]}, b.getI32Type()), 0,
-        shape[d]);
+        b, loc, RankedTensorType::get({shape[d]}, b.getI32Type()), 0, shape[d]);
     Value r64 = toI64(b, loc, range);
     Value off64 = toI64(b, loc, access.offsets[d]);
     Value idx = arith::AddIOp::create(

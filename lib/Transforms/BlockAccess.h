@@ -36,7 +36,8 @@ std::pair<Value, Value> materializeBlockAccess(OpBuilder &b, Location loc,
 
 /// The value of masked-off elements of a block load: zero, or NaN when
 /// `nan` (a float block only; null otherwise).
-Value blockPadding(OpBuilder &b, Location loc, RankedTensorType block, bool nan);
+Value blockPadding(OpBuilder &b, Location loc, RankedTensorType block,
+                   bool nan);
 
 } // namespace mlir::triton
 

@@ -129,10 +129,10 @@ private:
 
   LogicalResult visit(Operation *op) {
     if (auto make = dyn_cast<MakeTensorDescOp>(op)) {
-      descs[make.getResult()] = {
-          make.getType().getBlockType(), make.getBase(), SmallVector<Value>(make.getShape()),
-          SmallVector<Value>(make.getStrides()),
-          make.getPadding() == PaddingOption::PAD_NAN};
+      descs[make.getResult()] = {make.getType().getBlockType(), make.getBase(),
+                                 SmallVector<Value>(make.getShape()),
+                                 SmallVector<Value>(make.getStrides()),
+                                 make.getPadding() == PaddingOption::PAD_NAN};
       toErase.push_back(op);
       return success();
     }
@@ -178,8 +178,7 @@ private:
   /// Pointers and in-bounds mask of the block at `indices`.
   std::pair<Value, Value> block(OpBuilder &b, Location loc, const Desc &d,
                                 RankedTensorType type, ValueRange indices) {
-    BlockAccess access{d.base, d.shape, d.strides,
-                       SmallVector<Value>(indices)};
+    BlockAccess access{d.base, d.shape, d.strides, SmallVector<Value>(indices)};
     SmallVector<int32_t> all;
     for (int32_t k = 0; k < type.getRank(); ++k)
       all.push_back(k);
@@ -295,8 +294,8 @@ private:
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, e, bound);
     Value rowMask = arith::AndIOp::create(b, loc, above, below);
     // The columns: a one-row block at (0, column), checked on dimension 1.
-    auto rowType = RankedTensorType::get({1, type.getDimSize(1)},
-                                         type.getElementType());
+    auto rowType =
+        RankedTensorType::get({1, type.getDimSize(1)}, type.getElementType());
     Value c0 = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
     BlockAccess access{d.base, d.shape, d.strides, {c0, column}};
     auto [colPtrs, colMask] =
@@ -304,9 +303,9 @@ private:
     auto ptrsType =
         cast<RankedTensorType>(colPtrs.getType()).clone(type.getShape());
     Value ptrs = BroadcastOp::create(b, loc, ptrsType, colPtrs);
-    ptrs = AddPtrOp::create(
-        b, loc, ptrs.getType(), ptrs,
-        BroadcastOp::create(b, loc, type.clone(i64), rowPart));
+    ptrs =
+        AddPtrOp::create(b, loc, ptrs.getType(), ptrs,
+                         BroadcastOp::create(b, loc, type.clone(i64), rowPart));
     auto maskType = type.clone(b.getI1Type());
     Value mask = arith::AndIOp::create(
         b, loc, BroadcastOp::create(b, loc, maskType, rowMask),

@@ -44,6 +44,86 @@ def unwrap(v):
     return v.value if isinstance(v, constexpr) else v
 
 
+RETURN = "__return_value"
+
+
+def _returns_in(stmts):
+    """The return statements of `stmts`, not counting nested functions."""
+    out = []
+    for stmt in stmts:
+        for n in ast.walk(stmt):
+            if isinstance(n, ast.Return):
+                out.append(n)
+    return out
+
+
+def _always_returns(stmts):
+    if not stmts:
+        return False
+    last = stmts[-1]
+    if isinstance(last, ast.Return):
+        return True
+    return isinstance(last, ast.If) and _always_returns(last.body) and \
+        _always_returns(last.orelse)
+
+
+def _lift_returns(stmts):
+    """`stmts` with every return in tail position: an `if` holding a return
+    takes the statements after it into each of its branches that does not
+    always return (so `if c: return a` followed by `rest` becomes
+    `if c: return a else: rest`). Returns inside loops are left for the
+    code generator to refuse."""
+    for i, stmt in enumerate(stmts):
+        if isinstance(stmt, ast.Return):
+            return stmts[:i + 1]
+        if isinstance(stmt, ast.If) and _returns_in([stmt]) and not any(
+                isinstance(n, (ast.For, ast.While)) and _returns_in(n.body)
+                for n in ast.walk(stmt)):
+            rest = stmts[i + 1:]
+            body = stmt.body if _always_returns(stmt.body) else stmt.body + rest
+            orelse = stmt.orelse if _always_returns(stmt.orelse) else stmt.orelse + rest
+            lifted = ast.If(test=stmt.test, body=_lift_returns(body) or [ast.Pass()],
+                            orelse=_lift_returns(orelse))
+            return stmts[:i] + [ast.copy_location(lifted, stmt)]
+    return stmts
+
+
+class _ReturnsToAssignments(ast.NodeTransformer):
+    """`return v` becomes an assignment of the function's result: `v` to
+    __return_value, or the elements of a literal tuple to __return_value0,
+    __return_value1, ...; `return` alone becomes `pass`."""
+
+    def visit_FunctionDef(self, node):
+        return node  # nested functions keep their own returns
+
+    def visit_For(self, node):
+        return node  # a return in a loop stays, for the code generator to refuse
+
+    visit_While = visit_For
+
+    def visit_Return(self, node):
+        if node.value is None:
+            return ast.copy_location(ast.Pass(), node)
+        if isinstance(node.value, ast.Tuple):
+            targets = [ast.Name(f"{RETURN}{k}", ast.Store()) for k in range(len(node.value.elts))]
+            new = ast.Assign(targets=[ast.Tuple(targets, ast.Store())], value=node.value)
+        else:
+            new = ast.Assign(targets=[ast.Name(RETURN, ast.Store())], value=node.value)
+        return ast.fix_missing_locations(ast.copy_location(new, node))
+
+
+def lower_returns(stmts):
+    """(statements with no return left, whether the function returns a
+    value)."""
+    returns = _returns_in(stmts)
+    has_value = any(r.value is not None for r in returns)
+    if not returns:
+        return stmts, False
+    lifted = _lift_returns(list(stmts))
+    module = _ReturnsToAssignments().visit(ast.Module(body=lifted, type_ignores=[]))
+    return module.body, has_value
+
+
 class CodeGenerator(ast.NodeVisitor):
     def __init__(self, fn, builder: Builder, scope: dict, filename: str,
                  line_offset: int, module=None, returns=None):
@@ -109,34 +189,39 @@ class CodeGenerator(ast.NodeVisitor):
             self.visit(stmt)
 
     def visit_FunctionDef(self, node):
-        self.visit_statements(node.body)
+        self.run_function(node)
+
+    def run_function(self, fdef):
+        """Generates a function's body; returns its result (a value, a
+        tuple, or None). Returns are first moved to tail position and turned
+        into assignments, so a `return` under a runtime `if` becomes a result
+        of the scf.if, and an early `if cond: return` in a kernel runs the
+        rest of the kernel in the else branch, as upstream allows."""
+        body, has_value = lower_returns(fdef.body)
+        if has_value and getattr(self, "is_kernel", False):
+            self.fail(_returns_in(fdef.body)[0], "kernels return nothing (store results instead)")
+        self.visit_statements(body)
+        if not has_value:
+            return None
+        if RETURN in self.scope:
+            result = self.scope[RETURN]
+        else:
+            k = 0
+            values = []
+            while f"{RETURN}{k}" in self.scope:
+                values.append(self.scope[f"{RETURN}{k}"])
+                k += 1
+            if not values:
+                self.fail(fdef, "not every path of this function returns a value")
+            result = tuple(values)
+        if self.returns is not None:
+            values = result if isinstance(result, tuple) else (result,)
+            self.returns.extend(semantic.to_tensor(self.b, v) for v in values)
+        return result
 
     def visit_statements(self, stmts):
-        """A kernel's statements. An early exit, `if cond: ...; return` with
-        a runtime condition and no else in a kernel that returns nothing,
-        becomes `if cond: ... else: <the rest>`, as upstream allows."""
-        for i, stmt in enumerate(stmts):
-            early = (isinstance(stmt, ast.If) and not stmt.orelse and stmt.body
-                     and isinstance(stmt.body[-1], ast.Return)
-                     and stmt.body[-1].value is None and self.returns is None)
-            cond = self.visit(stmt.test) if early else None
-            if early and not is_static(cond):
-                # The condition is computed once: the rewritten `if` reads
-                # it through a name bound to the value.
-                self.scope["__early_exit_condition"] = cond
-                test = ast.copy_location(
-                    ast.Name("__early_exit_condition", ast.Load()), stmt.test)
-                rest = stmts[i + 1:]
-                rewritten = ast.If(test=test, body=stmt.body[:-1] or [ast.Pass()],
-                                   orelse=rest or [ast.Pass()])
-                ast.copy_location(rewritten, stmt)
-                for n in rewritten.body + rewritten.orelse:
-                    if not hasattr(n, "lineno"):
-                        ast.copy_location(n, stmt)
-                self.visit(rewritten)
-                return "return"
-            if self.visit(stmt) == "return":
-                return "return"
+        for stmt in stmts:
+            self.visit(stmt)
 
     def visit_Assert(self, node):
         """`assert cond, "msg"`: tt.assert, as upstream's (a compile-time
@@ -158,13 +243,7 @@ class CodeGenerator(ast.NodeVisitor):
         self.visit(node.value)
 
     def visit_Return(self, node):
-        if node.value is not None:
-            if self.returns is None:
-                self.fail(node, "kernels return nothing (store results instead)")
-            value = self.visit(node.value)
-            values = value if isinstance(value, tuple) else (value,)
-            self.returns.extend(semantic.to_tensor(self.b, v) for v in values)
-        return "return"
+        self.fail(node, "return inside a loop is not supported (as upstream)")
 
     def visit_Assign(self, node):
         value = self.visit(node.value)
@@ -190,10 +269,8 @@ class CodeGenerator(ast.NodeVisitor):
         cond = self.visit(node.test)
         if not is_static(cond):
             return self.scf_if(node, cond)
-        body = node.body if unwrap(cond) else node.orelse
-        for stmt in body:
-            if self.visit(stmt) == "return":
-                return "return"
+        for stmt in node.body if unwrap(cond) else node.orelse:
+            self.visit(stmt)
 
     def visit_For(self, node):
         it = node.iter
@@ -221,6 +298,28 @@ class CodeGenerator(ast.NodeVisitor):
                         names.append(n.id)
         return names
 
+    def new_names(self, stmts):
+        """Names `stmts` assign that are not yet in scope."""
+        names = []
+        for sub in ast.walk(ast.Module(body=stmts, type_ignores=[])):
+            targets = sub.targets if isinstance(sub, ast.Assign) else (
+                [sub.target] if isinstance(sub, (ast.AugAssign, ast.AnnAssign)) else [])
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name) and n.id not in self.scope and \
+                            n.id not in names:
+                        names.append(n.id)
+        return names
+
+    def region_value(self, name):
+        """The value of `name` at the end of a region, as a tensor (a tuple
+        or another non-scalar value cannot leave a runtime branch)."""
+        v = self.scope[name]
+        if isinstance(v, (tuple, list)) or not (isinstance(v, (tensor, constexpr, int, float, bool))):
+            self.fail(self.node, f"'{name}' ({type(v).__name__}) cannot be a result of a "
+                                 "runtime 'if' or loop")
+        return semantic.to_tensor(self.b, v)
+
     def run_region(self, stmts, bindings, names):
         """Generates `stmts` into a separate, indented list of lines with
         `bindings` in scope; returns the final values of `names` and the
@@ -231,9 +330,8 @@ class CodeGenerator(ast.NodeVisitor):
         b.lines, b.indent = [], saved_indent + "  "
         self.scope.update(bindings)
         for stmt in stmts:
-            if self.visit(stmt) == "return":
-                self.fail(stmt, "return inside a loop or a runtime 'if' is not supported")
-        outs = [semantic.to_tensor(b, self.scope[n]) for n in names]
+            self.visit(stmt)
+        outs = [self.region_value(n) if n in self.scope else None for n in names]
         lines = b.lines
         b.lines, b.indent = saved_lines, saved_indent
         self.scope = saved_scope
@@ -248,11 +346,19 @@ class CodeGenerator(ast.NodeVisitor):
             self.fail(node, "'if' needs a scalar condition, got a tensor")
         if not cond.dtype.is_bool():
             cond = semantic.cast(b, cond, core.int1)
+        # Results: names either branch assigns that exist before the if,
+        # and names both branches assign (first defined there).
         names = self.assigned_names(node.body + node.orelse)
+        names += [n for n in self.new_names(node.body) if n in self.new_names(node.orelse)]
         counter = b.counter
         then_outs, _ = self.run_region(node.body, {}, names)
         else_outs, _ = self.run_region(node.orelse, {}, names)
         b.counter = counter
+        kept = [k for k, (t, e) in enumerate(zip(then_outs, else_outs))
+                if t is not None and e is not None]
+        names = [names[k] for k in kept]
+        then_outs = [then_outs[k] for k in kept]
+        else_outs = [else_outs[k] for k in kept]
         # Each result gets the type both branches agree on (promotion).
         targets = []
         for n, t, e in zip(names, then_outs, else_outs):
@@ -264,6 +370,8 @@ class CodeGenerator(ast.NodeVisitor):
 
         def branch(stmts):
             outs, lines = self.run_region(stmts, {}, names)
+            if any(o is None for o in outs):
+                self.fail(node, "a value this 'if' defines is not set on every path")
             saved_lines, saved_indent = b.lines, b.indent
             b.lines, b.indent = lines, saved_indent + "  "
             fixed = [semantic.cast(b, semantic.broadcast_to(b, o, shape), dt)
@@ -646,22 +754,29 @@ class CodeGenerator(ast.NodeVisitor):
 TENSOR_METHODS = {n: n for n in (
     "reshape", "broadcast_to", "expand_dims", "permute", "trans", "sum", "max",
     "min", "argmax", "argmin", "cumsum", "cumprod", "exp", "exp2", "log", "log2",
-    "sqrt", "rsqrt", "sin", "cos", "abs", "sigmoid")}
+    "sqrt", "rsqrt", "sin", "cos", "abs", "sigmoid", "sort", "flip")}
 TENSOR_METHODS["view"] = "reshape"
 
 
 def _combine_op(self, node, is_reduce, args, kwargs):
     """tl.reduce(x, axis, combine_fn, keep_dims=False) and
     tl.associative_scan(x, axis, combine_fn, reverse=False): tt.reduce /
-    tt.scan whose region is the @jit combine function, inlined on two
-    scalars."""
+    tt.scan whose region is the @jit combine function, inlined on scalars.
+    `x` may be a tuple of tensors of one shape: the combine function then
+    takes every left element, then every right one, and returns a tuple,
+    and so does the op, as upstream."""
     from .jit import JITFunction
     names = ["input", "axis", "combine_fn"]
     bound = dict(zip(names, args))
     bound.update(kwargs)
     x, axis, fn = bound.get("input"), unwrap(bound.get("axis")), bound.get("combine_fn")
-    if not isinstance(x, tensor) or not x.shape:
-        self.fail(node, "tl.reduce/tl.associative_scan need a tensor (tuples are not supported yet)")
+    is_tuple = isinstance(x, tuple)
+    xs = list(x) if is_tuple else [x]
+    if not xs or not all(isinstance(v, tensor) and v.shape for v in xs):
+        self.fail(node, "tl.reduce/tl.associative_scan need a tensor or a tuple of tensors")
+    if len({v.shape for v in xs}) != 1:
+        self.fail(node, "the tensors of a tuple reduction must have one shape, got "
+                        f"{[list(v.shape) for v in xs]}")
     if not isinstance(fn, JITFunction):
         self.fail(node, "the combine function must be a @jit function")
     b = self.b
@@ -669,38 +784,54 @@ def _combine_op(self, node, is_reduce, args, kwargs):
         if not is_reduce:
             self.fail(node, "tl.associative_scan needs an axis")
         n = 1
-        for d in x.shape:
+        for d in xs[0].shape:
             n *= d
-        x = semantic.reshape(b, x, (n,), allow_reorder=True)
+        xs = [semantic.reshape(b, v, (n,), allow_reorder=True) for v in xs]
         axis = 0
-    axis = axis + len(x.shape) if axis < 0 else axis
-    dt = x.dtype
-    lhs, rhs = b.fresh(), b.fresh()
+    rank = len(xs[0].shape)
+    axis = axis + rank if axis < 0 else axis
+    if not 0 <= axis < rank:
+        self.fail(node, f"axis {axis} is out of range for shape {list(xs[0].shape)}")
+    dts = [v.dtype for v in xs]
+    lhs = [b.fresh() for _ in xs]
+    rhs = [b.fresh() for _ in xs]
     saved_lines, saved_indent = b.lines, b.indent
     b.lines, b.indent = [], saved_indent + "  "
-    result = inline_call(self, fn, [tensor(lhs, dt), tensor(rhs, dt)], {})
-    result = semantic.cast(b, semantic.to_tensor(b, result), dt)
+    result = inline_call(self, fn, [tensor(n_, dt) for n_, dt in zip(lhs + rhs, dts + dts)], {})
+    results = list(result) if isinstance(result, tuple) else [result]
+    if len(results) != len(xs):
+        self.fail(node, f"the combine function returns {len(results)} values for "
+                        f"{len(xs)} inputs")
+    results = [semantic.cast(b, semantic.to_tensor(b, r), dt) for r, dt in zip(results, dts)]
     body = b.lines
     b.lines, b.indent = saved_lines, saved_indent
     name, ind = b.fresh(), b.indent
+    in_types = ", ".join(v.type for v in xs)
+    operands = ", ".join(v.name for v in xs)
     if is_reduce:
-        shape = x.shape[:axis] + x.shape[axis + 1:]
-        head = f'"tt.reduce"({x.name}) <{{axis = {axis} : i32}}>'
-        ret, out_type = "tt.reduce.return", core.ir_type(dt, shape)
+        shape = xs[0].shape[:axis] + xs[0].shape[axis + 1:]
+        head = f'"tt.reduce"({operands}) <{{axis = {axis} : i32}}>'
+        ret = "tt.reduce.return"
     else:
-        shape = x.shape
+        shape = xs[0].shape
         reverse = "true" if unwrap(bound.get("reverse", False)) else "false"
-        head = f'"tt.scan"({x.name}) <{{axis = {axis} : i32, reverse = {reverse}}}>'
-        ret, out_type = "tt.scan.return", x.type
-    b.lines.append(f"{ind}{name} = {head} ({{")
-    b.lines.append(f"{ind}^bb0({lhs}: {dt.ir}, {rhs}: {dt.ir}):")
+        head = f'"tt.scan"({operands}) <{{axis = {axis} : i32, reverse = {reverse}}}>'
+        ret = "tt.scan.return"
+    out_types = [core.ir_type(dt, shape) for dt in dts]
+    out_text = out_types[0] if len(xs) == 1 else f"({', '.join(out_types)})"
+    lhs_name = name if len(xs) == 1 else f"{name}:{len(xs)}"
+    b.lines.append(f"{ind}{lhs_name} = {head} ({{")
+    b.lines.append(f"{ind}^bb0({', '.join(f'{n_}: {dt.ir}' for n_, dt in zip(lhs + rhs, dts + dts))}):")
     b.lines.extend(body)
-    b.lines.append(f"{ind}  {ret} {result.name} : {dt.ir}{b.loc()}")
-    b.lines.append(f"{ind}}}) : ({x.type}) -> {out_type}{b.loc()}")
-    out = tensor(name, dt, shape)
+    b.lines.append(f"{ind}  {ret} {', '.join(r.name for r in results)} : "
+                   f"{', '.join(dt.ir for dt in dts)}{b.loc()}")
+    b.lines.append(f"{ind}}}) : ({in_types}) -> {out_text}{b.loc()}")
+    outs = [tensor(name if len(xs) == 1 else f"{name}#{k}", dt, shape)
+            for k, dt in enumerate(dts)]
     if is_reduce and unwrap(bound.get("keep_dims", False)):
-        out = semantic.expand_dims(b, out, axis) if shape else semantic.splat(b, out, (1,))
-    return out
+        outs = [semantic.expand_dims(b, o, axis) if shape else semantic.splat(b, o, (1,))
+                for o in outs]
+    return tuple(outs) if is_tuple else outs[0]
 
 
 CodeGenerator.combine_op = _combine_op
@@ -731,12 +862,7 @@ def inline_call(gen: CodeGenerator, callee, args, kwargs):
     if missing:
         gen.fail(gen.node, f"{callee.__name__}() missing argument '{missing[0]}'")
     sub = CodeGenerator(callee.fn, gen.b, scope, filename, offset)
-    result = None
-    for stmt in fdef.body:
-        if isinstance(stmt, ast.Return):
-            result = sub.visit(stmt.value) if stmt.value is not None else None
-            break
-        sub.visit(stmt)
+    result = sub.run_function(fdef)
     gen.b.loc = gen.loc
     return result
 
@@ -851,6 +977,7 @@ def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
             isinstance(dt, core.pointer_type) and name not in unaligned)))
     module = {}
     gen = CodeGenerator(fn, builder, scope, filename, line_offset, module)
+    gen.is_kernel = True
     gen.visit(fdef)
     args = []
     for value, dt, divisible in params:

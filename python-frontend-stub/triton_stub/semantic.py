@@ -560,15 +560,19 @@ def scan(b, x, axis, kind, reverse=False):
 
 def dot(b, a, c, acc=None, input_precision=None, out_dtype=None):
     a, c = to_tensor(b, a), to_tensor(b, c)
-    if len(a.shape) != 2 or len(c.shape) != 2:
-        error(f"tl.dot needs 2-D operands, got {list(a.shape)} and {list(c.shape)}")
-    if a.shape[1] != c.shape[0]:
+    rank = len(a.shape)
+    if rank not in (2, 3) or len(c.shape) != rank:
+        error(f"tl.dot needs 2-D operands (or 3-D, batched), got {list(a.shape)} and "
+              f"{list(c.shape)}")
+    if rank == 3 and a.shape[0] != c.shape[0]:
+        error(f"tl.dot: batch dimensions differ ({list(a.shape)} x {list(c.shape)})")
+    if a.shape[-1] != c.shape[-2]:
         error(f"tl.dot: inner dimensions differ ({list(a.shape)} x {list(c.shape)})")
-    if min(a.shape + c.shape) < 16:
+    if min(a.shape[-2:] + c.shape[-2:]) < 16:
         error(f"tl.dot needs every dimension >= 16, got {list(a.shape)} x {list(c.shape)}")
     if a.dtype.name != c.dtype.name:
         error(f"tl.dot operands must have one type, got {a.dtype.name} and {c.dtype.name}")
-    shape = (a.shape[0], c.shape[1])
+    shape = a.shape[:-1] + (c.shape[-1],)
     if out_dtype is None:
         out_dtype = core.int32 if a.dtype.is_int() else core.float32
     if acc is None:

@@ -614,3 +614,44 @@ def flip(b, x, dim=None):
             idx = semantic.expand_dims(b, idx, d)
     idx = semantic.broadcast_to(b, idx, list(x.shape))
     return gather(x, idx, dim, _builder=b)
+
+
+@builtin
+def sort(b, x, dim=None, descending=False):
+    """`x` sorted along its last dimension (upstream sorts only there), by a
+    bitonic network: for each merge size k and distance j, every element is
+    compared with the one at index i ^ j (a tt.gather) and keeps the smaller
+    or the larger as its position in the network says. NaNs never compare
+    less or greater, so they stay where they are in each exchange."""
+    x = semantic.to_tensor(b, x)
+    if not x.shape:
+        semantic.error("tl.sort needs a tensor")
+    rank = len(x.shape)
+    dim = rank - 1 if dim is None else (dim + rank if dim < 0 else dim)
+    if dim != rank - 1:
+        semantic.error("tl.sort sorts along the last dimension only")
+    n = x.shape[dim]
+    pyrange = __import__("builtins").range
+
+    def along(v):  # an index tensor along `dim`, broadcast to x's shape
+        for d in pyrange(rank - 1):
+            v = semantic.expand_dims(b, v, d)
+        return semantic.broadcast_to(b, v, list(x.shape))
+
+    i = semantic.arange(b, 0, n)
+    k = 2
+    while k <= n:
+        up = semantic.compare(b, semantic.bitwise(b, i, k, "&"), 0, "==")
+        if descending:
+            up = semantic.invert(b, up)
+        j = k // 2
+        while j >= 1:
+            lower = semantic.compare(b, semantic.bitwise(b, i, j, "&"), 0, "==")
+            keep_min = along(semantic.compare(b, lower, up, "=="))
+            y = gather(x, along(semantic.bitwise(b, i, j, "^")), dim, _builder=b)
+            take = semantic.where(b, keep_min, semantic.compare(b, y, x, "<"),
+                                  semantic.compare(b, y, x, ">"))
+            x = semantic.where(b, take, y, x)
+            j //= 2
+        k *= 2
+    return x
