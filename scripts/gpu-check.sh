@@ -25,10 +25,12 @@ case "${1:-}" in
           --triton-nvidia-pipeline="num-warps=4 target=cuda:90" |
         "$root/build/bin/triton-translate" --triton-to-ptx -o "$root/.gpu/extras/$k.ptx"
     done
-    # The Python frontend's tutorials, compiled into its PTX cache.
+    # The Python frontend's tutorials and language features (block
+    # pointers, descriptors, sort, ...), compiled into its PTX cache.
     rm -rf "$root/.gpu/stub-cache"
     (cd "$root/python-frontend-stub" &&
-       python3 tests/gpu_tutorials.py prepare "$root/.gpu/stub-cache")
+       python3 tests/gpu_tutorials.py prepare "$root/.gpu/stub-cache" &&
+       python3 tests/gpu_features.py prepare "$root/.gpu/stub-cache")
     ;;
   prepare-dots)
     # The dot kernels: wgmma (the default on cuda:90) and mma.sync
@@ -120,7 +122,8 @@ PY
       --bench --json-out "${OUT:-/tmp}/results.json"
     python3 "$root/test/GPU/extras.py" "$root/.gpu/extras"
     (cd "$root/python-frontend-stub" &&
-       python3 tests/gpu_tutorials.py run "$root/.gpu/stub-cache")
+       python3 tests/gpu_tutorials.py run "$root/.gpu/stub-cache" &&
+       python3 tests/gpu_features.py run "$root/.gpu/stub-cache")
     ;;
   sanitize)
     # compute-sanitizer on the kernels that use shared memory, shuffles or

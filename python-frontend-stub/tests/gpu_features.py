@@ -1,0 +1,246 @@
+"""Language features of issue 16 through `kernel[grid](...)`, against torch.
+
+    python3 tests/gpu_features.py prepare CACHE   # here: compile to CACHE
+    python3 tests/gpu_features.py run CACHE       # GPU machine: launch, compare
+
+Block pointers (tutorial 08's matmul), tensor descriptors from the host
+(TensorDescriptor) and made in the kernel (load, store, gather, atomic_add),
+tuple reductions, tl.sort, 3-D dots and returns under runtime ifs. As in
+gpu_tutorials.py, `prepare` specializes each kernel with stand-in arrays and
+fills the PTX cache; `run` launches from it.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import triton_stub as triton  # noqa: E402
+import triton_stub.language as tl  # noqa: E402
+from triton_stub.tools.tensor_descriptor import TensorDescriptor  # noqa: E402
+
+
+@triton.jit
+def block_ptr_matmul(a_ptr, b_ptr, c_ptr, M, N, K, s_am, s_ak, s_bk, s_bn, s_cm, s_cn,
+                     BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pid_m, pid_n = tl.program_id(0), tl.program_id(1)
+    a = tl.make_block_ptr(a_ptr, (M, K), (s_am, s_ak), (pid_m * BM, 0), (BM, BK), (1, 0))
+    b = tl.make_block_ptr(b_ptr, (K, N), (s_bk, s_bn), (0, pid_n * BN), (BK, BN), (1, 0))
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        acc += tl.dot(tl.load(a, boundary_check=(0, 1)), tl.load(b, boundary_check=(0, 1)))
+        a = tl.advance(a, (0, BK))
+        b = tl.advance(b, (BK, 0))
+    c = tl.make_block_ptr(c_ptr, (M, N), (s_cm, s_cn), (pid_m * BM, pid_n * BN), (BM, BN), (1, 0))
+    tl.store(c, acc.to(tl.float16), boundary_check=(0, 1))
+
+
+@triton.jit
+def desc_matmul(a_desc, b_desc, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                BK: tl.constexpr):
+    pid_m, pid_n = tl.program_id(0), tl.program_id(1)
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = a_desc.load([pid_m * BM, k * BK])
+        b = b_desc.load([pid_n * BN, k * BK])
+        acc = tl.dot(a, b.T, acc)
+    c_desc.store([pid_m * BM, pid_n * BN], acc.to(tl.float16))
+
+
+@triton.jit
+def desc_rows(x_ptr, idx_ptr, out_ptr, acc_ptr, M, N, BLOCK: tl.constexpr):
+    x = tl.make_tensor_descriptor(x_ptr, shape=[M, N], strides=[N, 1], block_shape=[1, BLOCK])
+    out = tl.make_tensor_descriptor(out_ptr, shape=[8, N], strides=[N, 1], block_shape=[8, BLOCK])
+    acc = tl.make_tensor_descriptor(acc_ptr, shape=[1, N], strides=[N, 1], block_shape=[1, BLOCK])
+    rows = tl.load(idx_ptr + tl.arange(0, 8))
+    col = tl.program_id(0) * BLOCK
+    g = x.gather(rows, col)
+    out.store([0, col], g)
+    acc.atomic_add([0, col], tl.sum(g, axis=0)[None, :])
+
+
+@triton.jit
+def _max_and_index(v0, i0, v1, i1):
+    gt = (v0 > v1) | ((v0 == v1) & (i0 < i1))
+    return tl.where(gt, v0, v1), tl.where(gt, i0, i1)
+
+
+@triton.jit
+def tuple_argmax(x_ptr, v_ptr, i_ptr, N: tl.constexpr):
+    r = tl.program_id(0)
+    c = tl.arange(0, N)
+    v, i = tl.reduce((tl.load(x_ptr + r * N + c), c), 0, _max_and_index)
+    tl.store(v_ptr + r, v)
+    tl.store(i_ptr + r, i)
+
+
+@triton.jit
+def sort_rows(x_ptr, z_ptr, R: tl.constexpr, C: tl.constexpr, DESC: tl.constexpr):
+    offs = tl.arange(0, R)[:, None] * C + tl.arange(0, C)[None, :]
+    tl.store(z_ptr + offs, tl.sort(tl.load(x_ptr + offs), descending=DESC))
+
+
+@triton.jit
+def bmm(q_ptr, k_ptr, o_ptr, B: tl.constexpr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    b = tl.arange(0, B)[:, None, None]
+    m = tl.arange(0, M)[None, :, None]
+    n = tl.arange(0, N)[None, None, :]
+    kk = tl.arange(0, K)
+    q = tl.load(q_ptr + b * M * K + m * K + kk[None, None, :])
+    k = tl.load(k_ptr + b * K * N + kk[None, :, None] * N + n)
+    tl.store(o_ptr + b * M * N + m * N + n, tl.dot(q, k))
+
+
+@triton.jit
+def _scale(x, c):
+    if c > 0:
+        return x * 2
+    return x + 1
+
+
+@triton.jit
+def early_returns(x_ptr, o_ptr, c, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    if c > 5:
+        tl.store(o_ptr + offs, x, mask=m)
+        return
+    elif c > 0:
+        y = _scale(x, c)
+    else:
+        y = _scale(x, c) - 3
+    tl.store(o_ptr + offs, y, mask=m)
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+class StandIn:
+    """What specialization needs of an array: dtype, address, shape."""
+    SIZES = {"float16": 2, "float32": 4, "int32": 4}
+
+    def __init__(self, shape, dtype):
+        self.shape, self.dtype = tuple(shape), dtype
+
+    def data_ptr(self):
+        return 1 << 20
+
+    def element_size(self):
+        return self.SIZES[self.dtype]
+
+    def stride(self):
+        out, step = [], 1
+        for d in reversed(self.shape):
+            out.insert(0, step)
+            step *= d
+        return tuple(out)
+
+
+def cases(new):
+    """(name, launch, check): `new(shape, dtype, kind)` makes an array."""
+    out = []
+    M, N, K = 300, 200, 136  # not multiples of the blocks: the bounds matter
+    a, b = new((M, K), "float16", "randn"), new((K, N), "float16", "randn")
+    c = new((M, N), "float16", "empty")
+    out.append(("block_ptr_matmul",
+                lambda run: run(block_ptr_matmul, (cdiv(M, 64), cdiv(N, 64)), a, b, c, M, N, K,
+                                K, 1, N, 1, N, 1, BM=64, BN=64, BK=32),
+                lambda torch: (c, (a.float() @ b.float()).half(), 2e-2, 2e-2)))
+    M2, N2, K2 = 384, 320, 200
+    a2, bt = new((M2, K2), "float16", "randn"), new((N2, K2), "float16", "randn")
+    c2 = new((M2, N2), "float16", "empty")
+    out.append(("desc_matmul",
+                lambda run: run(desc_matmul, (cdiv(M2, 64), cdiv(N2, 64)),
+                                TensorDescriptor.from_tensor(a2, [64, 32]),
+                                TensorDescriptor.from_tensor(bt, [64, 32]), c2, M2, N2, K2,
+                                BM=64, BN=64, BK=32),
+                lambda torch: (c2, (a2.float() @ bt.float().T).half(), 2e-2, 2e-2)))
+    R, C = 100, 256
+    x = new((R, C), "float32", "randn")
+    idx = new((8,), "int32", "rows")
+    g = new((8, C), "float32", "empty")
+    acc = new((1, C), "float32", "zeros")
+    out.append(("desc_gather",
+                lambda run: run(desc_rows, (C // 64,), x, idx, g, acc, R, C, BLOCK=64),
+                lambda torch: (torch.cat([g, acc]),
+                               torch.cat([x[idx.long()], x[idx.long()].sum(0, keepdim=True)]),
+                               1e-5, 1e-5)))
+    xa = new((64, 128), "float32", "randn")
+    va, ia = new((64,), "float32", "empty"), new((64,), "int32", "empty")
+    out.append(("tuple_argmax",
+                lambda run: run(tuple_argmax, (64,), xa, va, ia, N=128),
+                lambda torch: (torch.cat([va, ia.float()]),
+                               torch.cat([xa.max(1).values, xa.argmax(1).float()]), 0, 0)))
+    for desc in (False, True):
+        xs = new((16, 128), "float32", "randn")
+        zs = new((16, 128), "float32", "empty")
+        out.append((f"sort{'_desc' if desc else ''}",
+                    lambda run, xs=xs, zs=zs, desc=desc: run(sort_rows, (1,), xs, zs, R=16,
+                                                             C=128, DESC=desc),
+                    lambda torch, xs=xs, zs=zs, desc=desc: (
+                        zs, torch.sort(xs, dim=1, descending=desc).values, 0, 0)))
+    q, k = new((4, 32, 64), "float16", "randn"), new((4, 64, 32), "float16", "randn")
+    o = new((4, 32, 32), "float32", "empty")
+    out.append(("bmm",
+                lambda run: run(bmm, (1,), q, k, o, B=4, M=32, N=32, K=64),
+                lambda torch: (o, torch.bmm(q.float(), k.float()), 1e-2, 1e-3)))
+    n = 5000
+    xe = new((n,), "float32", "randn")
+    for cval in (7, 3, -1):
+        oe = new((n,), "float32", "empty")
+        want = {7: lambda t: t, 3: lambda t: t * 2, -1: lambda t: t + 1 - 3}[cval]
+        out.append((f"early_returns c={cval}",
+                    lambda run, oe=oe, cval=cval: run(early_returns, (cdiv(n, 1024),), xe, oe,
+                                                      cval, n, BLOCK=1024),
+                    lambda torch, oe=oe, want=want: (oe, want(xe), 0, 0)))
+    return out
+
+
+def main():
+    mode, cache = sys.argv[1], Path(sys.argv[2]).resolve()
+    os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
+    if mode == "prepare":
+        def warm(kernel, grid, *args, **kw):
+            c = kernel.warmup(*args, grid=grid, num_warps=4, **kw)
+            print(f"compiled {c.name}: {len(c.asm['ptx'])} bytes of PTX")
+        for name, launch, _ in cases(lambda s, d, k: StandIn(s, d)):
+            launch(warm)
+        return 0
+    import torch
+    dt = {"float32": torch.float32, "float16": torch.float16, "int32": torch.int32}
+
+    def new(shape, dtype, kind):
+        if kind == "randn":
+            return torch.randn(shape, dtype=dt[dtype], device="cuda")
+        if kind == "zeros":
+            return torch.zeros(shape, dtype=dt[dtype], device="cuda")
+        if kind == "rows":
+            return torch.tensor([3, 0, 99, 5, 5, 42, 17, 64], dtype=dt[dtype], device="cuda")
+        if dtype == "int32":
+            return torch.full(shape, -1, dtype=dt[dtype], device="cuda")
+        return torch.full(shape, float("nan"), dtype=dt[dtype], device="cuda")
+
+    def launch(kernel, grid, *args, **kw):
+        kernel[grid](*args, num_warps=4, **kw)
+
+    failed = 0
+    print(torch.cuda.get_device_name())
+    all_cases = cases(new)
+    for name, run, check in all_cases:
+        run(launch)
+        torch.cuda.synchronize()
+        got, want, atol, rtol = check(torch)
+        ok = torch.allclose(got.float(), want.float(), atol=atol, rtol=rtol)
+        err = (got.float() - want.float()).abs().max().item()
+        print(f"{name:22s} {'pass' if ok else 'MISMATCH'}  max abs err {err:.3g}")
+        failed += not ok
+    print(f"{len(all_cases) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
