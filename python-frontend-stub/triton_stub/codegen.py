@@ -590,6 +590,15 @@ class CodeGenerator(ast.NodeVisitor):
                 return base.dtype
             if node.attr == "shape":
                 return tuple(constexpr(d) for d in base.shape)
+            if node.attr == "type":  # upstream's: the block type, or the scalar's
+                return core.block_type(base.dtype, base.shape) if base.shape else base.dtype
+            if node.attr == "numel":
+                n = 1
+                for d in base.shape:
+                    n *= d
+                return constexpr(n)
+            if node.attr == "ndim":
+                return constexpr(len(base.shape))
             if node.attr == "T":
                 return language.trans(base, _builder=self.b)
             if node.attr == "to":

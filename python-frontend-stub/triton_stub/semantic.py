@@ -245,7 +245,9 @@ def binary_operands(b: Builder, x, y, allow_ptr=False):
     y_lit = not isinstance(y, tensor)
     xv = x.value if isinstance(x, core.constexpr) else x
     yv = y.value if isinstance(y, core.constexpr) else y
-    if x_lit and not y_lit:
+    if x_lit and y_lit:  # tl.where(m, 0, -1e6): both as tensors would be
+        dt = promote_dtypes(literal_dtype(xv), literal_dtype(yv))
+    elif x_lit and not y_lit:
         dt = literal_promotion(y.dtype, xv)
     elif y_lit and not x_lit:
         dt = literal_promotion(x.dtype, yv)
@@ -747,6 +749,9 @@ def hint(b, x, name, values):
         error(f"{len(values)} hint values for a tensor of rank {len(x.shape)}")
     attr = (f"{name} = dense<{values[0] if len(values) == 1 else values}> : "
             f"tensor<{len(values)}xi32>")
-    if not b.add_attribute(x, attr):
-        error("hints apply to computed values, not to kernel arguments")
+    # A value no op here produced (a kernel argument, a loop's induction
+    # variable or carried value) has nowhere to carry the hint; upstream
+    # drops it for kernel arguments too, and our AxisInfo derives a loop
+    # variable's divisibility from its bounds and step.
+    b.add_attribute(x, attr)
     return x
