@@ -10,6 +10,7 @@ from .core import (constexpr, dtype, pointer_type, block_type, tensor,
                    bfloat16, float32, float64, float8e4nv, float8e5)
 from .. import semantic
 from .. import blocks
+from . import core
 
 bool_ = int1
 
@@ -148,6 +149,80 @@ sqrt = _math("sqrt", "sqrt")
 rsqrt = _math("rsqrt", "rsqrt")
 sin = _math("sin", "sin")
 cos = _math("cos", "cos")
+floor = _math("floor", "floor")
+ceil = _math("ceil", "ceil")
+erf = _math("erf", "erf")
+log1p = _math("log1p", "log1p")
+
+
+@builtin
+def div_rn(b, x, y):
+    """Division rounded to nearest (IEEE), `tt.precise_divf`."""
+    x, y, dt, shape = semantic.binary_operands(b, x, y)
+    if not dt.is_floating():
+        semantic.error("tl.math.div_rn needs floating-point operands")
+    return b.op(f"tt.precise_divf {x.name}, {y.name} : {x.type}", dt, shape)
+
+
+@builtin
+def sqrt_rn(b, x):
+    """Square root rounded to nearest (IEEE), `tt.precise_sqrt`."""
+    x = semantic.to_tensor(b, x)
+    if not x.dtype.is_floating():
+        semantic.error("tl.math.sqrt_rn needs a floating-point argument")
+    return b.op(f"tt.precise_sqrt {x.name} : {x.type}", x.dtype, x.shape)
+
+
+@builtin
+def fdiv(b, x, y, ieee_rounding=False):
+    """Float division: `div_rn` when `ieee_rounding`, else Triton's `/`."""
+    if ieee_rounding:
+        return div_rn(x, y, _builder=b)
+    x, y, dt, shape = semantic.binary_operands(b, x, y)
+    if not dt.is_floating():
+        semantic.error("tl.math.fdiv needs floating-point operands")
+    return b.op(f"arith.divf {x.name}, {y.name} : {x.type}", dt, shape)
+
+
+@builtin
+def inline_asm_elementwise(b, asm, constraints, args, dtype, is_pure, pack):
+    """`tt.elementwise_inline_asm`: `asm` run on `pack` elements of every
+    argument at a time (broadcast to one shape); one result per dtype."""
+    args = [semantic.to_tensor(b, a) for a in (args if isinstance(args, (list, tuple)) else [args])]
+    shape = ()
+    for a in args:
+        shape = semantic.broadcast_shapes(shape, a.shape)
+    args = [semantic.broadcast_to(b, a, shape) if shape else a for a in args]
+    dtypes = list(dtype) if isinstance(dtype, (list, tuple)) else [dtype]
+    types = [core.ir_type(dt, shape) for dt in dtypes]
+    text = (f"tt.elementwise_inline_asm {_mlir_string(asm)} {{constraints = "
+            f"{_mlir_string(constraints)}, packed_element = {int(pack)} : i32, pure = "
+            f"{'true' if is_pure else 'false'}}}")
+    if args:
+        text += f" {', '.join(a.name for a in args)} : {', '.join(a.type for a in args)}"
+    text += f" -> {', '.join(types)}"
+    if len(dtypes) == 1:
+        return b.op(text, dtypes[0], shape)
+    name = b.fresh()
+    b.lines.append(f"{b.indent}{name}:{len(dtypes)} = {text}{b.loc()}")
+    return tuple(tensor(f"{name}#{k}", dt, shape) for k, dt in enumerate(dtypes))
+
+
+def _mlir_string(text):
+    """A Python string as an MLIR string literal."""
+    out = []
+    for ch in str(text):
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ord(ch) < 32:
+            out.append(f"\\{ord(ch):02X}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
 
 
 @builtin
@@ -655,3 +730,6 @@ def sort(b, x, dim=None, descending=False):
             j //= 2
         k *= 2
     return x
+
+
+from . import extra  # noqa: E402,F401  (tl.extra.cuda.libdevice)

@@ -1,0 +1,3 @@
+"""`triton.language.extra.cuda`: NVIDIA's libdevice under its CUDA name."""
+
+from .. import libdevice  # noqa: F401
