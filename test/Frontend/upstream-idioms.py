@@ -2,7 +2,7 @@
 """Idioms of upstream's tutorials (06 fused attention, 08 grouped GEMM):
 tl.multiple_of on a loop's induction variable (nothing carries the hint;
 upstream drops hints on arguments too, and the loop bounds give it),
-tl.where with two Python scalars (promoted together: int 0 and float
+tl.assume (tutorial 03: llvm.intr.assume), tl.where with two Python scalars (promoted together: int 0 and float
 -1e6 give f32), `ptr.type.element_ty`, `x.numel`, `x.ndim`, and tensor
 descriptors made inside a loop and an if, used in a while."""
 
@@ -12,6 +12,7 @@ import triton_stub.language as tl
 
 @triton_stub.jit
 def idioms(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    tl.assume(n > 0)
     acc = tl.zeros((BLOCK,), dtype=tl.float32)
     offs = tl.arange(0, BLOCK)
     for start in range(0, n, BLOCK):
@@ -26,6 +27,8 @@ k = triton_stub.compile(idioms, signature={"x_ptr": "*fp32", "out_ptr": "*fp16",
                         constexprs={"BLOCK": 128}, stages=("ttir", "ptx"))
 print(k.asm["ttir"])
 # CHECK-LABEL: tt.func public @idioms
+# CHECK: %[[POS:.*]] = arith.cmpi sgt, %arg2, %{{.*}} : i32
+# CHECK: llvm.intr.assume %[[POS]] : i1
 # CHECK: arith.select %{{.*}}, %{{.*}}, %{{.*}} : tensor<128xi1>, tensor<128xf32>
 # CHECK: arith.truncf %{{.*}} : tensor<128xf32> to tensor<128xf16>
 

@@ -733,3 +733,15 @@ def sort(b, x, dim=None, descending=False):
 
 
 from . import extra  # noqa: E402,F401  (tl.extra.cuda.libdevice)
+
+
+@builtin
+def assume(b, cond):
+    """`llvm.intr.assume`, as upstream: the compiler may take `cond` (a
+    scalar condition) as true."""
+    cond = semantic.to_tensor(b, cond)
+    if cond.shape:
+        semantic.error("tl.assume needs a scalar condition")
+    if not cond.dtype.is_bool():
+        cond = semantic.cast(b, cond, int1)
+    b.void(f"llvm.intr.assume {cond.name} : i1")
