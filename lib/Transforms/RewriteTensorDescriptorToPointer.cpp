@@ -185,6 +185,19 @@ private:
     return materializeBlockAccess(b, loc, type, access, all);
   }
 
+  /// A load of `ptrs` under `mask` reading the descriptor's padding (zero or
+  /// NaN) where the mask is off.
+  FailureOr<Value> paddedLoad(OpBuilder &b, Operation *op, const Desc &d,
+                              RankedTensorType type, Value ptrs, Value mask,
+                              CacheModifier cache, EvictionPolicy evict) {
+    Value other = blockPadding(b, op->getLoc(), type, d.nanPadding);
+    if (!other)
+      return op->emitOpError("padding = nan needs floating-point elements");
+    return LoadOp::create(b, op->getLoc(), ptrs, mask, other, cache, evict,
+                          /*isVolatile=*/false)
+        .getResult();
+  }
+
   /// `v` reshaped to `type` when the access drops leading unit dimensions.
   Value reshape(OpBuilder &b, Location loc, Value v, RankedTensorType type) {
     if (v.getType() == type)
@@ -200,13 +213,12 @@ private:
     Location loc = load.getLoc();
     RankedTensorType type = d->block;
     auto [ptrs, mask] = block(b, loc, *d, type, load.getIndices());
-    Value other = blockPadding(b, loc, type, d->nanPadding);
-    if (!other)
-      return load.emitOpError("padding = nan needs floating-point elements");
-    Value value = LoadOp::create(b, loc, ptrs, mask, other, load.getCache(),
-                                 load.getEvict(), /*isVolatile=*/false);
+    FailureOr<Value> value = paddedLoad(b, load, *d, type, ptrs, mask,
+                                        load.getCache(), load.getEvict());
+    if (failed(value))
+      return failure();
     load.getResult().replaceAllUsesWith(
-        reshape(b, loc, value, cast<RankedTensorType>(load.getType())));
+        reshape(b, loc, *value, cast<RankedTensorType>(load.getType())));
     toErase.push_back(load);
     return success();
   }
@@ -322,12 +334,12 @@ private:
     auto type = cast<RankedTensorType>(gather.getType());
     auto [ptrs, mask] =
         rows(b, loc, *d, type, gather.getXOffsets(), gather.getYOffset());
-    Value other = blockPadding(b, loc, type, d->nanPadding);
-    if (!other)
-      return gather.emitOpError("padding = nan needs floating-point elements");
-    Value value = LoadOp::create(b, loc, ptrs, mask, other, CacheModifier::NONE,
-                                 EvictionPolicy::NORMAL, false);
-    gather.getResult().replaceAllUsesWith(value);
+    FailureOr<Value> value =
+        paddedLoad(b, gather, *d, type, ptrs, mask, CacheModifier::NONE,
+                   EvictionPolicy::NORMAL);
+    if (failed(value))
+      return failure();
+    gather.getResult().replaceAllUsesWith(*value);
     toErase.push_back(gather);
     return success();
   }

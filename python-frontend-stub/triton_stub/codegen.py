@@ -286,30 +286,26 @@ class CodeGenerator(ast.NodeVisitor):
             for stmt in node.body:
                 self.visit(stmt)
 
-    def assigned_names(self, stmts, exclude=()):
+    @staticmethod
+    def _targets(stmts):
+        """Every name `stmts` assign, in order, once."""
         names = []
         for sub in ast.walk(ast.Module(body=stmts, type_ignores=[])):
             targets = sub.targets if isinstance(sub, ast.Assign) else (
                 [sub.target] if isinstance(sub, (ast.AugAssign, ast.AnnAssign)) else [])
             for t in targets:
                 for n in ast.walk(t):
-                    if isinstance(n, ast.Name) and n.id in self.scope and \
-                            n.id not in names and n.id not in exclude:
+                    if isinstance(n, ast.Name) and n.id not in names:
                         names.append(n.id)
         return names
 
+    def assigned_names(self, stmts, exclude=()):
+        """Names `stmts` assign that are in scope already."""
+        return [n for n in self._targets(stmts) if n in self.scope and n not in exclude]
+
     def new_names(self, stmts):
         """Names `stmts` assign that are not yet in scope."""
-        names = []
-        for sub in ast.walk(ast.Module(body=stmts, type_ignores=[])):
-            targets = sub.targets if isinstance(sub, ast.Assign) else (
-                [sub.target] if isinstance(sub, (ast.AugAssign, ast.AnnAssign)) else [])
-            for t in targets:
-                for n in ast.walk(t):
-                    if isinstance(n, ast.Name) and n.id not in self.scope and \
-                            n.id not in names:
-                        names.append(n.id)
-        return names
+        return [n for n in self._targets(stmts) if n not in self.scope]
 
     def region_value(self, name):
         """The value of `name` at the end of a region, as a tensor (a tuple
