@@ -120,7 +120,7 @@ private:
               b, fn.getLoc(), b.getI64IntegerAttr(1)));
         }
       }
-      args[arg] = desc;
+      descs[arg] = desc;
     }
     fn.setType(FunctionType::get(fn.getContext(), inputs,
                                  fn.getFunctionType().getResults()));
@@ -149,7 +149,7 @@ private:
     if (auto call = dyn_cast<CallOp>(op))
       return rewriteCall(call);
     for (Value v : op->getOperands())
-      if (isDesc(v.getType()) || args.count(v))
+      if (isDesc(v.getType()) || descs.count(v))
         return op->emitOpError(
             "uses a tensor descriptor in a way "
             "triton-rewrite-tensor-descriptor-to-pointer cannot lower (a "
@@ -166,9 +166,6 @@ private:
   FailureOr<Desc> lookup(Operation *op, Value v) {
     auto it = descs.find(v);
     if (it != descs.end())
-      return it->second;
-    it = args.find(v);
-    if (it != args.end())
       return it->second;
     return op->emitOpError("uses a tensor descriptor whose origin "
                            "(tt.make_tensor_descriptor or a function "
@@ -373,8 +370,8 @@ private:
     return success();
   }
 
+  /// Every descriptor value: made ones and the arguments (now pointers).
   DenseMap<Value, Desc> descs;
-  DenseMap<Value, Desc> args;
   SmallVector<Operation *> toErase;
 };
 
