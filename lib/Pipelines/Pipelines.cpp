@@ -48,8 +48,10 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUReduceDataDuplication());
   pm.addPass(createTritonGPUOptimizeDotOperands());
-  // Software pipelining: which loads go ahead and how far, the schedule,
-  // then the rewrite.
+  // Software pipelining: loop nests marked tt.flatten made one loop (a
+  // persistent kernel pipelines across its tiles), which loads go ahead and
+  // how far, the schedule, then the rewrite.
+  pm.addPass(createTritonGPUFuseNestedLoops());
   TritonGPUAssignLatenciesOptions latencies;
   latencies.numStages = options.numStages;
   pm.addPass(createTritonGPUAssignLatencies(latencies));

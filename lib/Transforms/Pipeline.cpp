@@ -540,9 +540,34 @@ private:
     OpBuilder afterDot(dot->getBlock(), ++Block::iterator(dot));
     nvidia_gpu::WarpGroupDotWaitOp::create(afterDot, dot.getLoc(), ValueRange(),
                                            1);
+    // Readers in an scf.if of the body (a flattened nest's epilogue) wait
+    // for it at the start of their region.
+    DenseMap<Region *, Value> waited;
+    Operation *yield = loop.getBody()->getTerminator();
     unsigned index = 0;
+    SmallVector<OpOperand *> uses;
     for (OpOperand &use : dot->getUses())
-      index = use.getOperandNumber();
+      uses.push_back(&use);
+    for (OpOperand *usePtr : uses) {
+      OpOperand &use = *usePtr;
+      if (use.getOwner() == yield) {
+        index = use.getOperandNumber();
+        continue;
+      }
+      Operation *at = loop.getBody()->findAncestorOpInBlock(*use.getOwner());
+      Region *region = nullptr;
+      for (Region &r : at->getRegions())
+        if (r.isAncestor(use.getOwner()->getParentRegion()))
+          region = &r;
+      Value &ready = waited[region];
+      if (!ready) {
+        OpBuilder start = OpBuilder::atBlockBegin(&region->front());
+        ready = nvidia_gpu::WarpGroupDotWaitOp::create(
+                    start, dot.getLoc(), ValueRange{dot.getResult()}, 0)
+                    .getResult(0);
+      }
+      use.set(ready);
+    }
     Value out = loop.getResult(index);
     OpBuilder afterLoop(loop->getBlock(),
                         ++Block::iterator(loop.getOperation()));
@@ -625,6 +650,10 @@ private:
       // Consumers: the slot's view instead of the alloc.
       auto src = MemDescIndexOp::create(consumer, loc, slotType, buf, readSlot);
       c.alloc.getResult().replaceAllUsesWith(src.getResult());
+      // Out of the set before they go: an op created later at the same
+      // address must not inherit their stage.
+      stageZero.erase(c.alloc);
+      stageZero.erase(c.load);
       c.alloc.erase();
       c.load.erase();
     }

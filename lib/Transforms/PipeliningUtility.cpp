@@ -105,9 +105,14 @@ bool addressesRunAhead(scf::ForOp loop, LoadOp load) {
   SmallVector<Value> roots{load.getPtr()};
   if (load.getMask())
     roots.push_back(load.getMask());
-  for (Operation *op : getLoopSlice(loop, roots))
-    if (!isMemoryEffectFree(op) || op->getNumRegions())
+  // A pure scf.if may be among them: a flattened loop nest computes a new
+  // tile's offsets under one (tritongpu-fuse-nested-loops).
+  for (Operation *op : getLoopSlice(loop, roots)) {
+    if (!isMemoryEffectFree(op))
       return false;
+    if (op->getNumRegions() && !isa<scf::IfOp>(op))
+      return false;
+  }
   return true;
 }
 } // namespace
@@ -188,15 +193,26 @@ SmallVector<PipelinedLoad> mlir::triton::gpu::findPipelineableLoads(
 nvidia_gpu::WarpGroupDotOp
 mlir::triton::gpu::getAsyncAccumulatorDot(scf::ForOp loop) {
   nvidia_gpu::WarpGroupDotOp found;
+  Operation *yield = loop.getBody()->getTerminator();
   for (auto dot : loop.getBody()->getOps<nvidia_gpu::WarpGroupDotOp>()) {
-    if (!dot->hasOneUse() || dot.getUseC())
+    auto arg = dyn_cast<BlockArgument>(dot.getC());
+    if (!arg || arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0 ||
+        !arg.hasOneUse())
       continue;
-    OpOperand &use = *dot->getUses().begin();
-    if (!isa<scf::YieldOp>(use.getOwner()))
-      continue;
-    BlockArgument arg = loop.getRegionIterArg(use.getOperandNumber());
-    if (!arg.hasOneUse() || arg.getUses().begin()->getOwner() != dot ||
-        dot.getC() != arg)
+    // The result goes to the next iteration's accumulator; other readers
+    // must be in an scf.if of the body (a flattened nest's epilogue), where
+    // a wait is placed for them.
+    bool feedsItself = false, othersInIfs = true;
+    for (OpOperand &use : dot->getUses()) {
+      if (use.getOwner() == yield) {
+        feedsItself |= use.getOperandNumber() + 1 == arg.getArgNumber();
+        othersInIfs &= use.getOperandNumber() + 1 == arg.getArgNumber();
+        continue;
+      }
+      Operation *at = loop.getBody()->findAncestorOpInBlock(*use.getOwner());
+      othersInIfs &= at && at != use.getOwner() && isa<scf::IfOp>(at);
+    }
+    if (!feedsItself || !othersInIfs)
       continue;
     if (found)
       return {}; // one async dot at a time

@@ -327,8 +327,7 @@ def to_ptx(ttir, num_warps, num_stages, target):
         input=ttir, capture_output=True, text=True)
     if proc.returncode != 0:
         raise CompilationError(
-            "PTX needs the lowering to LLVM (--triton-nvidia-pipeline), which "
-            f"this build of triton-opt does not have yet:\n{proc.stderr}")
+            f"triton-opt --triton-nvidia-pipeline failed:\n{proc.stderr}")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "kernel.ptx"
         run_tool([translate, "-", "--triton-to-ptx", "-o", str(out)], proc.stdout)

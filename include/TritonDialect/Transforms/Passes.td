@@ -201,6 +201,27 @@ def TritonGPUF32DotTC : Pass<"tritongpu-F32DotTC", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def TritonGPUFuseNestedLoops : Pass<"tritongpu-fuse-nested-loops", "mlir::ModuleOp"> {
+  let summary = "Flatten a loop marked tt.flatten and its inner loop into one loop";
+  let description = [{
+    A loop with `tt.flatten` (`tl.range(..., flatten=True)`) whose body holds
+    one inner loop, with bounds and initial iteration arguments computed
+    outside it, becomes one loop over all the inner iterations: the
+    prologue runs when a new outer iteration starts (`scf.if`), the epilogue
+    when its last inner iteration ends, and the inner loop's arguments are
+    reset there. Pure tensor ops of the prologue are recomputed in every
+    iteration. The fused loop runs where the inner loop has at least one
+    iteration; otherwise the nest without its inner loop runs. A persistent
+    matmul then pipelines across its tiles. `remarks` says which loops were
+    flattened and why others were not.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default*/"false",
+           "say which loops were flattened, and why others were not">
+  ];
+}
+
 def TritonGPUAssignLatencies : Pass<"tritongpu-assign-latencies", "mlir::ModuleOp"> {
   let summary = "Software pipelining, step 1: latencies of the loads to pipeline";
   let description = [{

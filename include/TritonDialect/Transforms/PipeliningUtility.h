@@ -85,9 +85,11 @@ SmallVector<PipelinedLoad>
 findPipelineableLoads(scf::ForOp loop, const ModuleAxisInfoAnalysis &axis,
                       RemarkFn remark);
 
-/// The wgmma of `loop` whose result is used only by the yield, into an
-/// iteration argument used only as that wgmma's accumulator (a matmul's):
-/// the one the pipeliner may keep in flight across iterations.
+/// The wgmma of `loop` whose result the yield passes to the iteration
+/// argument used only as that wgmma's accumulator (a matmul's), and is
+/// otherwise read only inside scf.ifs of the body (a flattened nest's
+/// epilogue, which waits for it): the one the pipeliner may keep in flight
+/// across iterations.
 nvidia_gpu::WarpGroupDotOp getAsyncAccumulatorDot(scf::ForOp loop);
 
 /// Whether the only ops that write the buffer `alloc` creates, through its

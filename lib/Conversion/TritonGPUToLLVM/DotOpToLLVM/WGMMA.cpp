@@ -179,21 +179,15 @@ struct WarpGroupDotOpConversion
           baseDescriptor(rewriter, loc, *a, adaptor.getA(),
                          warpGroupOffset(rewriter, loc, *dLayout, *a, warp));
     } else {
-      auto aType = cast<RankedTensorType>(op.getA().getType());
-      std::optional<LinearLayout> aLayout = layoutOf(aType);
-      if (aBits != 16 || !aLayout)
-        return fail("wgmma with A in registers is lowered for 16-bit A only");
-      aTiles = fragmentTiles(*aLayout, {16, 16}, 8, [](ArrayRef<int32_t> c) {
-        return unsigned((c[1] % 2) + 2 * (c[0] / 8) + 4 * (c[1] / 8));
-      });
+      aTiles = registerATiles(cast<RankedTensorType>(op.getA().getType()), why);
       if (!aTiles)
-        return fail("A's register layout is not wgmma's fragment");
+        return fail(why);
       aRegs = unpack(rewriter, loc, adaptor.getA());
     }
 
     SmallVector<Value> acc = unpack(rewriter, loc, adaptor.getC());
-    if (Value useC = adaptor.getUseC())
-      zeroUnlessUsed(rewriter, loc, useC, acc);
+    Value scale = accumulatorScale(rewriter, loc, adaptor.getUseC(),
+                                   aBits == 16 && dElem.isF32(), acc);
 
     Type dLLVM = structType.getBody()[0];
     auto fragType = LLVM::LLVMStructType::getLiteral(
@@ -209,8 +203,12 @@ struct WarpGroupDotOpConversion
         Value bDesc = tileDescriptor(rewriter, loc, *b, bBase, n0, k0);
         if (a) {
           Value aDesc = tileDescriptor(rewriter, loc, *a, aBase, m0, k0);
-          d = sharedAWgmma(rewriter, loc, fragType, d, aDesc, bDesc, instrN,
-                           instrK, *aTy, *dTy, a->kMajor, b->kMajor);
+          if (scale && k0 == 0)
+            d = scaledSharedAWgmma(rewriter, loc, fragType, d, aDesc, bDesc,
+                                   scale, instrN, aElem, a->kMajor, b->kMajor);
+          else
+            d = sharedAWgmma(rewriter, loc, fragType, d, aDesc, bDesc, instrN,
+                             instrK, *aTy, *dTy, a->kMajor, b->kMajor);
           continue;
         }
         auto it = aTiles->find({m0, k0});
@@ -218,8 +216,10 @@ struct WarpGroupDotOpConversion
           return fail("A holds no registers for a tile of the accumulator");
         SmallVector<Value> words =
             fragmentWords(rewriter, loc, aRegs, it->second);
-        d = registerAWgmma(rewriter, loc, fragType, d, words, bDesc, instrN,
-                           aElem, b->kMajor);
+        d = registerAWgmma(rewriter, loc, fragType, d, words, bDesc,
+                           scale && k0 == 0 ? scale
+                                            : i32Const(rewriter, loc, 1),
+                           instrN, aElem, b->kMajor);
       }
       SmallVector<Value> out = unpack(rewriter, loc, d);
       for (auto [r, v] : llvm::zip(regs, out))
@@ -230,6 +230,38 @@ struct WarpGroupDotOpConversion
       NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
     rewriter.replaceOp(op, pack(rewriter, loc, structType, acc));
     return success();
+  }
+
+  /// A in registers: the m16k16 fragment of each warp, slot (k % 2) +
+  /// 2 (m / 8) + 4 (k / 8), 16-bit elements packed in pairs.
+  static std::optional<FragmentTiles> registerATiles(RankedTensorType aType,
+                                                     std::string &why) {
+    std::optional<LinearLayout> aLayout = layoutOf(aType);
+    if (aType.getElementTypeBitWidth() != 16 || !aLayout) {
+      why = "wgmma with A in registers is lowered for 16-bit A only";
+      return std::nullopt;
+    }
+    auto tiles = fragmentTiles(*aLayout, {16, 16}, 8, [](ArrayRef<int32_t> c) {
+      return unsigned((c[1] % 2) + 2 * (c[0] / 8) + 4 * (c[1] / 8));
+    });
+    if (!tiles)
+      why = "A's register layout is not wgmma's fragment";
+    return tiles;
+  }
+
+  /// `useC` false: the first wgmma of each accumulator tile ignores C
+  /// through its scale-d predicate, returned as an i32 (when `predicated`:
+  /// 16-bit operands into f32, written as inline PTX); otherwise C is
+  /// zeroed first and null is returned.
+  static Value accumulatorScale(ConversionPatternRewriter &rewriter,
+                                Location loc, Value useC, bool predicated,
+                                SmallVector<Value> &acc) {
+    if (!useC)
+      return {};
+    if (predicated)
+      return LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), useC);
+    zeroUnlessUsed(rewriter, loc, useC, acc);
+    return {};
   }
 
   /// Warps 0-3 of a group take rows 0, 16, 32, 48 of the tile.
@@ -285,11 +317,45 @@ struct WarpGroupDotOpConversion
         NVVM::MMAIntOverflowAttr());
   }
 
+  /// One wgmma with both operands in shared memory, 16-bit inputs into f32,
+  /// whose scale-d is `scale` (i32, nonzero: D = A B + D; zero: D = A B);
+  /// the NVVM op takes scale-d as a constant only. Inline PTX, the
+  /// accumulator tied in and out.
+  static Value scaledSharedAWgmma(OpBuilder &b, Location loc,
+                                  LLVM::LLVMStructType fragType, Value d,
+                                  Value aDesc, Value bDesc, Value scale,
+                                  int32_t instrN, Type aElem, bool aKMajor,
+                                  bool bKMajor) {
+    unsigned n = instrN / 2;
+    std::string t = aElem.isF16() ? "f16" : "bf16";
+    std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
+                       std::to_string(n + 2) + ", 0;\n" +
+                       "wgmma.mma_async.sync.aligned.m64n" +
+                       std::to_string(instrN) + "k16.f32." + t + "." + t + " {";
+    for (unsigned i = 0; i < n; ++i)
+      text += (i ? ", $" : "$") + std::to_string(i);
+    text += "}, $" + std::to_string(n) + ", $" + std::to_string(n + 1) +
+            ", p, 1, 1, " + (aKMajor ? "0" : "1") + ", " +
+            (bKMajor ? "0" : "1") + ";\n}";
+    std::string constraints;
+    for (unsigned i = 0; i < n; ++i)
+      constraints += "=f,";
+    constraints += "l,l,r";
+    for (unsigned i = 0; i < n; ++i)
+      constraints += "," + std::to_string(i);
+    SmallVector<Value> operands{aDesc, bDesc, scale};
+    for (Value v : unpack(b, loc, d))
+      operands.push_back(v);
+    return ptxAsm(b, loc, fragType, operands, text, constraints,
+                  /*sideEffects=*/true)
+        .getResult(0);
+  }
+
   /// wgmma with A in registers (the NVVM op takes descriptors only):
   /// inline PTX, the accumulator tied in and out.
   static Value registerAWgmma(OpBuilder &b, Location loc,
                               LLVM::LLVMStructType fragType, Value d,
-                              ArrayRef<Value> aWords, Value bDesc,
+                              ArrayRef<Value> aWords, Value bDesc, Value scale,
                               int32_t instrN, Type aElem, bool bKMajor) {
     unsigned n = instrN / 2;
     std::string t = aElem.isF16() ? "f16" : "bf16";
@@ -312,7 +378,7 @@ struct WarpGroupDotOpConversion
       constraints += "," + std::to_string(i);
     SmallVector<Value> operands(aWords);
     operands.push_back(bDesc);
-    operands.push_back(i32Const(b, loc, 1));
+    operands.push_back(scale);
     for (Value v : unpack(b, loc, d))
       operands.push_back(v);
     return ptxAsm(b, loc, fragType, operands, text, constraints,
