@@ -45,7 +45,7 @@ demo: build
 	@grep -E "\.entry" $(BUILD_DIR)/demo-one.ptx
 	@if command -v ptxas >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/ptxas ]; then \
 	  PTXAS=$$(command -v ptxas || echo /usr/local/cuda/bin/ptxas); \
-	  $$PTXAS -arch=sm_90 $(BUILD_DIR)/demo.ptx -o $(BUILD_DIR)/demo.cubin && echo "ptxas: ok (sm_90)"; \
+	  $$PTXAS -arch=sm_90a $(BUILD_DIR)/demo.ptx -o $(BUILD_DIR)/demo.cubin && echo "ptxas: ok (sm_90a)"; \
 	else echo "ptxas not found (no CUDA toolkit): PTX not assembled"; fi
 
 test: build

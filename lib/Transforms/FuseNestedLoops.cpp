@@ -11,7 +11,8 @@
 //     prologue(i)                          if len_j > 0:
 //     for j in range(lbj, ubj, sj):          T = len_j - 1; i = lbi - si
 //       body(i, j)                    =>     for _ in range(len_i * len_j):
-//     epilogue(i)                              T = 0 if T == len_j - 1 else T + 1
+//     epilogue(i)                              T = 0 if T == len_j - 1 else T +
+//     1
 //                                              if T == 0: i += si; prologue(i)
 //                                              j = lbj if T == 0 else j
 //                                              body(i, j); j += sj
@@ -95,14 +96,13 @@ bool isRecomputed(Operation &op) {
 }
 
 Value constantLike(OpBuilder &b, Location loc, Value like, int64_t v) {
-  return arith::ConstantOp::create(b, loc,
-                                   b.getIntegerAttr(like.getType(), v));
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(like.getType(), v));
 }
 
 /// len(range(lb, ub, step)): ceil((ub - lb) / step), negative when empty.
 Value tripCount(OpBuilder &b, Location loc, scf::ForOp loop) {
-  Value span = arith::SubIOp::create(b, loc, loop.getUpperBound(),
-                                     loop.getLowerBound());
+  Value span =
+      arith::SubIOp::create(b, loc, loop.getUpperBound(), loop.getLowerBound());
   Value step = loop.getStep();
   // span / step rounded up, written out (the lowering has no ceildivsi): the
   // quotient plus one when the remainder is nonzero and of step's sign.
@@ -127,7 +127,6 @@ Value toI64(OpBuilder &b, Location loc, Value v) {
     return arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
   return arith::ExtSIOp::create(b, loc, b.getI64Type(), v);
 }
-
 
 /// An scf.if with both regions and no terminators yet (the builder adds
 /// yields to an if without results; they are taken out).
@@ -206,8 +205,8 @@ std::string analyze(scf::ForOp outer, Nest &nest) {
     for (Value result : op->getResults()) {
       bool usedLater = llvm::any_of(result.getUsers(), [&](Operation *user) {
         Operation *at = body->findAncestorOpInBlock(*user);
-        return at && (at == inner.getOperation() || inner->isBeforeInBlock(at) ||
-                      recompute.contains(at));
+        return at && (at == inner.getOperation() ||
+                      inner->isBeforeInBlock(at) || recompute.contains(at));
       });
       if (!usedLater)
         continue;
@@ -278,11 +277,12 @@ SmallVector<bool> restartInDots(OpBuilder &in, scf::ForOp inner, Value t,
   Value notFirst;
   for (auto [arg, init] :
        llvm::zip(inner.getRegionIterArgs(), inner.getInits())) {
-    auto dot = arg.hasOneUse() ? dyn_cast<nvidia_gpu::WarpGroupDotOp>(
-                                     *arg.getUsers().begin())
-                               : nvidia_gpu::WarpGroupDotOp();
-    bool zero = matchPattern(init, m_Zero()) ||
-                matchPattern(init, m_AnyZeroFloat());
+    auto dot =
+        arg.hasOneUse()
+            ? dyn_cast<nvidia_gpu::WarpGroupDotOp>(*arg.getUsers().begin())
+            : nvidia_gpu::WarpGroupDotOp();
+    bool zero =
+        matchPattern(init, m_Zero()) || matchPattern(init, m_AnyZeroFloat());
     restarts.push_back(dot && dot.getC() == arg && !dot.getUseC() && zero);
     if (!restarts.back())
       continue;
@@ -305,10 +305,10 @@ void buildFusedLoop(OpBuilder &b, Nest &nest, Value lenOuter, Value lenInner) {
   // carried prologue values.
   Value lastT = arith::SubIOp::create(b, loc, lenInner,
                                       constantLike(b, loc, lenInner, 1));
-  SmallVector<Value> inits{lastT,
-                           arith::SubIOp::create(b, loc, outer.getLowerBound(),
-                                                 outer.getStep()),
-                           inner.getLowerBound()};
+  SmallVector<Value> inits{
+      lastT,
+      arith::SubIOp::create(b, loc, outer.getLowerBound(), outer.getStep()),
+      inner.getLowerBound()};
   unsigned outerAt = inits.size();
   llvm::append_range(inits, outer.getInits());
   unsigned innerAt = inits.size();
@@ -331,8 +331,8 @@ void buildFusedLoop(OpBuilder &b, Nest &nest, Value lenOuter, Value lenInner) {
 
   // T = 0 if T == len_j - 1 else T + 1
   Value zeroT = constantLike(in, loc, lenInner, 0);
-  Value wraps = arith::CmpIOp::create(in, loc, arith::CmpIPredicate::eq,
-                                      args[0], lastT);
+  Value wraps =
+      arith::CmpIOp::create(in, loc, arith::CmpIPredicate::eq, args[0], lastT);
   Value t = arith::SelectOp::create(
       in, loc, wraps, zeroT,
       arith::AddIOp::create(in, loc, args[0],
@@ -346,15 +346,15 @@ void buildFusedLoop(OpBuilder &b, Nest &nest, Value lenOuter, Value lenInner) {
   Value i = once.getResult(0);
   // Every iteration: the recomputed prologue, then the inner body.
   in.setInsertionPointAfter(once);
-  Value j = arith::SelectOp::create(in, loc, first, inner.getLowerBound(),
-                                    args[2]);
+  Value j =
+      arith::SelectOp::create(in, loc, first, inner.getLowerBound(), args[2]);
   for (Operation *op : nest.recompute)
     op->moveBefore(fusedBody, fusedBody->end());
   jv.replaceAllUsesWith(j);
   SmallVector<bool> restartsInDot = restartInDots(in, inner, t, zeroT);
-  for (auto [arg, fusedArg] : llvm::zip(
-           inner.getRegionIterArgs(),
-           args.slice(innerAt, inner.getNumRegionIterArgs())))
+  for (auto [arg, fusedArg] :
+       llvm::zip(inner.getRegionIterArgs(),
+                 args.slice(innerAt, inner.getNumRegionIterArgs())))
     arg.replaceAllUsesWith(fusedArg);
   for (auto [arg, fusedArg] :
        llvm::zip(outer.getRegionIterArgs(),
@@ -410,9 +410,9 @@ void fuse(Nest &nest) {
   OpBuilder b(outer);
   Value lenOuter = tripCount(b, loc, outer);
   Value lenInner = tripCount(b, loc, nest.inner);
-  Value runs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
-                                     lenInner,
-                                     constantLike(b, loc, lenInner, 0));
+  Value runs =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, lenInner,
+                            constantLike(b, loc, lenInner, 0));
   auto branch = createIf(b, loc, outer.getResultTypes(), runs);
   OpBuilder elseB = branch.getElseBodyBuilder();
   buildEmptyInnerCase(elseB, nest);

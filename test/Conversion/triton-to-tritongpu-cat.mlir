@@ -5,7 +5,7 @@
 // each and a one-register result: "failed to legalize tt.cat".
 // RUN: triton-opt %s --convert-triton-to-tritongpu="num-warps=4 target=cuda:90" | FileCheck %s
 // RUN: triton-translate --ttir-to-ptx %s -o %t.ptx
-// RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
+// RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
 // CHECK-DAG: #[[IN:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-DAG: #[[OUT:.*]] = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK: tt.cat %{{.*}}, %{{.*}} : tensor<32xf32, #[[IN]]> -> tensor<64xf32, #[[OUT]]>

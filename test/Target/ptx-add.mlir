@@ -9,7 +9,7 @@
 // which ptxas never contracts into an fma; on (the default) plain `add.f32`.
 // RUN: triton-translate --triton-to-ptx --enable-fp-fusion=false %s | FileCheck %s --check-prefix=NOFUSE
 // RUN: triton-translate --triton-to-llvmir %s | FileCheck %s --check-prefix=LLVMIR
-// RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
+// RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
 
 // CHECK: .version 8.0
 // CHECK: .target sm_90

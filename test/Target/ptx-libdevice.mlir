@@ -4,7 +4,7 @@
 // REQUIRES: libdevice
 // RUN: triton-translate --triton-to-ptx %s -o %t.ptx
 // RUN: FileCheck %s --input-file %t.ptx
-// RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
+// RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
 
 // CHECK: .visible .entry expk(
 // CHECK-NOT: call

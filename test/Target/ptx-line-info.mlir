@@ -5,7 +5,7 @@
 // RUN: FileCheck %s < %t.ptx
 // RUN: triton-opt %s --triton-nvidia-pipeline="num-warps=4 target=cuda:90" --mlir-print-debuginfo | triton-translate --triton-to-ptx --line-info=false -o %t2.ptx
 // RUN: FileCheck %s --check-prefix=NOLINES < %t2.ptx
-// CHECK: .target sm_90{{$}}
+// CHECK: .target sm_90a{{$}}
 // CHECK: .loc 1 7 22
 // CHECK: ld.global
 // CHECK: .loc 1 8 13

@@ -3,6 +3,10 @@
 // sm_103 8.8, sm_110 9.0, sm_120 8.7), or --ptx-version when given.
 // RUN: triton-translate --mlir-to-ptx --chip=sm_80 %s | FileCheck %s --check-prefix=SM80
 // RUN: triton-translate --mlir-to-ptx --chip=sm_90a %s | FileCheck %s --check-prefix=SM90A
+// With no chip (and for ttg.target = "cuda:90"), sm_90 is sm_90a, as upstream
+// compiles for capability 9.0; --chip=sm_90 asks for the portable form.
+// RUN: triton-translate --mlir-to-ptx %s | FileCheck %s --check-prefix=SM90A
+// RUN: triton-translate --mlir-to-ptx --chip=sm_90 %s | FileCheck %s --check-prefix=SM90
 // RUN: triton-translate --mlir-to-ptx --chip=sm_100 %s | FileCheck %s --check-prefix=SM100
 // RUN: triton-translate --mlir-to-ptx --chip=sm_103 %s | FileCheck %s --check-prefix=SM103
 // RUN: triton-translate --mlir-to-ptx --chip=sm_110 %s | FileCheck %s --check-prefix=SM110
@@ -15,6 +19,7 @@
 // SM80: .target sm_80
 // SM90A: .version 8.0
 // SM90A: .target sm_90a
+// SM90: .target sm_90{{$}}
 // SM100: .version 8.6
 // SM103: .version 8.8
 // SM110: .version 9.0

@@ -1,5 +1,5 @@
 // RUN: triton-opt %s --convert-triton-gpu-to-llvm | FileCheck %s
-// RUN: %if ptxas %{ triton-opt %s --convert-triton-gpu-to-llvm | triton-translate --triton-to-ptx -o %t.ptx && %ptxas -arch=sm_90 -c %t.ptx -o /dev/null %}
+// RUN: %if ptxas %{ triton-opt %s --convert-triton-gpu-to-llvm | triton-translate --triton-to-ptx -o %t.ptx && %ptxas -arch=sm_90a -c %t.ptx -o /dev/null %}
 // tt.print: a vprintf per element with the program id and the element's
 // coordinates; tt.assert: __assertfail with message, file, line, function
 // when any of the thread's elements is false.

@@ -1,5 +1,5 @@
 // RUN: triton-opt %s --convert-triton-gpu-to-llvm | FileCheck %s
-// RUN: %if ptxas && libdevice %{ triton-opt %s --convert-triton-gpu-to-llvm | triton-translate --triton-to-ptx -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
+// RUN: %if ptxas && libdevice %{ triton-opt %s --convert-triton-gpu-to-llvm | triton-translate --triton-to-ptx -o %t.ptx && %ptxas -arch=sm_90a %t.ptx -o /dev/null %}
 // tt.extern_elementwise calls its symbol per element (libdevice linked by
 // triton-translate); tt.elementwise_inline_asm runs once per packed group,
 // narrow operands and results packed into one register.

@@ -1,5 +1,5 @@
 // RUN: triton-opt %s --convert-triton-gpu-to-llvm | FileCheck %s
-// RUN: %if ptxas %{ triton-opt %s --convert-triton-gpu-to-llvm | triton-translate --triton-to-ptx -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
+// RUN: %if ptxas %{ triton-opt %s --convert-triton-gpu-to-llvm | triton-translate --triton-to-ptx -o %t.ptx && %ptxas -arch=sm_90a %t.ptx -o /dev/null %}
 // tt.fp_to_fp: fp8 in pairs through PTX's packed conversions (saturating,
 // round to nearest even), f32 to f16/bf16 with the op's rounding mode.
 #b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

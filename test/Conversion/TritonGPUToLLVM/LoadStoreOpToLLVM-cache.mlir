@@ -1,5 +1,5 @@
 // RUN: triton-opt %s --convert-triton-gpu-to-llvm -verify-diagnostics | FileCheck %s
-// RUN: %if ptxas %{ triton-opt %s --convert-triton-gpu-to-llvm 2>/dev/null | triton-translate --triton-to-ptx -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
+// RUN: %if ptxas %{ triton-opt %s --convert-triton-gpu-to-llvm 2>/dev/null | triton-translate --triton-to-ptx -o %t.ptx && %ptxas -arch=sm_90a %t.ptx -o /dev/null %}
 // Cache modifiers and eviction policies become PTX qualifiers where PTX
 // accepts them; the rest are dropped with a warning. Volatile loads take
 // neither. (Cache modifiers of the wrong direction are verifier errors.)
