@@ -204,8 +204,8 @@ struct WarpGroupDotOpConversion
         if (a) {
           Value aDesc = tileDescriptor(rewriter, loc, *a, aBase, m0, k0);
           if (scale && k0 == 0)
-            d = scaledSharedAWgmma(rewriter, loc, fragType, d, aDesc, bDesc,
-                                   scale, instrN, aElem, a->kMajor, b->kMajor);
+            d = inlineWgmma(rewriter, loc, fragType, d, aDesc, bDesc, scale,
+                            instrN, aElem, a->kMajor, b->kMajor);
           else
             d = sharedAWgmma(rewriter, loc, fragType, d, aDesc, bDesc, instrN,
                              instrK, *aTy, *dTy, a->kMajor, b->kMajor);
@@ -216,10 +216,9 @@ struct WarpGroupDotOpConversion
           return fail("A holds no registers for a tile of the accumulator");
         SmallVector<Value> words =
             fragmentWords(rewriter, loc, aRegs, it->second);
-        d = registerAWgmma(rewriter, loc, fragType, d, words, bDesc,
-                           scale && k0 == 0 ? scale
-                                            : i32Const(rewriter, loc, 1),
-                           instrN, aElem, b->kMajor);
+        d = inlineWgmma(rewriter, loc, fragType, d, words, bDesc,
+                        scale && k0 == 0 ? scale : i32Const(rewriter, loc, 1),
+                        instrN, aElem, std::nullopt, b->kMajor);
       }
       SmallVector<Value> out = unpack(rewriter, loc, d);
       for (auto [r, v] : llvm::zip(regs, out))
@@ -317,66 +316,45 @@ struct WarpGroupDotOpConversion
         NVVM::MMAIntOverflowAttr());
   }
 
-  /// One wgmma with both operands in shared memory, 16-bit inputs into f32,
-  /// whose scale-d is `scale` (i32, nonzero: D = A B + D; zero: D = A B);
-  /// the NVVM op takes scale-d as a constant only. Inline PTX, the
-  /// accumulator tied in and out.
-  static Value scaledSharedAWgmma(OpBuilder &b, Location loc,
-                                  LLVM::LLVMStructType fragType, Value d,
-                                  Value aDesc, Value bDesc, Value scale,
-                                  int32_t instrN, Type aElem, bool aKMajor,
-                                  bool bKMajor) {
-    unsigned n = instrN / 2;
+  /// One m64nNk16 wgmma, 16-bit inputs into f32, as inline PTX (the NVVM op
+  /// takes descriptors only, and scale-d as a constant only): the
+  /// accumulator tied in and out, scale-d the predicate `scale != 0` (D =
+  /// A B + D, else D = A B). A is a descriptor (`aKMajor` given) or its
+  /// fragment's four 32-bit registers (which take no transpose).
+  static Value inlineWgmma(OpBuilder &b, Location loc,
+                           LLVM::LLVMStructType fragType, Value d,
+                           ArrayRef<Value> aOperands, Value bDesc, Value scale,
+                           int32_t instrN, Type aElem,
+                           std::optional<bool> aKMajor, bool bKMajor) {
+    unsigned n = instrN / 2, na = aOperands.size();
+    auto arg = [](unsigned i) { return "$" + std::to_string(i); };
     std::string t = aElem.isF16() ? "f16" : "bf16";
-    std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
-                       std::to_string(n + 2) + ", 0;\n" +
-                       "wgmma.mma_async.sync.aligned.m64n" +
+    std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + arg(n + na + 1) +
+                       ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
                        std::to_string(instrN) + "k16.f32." + t + "." + t + " {";
     for (unsigned i = 0; i < n; ++i)
-      text += (i ? ", $" : "$") + std::to_string(i);
-    text += "}, $" + std::to_string(n) + ", $" + std::to_string(n + 1) +
-            ", p, 1, 1, " + (aKMajor ? "0" : "1") + ", " +
-            (bKMajor ? "0" : "1") + ";\n}";
+      text += (i ? ", " : "") + arg(i);
+    text += "}, ";
+    if (aKMajor) {
+      text += arg(n);
+    } else {
+      text += "{";
+      for (unsigned i = 0; i < na; ++i)
+        text += (i ? ", " : "") + arg(n + i);
+      text += "}";
+    }
+    text += ", " + arg(n + na) + ", p, 1, 1, ";
+    if (aKMajor)
+      text += *aKMajor ? "0, " : "1, ";
+    text += std::string(bKMajor ? "0" : "1") + ";\n}";
     std::string constraints;
     for (unsigned i = 0; i < n; ++i)
       constraints += "=f,";
-    constraints += "l,l,r";
+    constraints += aKMajor ? "l," : "r,r,r,r,";
+    constraints += "l,r";
     for (unsigned i = 0; i < n; ++i)
       constraints += "," + std::to_string(i);
-    SmallVector<Value> operands{aDesc, bDesc, scale};
-    for (Value v : unpack(b, loc, d))
-      operands.push_back(v);
-    return ptxAsm(b, loc, fragType, operands, text, constraints,
-                  /*sideEffects=*/true)
-        .getResult(0);
-  }
-
-  /// wgmma with A in registers (the NVVM op takes descriptors only):
-  /// inline PTX, the accumulator tied in and out.
-  static Value registerAWgmma(OpBuilder &b, Location loc,
-                              LLVM::LLVMStructType fragType, Value d,
-                              ArrayRef<Value> aWords, Value bDesc, Value scale,
-                              int32_t instrN, Type aElem, bool bKMajor) {
-    unsigned n = instrN / 2;
-    std::string t = aElem.isF16() ? "f16" : "bf16";
-    std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
-                       std::to_string(n + 5) + ", 0;\n" +
-                       "wgmma.mma_async.sync.aligned.m64n" +
-                       std::to_string(instrN) + "k16.f32." + t + "." + t + " {";
-    for (unsigned i = 0; i < n; ++i)
-      text += (i ? ", $" : "$") + std::to_string(i);
-    text += "}, {";
-    for (unsigned i = 0; i < 4; ++i)
-      text += (i ? ", $" : "$") + std::to_string(n + i);
-    text += "}, $" + std::to_string(n + 4) + ", p, 1, 1, " +
-            (bKMajor ? "0" : "1") + ";\n}";
-    std::string constraints;
-    for (unsigned i = 0; i < n; ++i)
-      constraints += "=f,";
-    constraints += "r,r,r,r,l,r";
-    for (unsigned i = 0; i < n; ++i)
-      constraints += "," + std::to_string(i);
-    SmallVector<Value> operands(aWords);
+    SmallVector<Value> operands(aOperands);
     operands.push_back(bDesc);
     operands.push_back(scale);
     for (Value v : unpack(b, loc, d))
