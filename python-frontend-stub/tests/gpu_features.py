@@ -5,7 +5,8 @@
 
 Block pointers (tutorial 08's matmul), tensor descriptors from the host
 (TensorDescriptor) and made in the kernel (load, store, gather, atomic_add),
-tuple reductions, tl.sort, 3-D dots and returns under runtime ifs. As in
+tuple reductions, tl.sort, 3-D dots, returns under runtime ifs, and names
+from triton.language.standard / core with xor_sum, softmax and topk. As in
 gpu_tutorials.py, `prepare` specializes each kernel with stand-in arrays and
 fills the PTX cache; `run` launches from it.
 """
@@ -18,6 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import triton_stub as triton  # noqa: E402
 import triton_stub.language as tl  # noqa: E402
+import triton_stub.language.core as core  # noqa: E402
+from triton_stub.language.standard import _log2, sum  # noqa: E402
 from triton_stub.tools.tensor_descriptor import TensorDescriptor  # noqa: E402
 
 
@@ -59,6 +62,19 @@ def desc_rows(x_ptr, idx_ptr, out_ptr, acc_ptr, M, N, BLOCK: tl.constexpr):
     g = x.gather(rows, col)
     out.store([0, col], g)
     acc.atomic_add([0, col], tl.sum(g, axis=0)[None, :])
+
+
+@triton.jit
+def standard_lib(x_ptr, i_ptr, p_ptr, s_ptr, t_ptr, N: tl.constexpr):
+    """Names from triton.language.standard/core, xor_sum, softmax, topk."""
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + offs)
+    idtype = core.get_int_dtype(bitwidth=x.dtype.primitive_bitwidth, signed=True)
+    tl.store(i_ptr, tl.xor_sum(x.to(idtype, bitcast=True), 0))
+    n: core.constexpr = _log2(N)
+    tl.store(p_ptr + tl.arange(0, N // 2), sum(core.reshape(x, [2**(n - 1), 2]), 1))
+    tl.store(s_ptr + offs, tl.softmax(x, 0))
+    tl.store(t_ptr + tl.arange(0, 8), tl.topk(x, 8))
 
 
 @triton.jit
@@ -188,6 +204,29 @@ def cases(new):
     out.append(("bmm",
                 lambda run: run(bmm, (1,), q, k, o, B=4, M=32, N=32, K=64),
                 lambda torch: (o, torch.bmm(q.float(), k.float()), 1e-2, 1e-3)))
+    xs = new((64,), "float32", "randn")
+    xi, ps = new((1,), "int32", "empty"), new((32,), "float32", "empty")
+    sm, tk = new((64,), "float32", "empty"), new((8,), "float32", "empty")
+
+    def run_std(run):
+        run(standard_lib, (1,), xs, xi, ps, sm, tk, N=64)
+
+    def xor_of(torch, v):
+        bits = v.view(torch.int32).cpu().tolist()
+        acc = 0
+        for w in bits:
+            acc ^= w
+        return torch.tensor([acc], dtype=torch.int32)
+
+    def halves(torch, w):  # exact as floats
+        return torch.cat([w & 0xFFFF, w >> 16])
+
+    out.append(("std xor_sum", run_std,
+                lambda torch: (halves(torch, xi.cpu()), halves(torch, xor_of(torch, xs)), 0, 0)))
+    out.append(("std pair sums", run_std,
+                lambda torch: (ps, xs.reshape(32, 2).sum(1), 1e-6, 1e-6)))
+    out.append(("std softmax", run_std, lambda torch: (sm, torch.softmax(xs, 0), 1e-6, 1e-5)))
+    out.append(("std topk", run_std, lambda torch: (tk, torch.topk(xs, 8).values, 0, 0)))
     n = 5000
     xe = new((n,), "float32", "randn")
     for cval in (7, 3, -1):

@@ -759,7 +759,8 @@ class CodeGenerator(ast.NodeVisitor):
 TENSOR_METHODS = {n: n for n in (
     "reshape", "broadcast_to", "expand_dims", "permute", "trans", "sum", "max",
     "min", "argmax", "argmin", "cumsum", "cumprod", "exp", "exp2", "log", "log2",
-    "sqrt", "rsqrt", "sin", "cos", "abs", "sigmoid", "sort", "flip")}
+    "sqrt", "rsqrt", "sin", "cos", "abs", "sigmoid", "sort", "flip", "xor_sum",
+    "softmax", "topk", "ravel")}
 TENSOR_METHODS["view"] = "reshape"
 
 

@@ -485,6 +485,7 @@ COMBINE = {
         "arith.maxsi" if dt.signed else "arith.maxui"),
     "min": lambda dt: "arith.minnumf" if dt.is_floating() else (
         "arith.minsi" if dt.signed else "arith.minui"),
+    "xor_sum": lambda dt: "arith.xori",
 }
 
 
@@ -500,7 +501,7 @@ def reduce(b, x, axis, kind, keep_dims=False):
     x = to_tensor(b, x)
     if not x.shape:
         error(f"tl.{kind} needs a tensor")
-    if kind == "sum":
+    if kind in ("sum", "xor_sum"):
         if x.dtype.is_int() and x.dtype.bits < 32:
             x = cast(b, x, core.int32 if x.dtype.signed else core.uint32)
         elif x.dtype.is_bool():

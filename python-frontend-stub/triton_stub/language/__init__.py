@@ -264,6 +264,30 @@ def min(b, input, axis=None, keep_dims=False):
 
 
 @builtin
+def xor_sum(b, input, axis=None, keep_dims=False):
+    """The xor of the elements along `axis` (integers only; those narrower
+    than 32 bits are widened first, as upstream's reductions do)."""
+    x = semantic.to_tensor(b, input)
+    if not x.dtype.is_int():
+        semantic.error("xor_sum only supported for integers")
+    return semantic.reduce(b, x, axis, "xor_sum", keep_dims)
+
+
+@builtin
+def softmax(b, x, dim=None, keep_dims=False, ieee_rounding=False):
+    """exp(x - max) / sum, along `dim` (all elements when None), as
+    upstream's standard library writes it."""
+    x = semantic.to_tensor(b, x)
+    if dim is None and len(x.shape) > 1:
+        semantic.error("tl.softmax without dim needs a 1-D tensor")
+    dim = 0 if dim is None else dim
+    z = semantic.add(b, x, semantic.reduce(b, x, dim, "max", True), sub=True)
+    num = semantic.unary_math(b, "exp", z)
+    den = semantic.reduce(b, num, dim, "sum", True)
+    return fdiv(num, den, ieee_rounding, _builder=b)
+
+
+@builtin
 def reshape(b, input, *shape, can_reorder=False):
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
         shape = tuple(shape[0])
@@ -732,7 +756,31 @@ def sort(b, x, dim=None, descending=False):
     return x
 
 
+@builtin
+def topk(b, x, k, dim=None):
+    """The `k` largest elements of `x` along its last dimension, largest
+    first: `x` sorted descending (tl.sort's network), then its first `k`
+    (a tt.gather). `k` is a power of two no larger than that dimension."""
+    x = semantic.to_tensor(b, x)
+    if not x.shape:
+        semantic.error("tl.topk needs a tensor")
+    rank = len(x.shape)
+    dim = rank - 1 if dim is None else (dim + rank if dim < 0 else dim)
+    if dim != rank - 1:
+        semantic.error("tl.topk works along the last dimension only")
+    n = x.shape[dim]
+    if not isinstance(k, int) or k <= 0 or k & (k - 1) or k > n:
+        semantic.error(f"tl.topk needs a constexpr power of two k <= {n}, got {k}")
+    x = sort(x, dim, True, _builder=b)
+    idx = semantic.arange(b, 0, k)
+    for d in __import__("builtins").range(rank - 1):
+        idx = semantic.expand_dims(b, idx, d)
+    idx = semantic.broadcast_to(b, idx, list(x.shape[:-1]) + [k])
+    return gather(x, idx, dim, _builder=b)
+
+
 from . import extra  # noqa: E402,F401  (tl.extra.cuda.libdevice)
+from . import standard  # noqa: E402,F401  (triton.language.standard)
 
 
 @builtin

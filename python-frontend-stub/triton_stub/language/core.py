@@ -26,6 +26,16 @@ class dtype:
     def is_bool(self):
         return self.kind == "bool"
 
+    @property
+    def primitive_bitwidth(self):
+        return self.bits
+
+    def is_int_signed(self):
+        return self.kind == "int" and self.signed
+
+    def is_int_unsigned(self):
+        return self.kind == "int" and not self.signed
+
     def __repr__(self):
         return f"triton_stub.language.{self.name}"
 
@@ -95,6 +105,19 @@ def parse_signature_type(text: str) -> dtype:
         raise TypeError(f"unknown type '{text}' in signature (want one of "
                         f"{', '.join(SIGNATURE_TYPES)} or *T)")
     return SIGNATURE_TYPES[text]
+
+
+def get_int_dtype(bitwidth, signed):
+    """The integer dtype of `bitwidth` bits (upstream's core.get_int_dtype)."""
+    bitwidth = bitwidth.value if isinstance(bitwidth, constexpr) else bitwidth
+    signed = signed.value if isinstance(signed, constexpr) else signed
+    table = {(8, True): int8, (16, True): int16, (32, True): int32, (64, True): int64,
+             (8, False): uint8, (16, False): uint16, (32, False): uint32,
+             (64, False): uint64, (1, True): int1, (1, False): int1}
+    if (bitwidth, bool(signed)) not in table:
+        raise TypeError(f"no {'signed' if signed else 'unsigned'} integer type "
+                        f"of {bitwidth} bits")
+    return table[(bitwidth, bool(signed))]
 
 
 class constexpr:
@@ -181,3 +204,18 @@ class tensor_descriptor:
 
     def __repr__(self):
         return f"tensor_descriptor({self.name}: {self.type})"
+
+
+CONSTEXPR_0 = constexpr(0)
+
+
+def __getattr__(name):
+    """`triton.language.core` also holds the builtins (`core.reshape`,
+    `core.where`, `core.static_range`...), which kernels written against
+    upstream call through it: they are the `triton_stub.language` ones."""
+    import importlib
+    language = importlib.import_module(__name__.rsplit(".", 1)[0])
+    try:
+        return getattr(language, name)
+    except AttributeError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
