@@ -78,6 +78,23 @@ def standard_lib(x_ptr, i_ptr, p_ptr, s_ptr, t_ptr, N: tl.constexpr):
 
 
 @triton.jit
+def nan_and_indices(x_ptr, z_ptr, y_ptr, v_ptr, i_ptr, N: tl.constexpr):
+    """tl.PropagateNan.ALL (x has NaNs), and tl.max/min with return_indices
+    (of z, which has none: which NaN wins a reduction depends on its tree,
+    upstream's too)."""
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + offs)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0, propagate_nan=tl.PropagateNan.ALL))
+    z = tl.load(z_ptr + offs)
+    v, i = tl.max(z, 0, return_indices=True)
+    w, j = tl.min(z, 0, return_indices=True)
+    tl.store(v_ptr, v)
+    tl.store(v_ptr + 1, w)
+    tl.store(i_ptr, i)
+    tl.store(i_ptr + 1, j)
+
+
+@triton.jit
 def _max_and_index(v0, i0, v1, i1):
     gt = (v0 > v1) | ((v0 == v1) & (i0 < i1))
     return tl.where(gt, v0, v1), tl.where(gt, i0, i1)
@@ -227,6 +244,23 @@ def cases(new):
                 lambda torch: (ps, xs.reshape(32, 2).sum(1), 1e-6, 1e-6)))
     out.append(("std softmax", run_std, lambda torch: (sm, torch.softmax(xs, 0), 1e-6, 1e-5)))
     out.append(("std topk", run_std, lambda torch: (tk, torch.topk(xs, 8).values, 0, 0)))
+    xn, zn = new((128,), "float32", "randn_nan"), new((128,), "float32", "randn")
+    yn, vn, inn = new((128,), "float32", "empty"), new((2,), "float32", "empty"), \
+        new((2,), "int32", "empty")
+
+    def run_nan(run):
+        run(nan_and_indices, (1,), xn, zn, yn, vn, inn, N=128)
+
+    out.append(("nan maximum ALL", run_nan,
+                lambda torch: (torch.nan_to_num(yn, nan=7.0),
+                               torch.nan_to_num(torch.maximum(xn, torch.zeros_like(xn)), nan=7.0),
+                               0, 0)))
+
+    def max_min(torch):
+        want = torch.stack([zn.max(), zn.min(), zn.argmax().float(), zn.argmin().float()])
+        return torch.cat([vn, inn.float()]), want, 0, 0
+
+    out.append(("max/min return_indices", run_nan, max_min))
     n = 5000
     xe = new((n,), "float32", "randn")
     for cval in (7, 3, -1):
@@ -257,6 +291,10 @@ def main():
             return torch.randn(shape, dtype=dt[dtype], device="cuda")
         if kind == "zeros":
             return torch.zeros(shape, dtype=dt[dtype], device="cuda")
+        if kind == "randn_nan":  # NaNs at a few places, none first
+            t = torch.randn(shape, dtype=dt[dtype], device="cuda")
+            t[5::31] = float("nan")
+            return t
         if kind == "rows":
             return torch.tensor([3, 0, 99, 5, 5, 42, 17, 64], dtype=dt[dtype], device="cuda")
         if dtype == "int32":

@@ -369,9 +369,12 @@ def where(b, cond, x, y):
                 dt, shape)
 
 
-def minmax(b, x, y, is_max):
+def minmax(b, x, y, is_max, propagate_nan=False):
     a, c, dt, shape = binary_operands(b, x, y)
-    if dt.is_floating():
+    if dt.is_floating() and propagate_nan:
+        # PropagateNan.ALL: a NaN in either operand gives NaN.
+        kind = "arith.maximumf" if is_max else "arith.minimumf"
+    elif dt.is_floating():
         # tl.maximum/minimum default to propagate_nan=NONE: maxnum/minnum.
         kind = "arith.maxnumf" if is_max else "arith.minnumf"
     else:
@@ -687,9 +690,12 @@ def atomic_cas(b, ptr, cmp, val, sem=None, scope=None):
                 elem, ptr.shape)
 
 
-def argreduce(b, x, axis, is_max, keep_dims=False):
+def argreduce(b, x, axis, is_max, keep_dims=False, tie_break_left=True,
+              with_value=False):
     """tl.argmax / tl.argmin: a two-operand tt.reduce of (value, index),
-    ties to the smaller index, as upstream's tie_break_left."""
+    ties to the smaller index (upstream's tie_break_left) or, without it,
+    to the larger. With `with_value`, (value, index), as tl.max/tl.min
+    with return_indices."""
     x = to_tensor(b, x)
     if not x.shape:
         error("tl.argmax/argmin need a tensor")
@@ -697,6 +703,7 @@ def argreduce(b, x, axis, is_max, keep_dims=False):
         error("tl.argmax/argmin need an axis")
     if axis < 0:
         axis += len(x.shape)
+    given = x.dtype
     if x.dtype.bits < 32:
         x = cast(b, x, core.float32 if x.dtype.is_floating() else core.int32)
     n = x.shape[axis]
@@ -724,7 +731,7 @@ def argreduce(b, x, axis, is_max, keep_dims=False):
         f'{ind}{name}:2 = "tt.reduce"({x.name}, {index.name}) <{{axis = {axis} : i32}}> ({{',
         f"{ind}^bb0({a}: {dt.ir}, {ai}: i32, {c}: {dt.ir}, {ci}: i32):",
         f"{ind}  {eq} = {eq_op}{loc}",
-        f"{ind}  {lt} = arith.cmpi slt, {ai}, {ci} : i32{loc}",
+        f"{ind}  {lt} = arith.cmpi {'slt' if tie_break_left else 'sgt'}, {ai}, {ci} : i32{loc}",
         f"{ind}  {tie} = arith.andi {eq}, {lt} : i1{loc}",
         f"{ind}  {cmp} = {cmp_op}{loc}",
         f"{ind}  {pick} = arith.ori {cmp}, {tie} : i1{loc}",
@@ -733,10 +740,14 @@ def argreduce(b, x, axis, is_max, keep_dims=False):
         f"{ind}  tt.reduce.return {v}, {i} : {dt.ir}, i32{loc}",
         f"{ind}}}) : ({x.type}, {index.type}) -> ({results}){loc}",
     ]
-    out = tensor(f"{name}#1", core.int32, shape)
+    outs = [tensor(f"{name}#0", dt, shape), tensor(f"{name}#1", core.int32, shape)]
+    # The value in the input's type (upstream widens only bfloat16 here;
+    # narrower types are compared widened, which is exact).
+    if with_value and given is not dt and given.name != "bfloat16":
+        outs[0] = cast(b, outs[0], given)
     if keep_dims:
-        out = expand_dims(b, out, axis) if shape else splat(b, out, (1,))
-    return out
+        outs = [expand_dims(b, o, axis) if shape else splat(b, o, (1,)) for o in outs]
+    return tuple(outs) if with_value else outs[1]
 
 
 def hint(b, x, name, values):

@@ -123,14 +123,29 @@ def where(b, condition, x, y):
     return semantic.where(b, condition, x, y)
 
 
-@builtin
-def minimum(b, x, y):
-    return semantic.minmax(b, x, y, False)
+class PropagateNan:
+    """`propagate_nan` of tl.maximum/minimum/clamp: NONE (a NaN operand
+    loses to a number, maxnum) or ALL (NaN wins, maximumf)."""
+    NONE = 0
+    ALL = 0xFFFF
+
+
+def _propagates_nan(value, who):
+    if value in (PropagateNan.NONE, None, False) or str(value).lower() == "none":
+        return False
+    if value == PropagateNan.ALL or str(value).lower() == "all":
+        return True
+    semantic.error(f"{who}: propagate_nan must be PropagateNan.NONE or ALL, got {value}")
 
 
 @builtin
-def maximum(b, x, y):
-    return semantic.minmax(b, x, y, True)
+def minimum(b, x, y, propagate_nan=PropagateNan.NONE):
+    return semantic.minmax(b, x, y, False, _propagates_nan(propagate_nan, "tl.minimum"))
+
+
+@builtin
+def maximum(b, x, y, propagate_nan=PropagateNan.NONE):
+    return semantic.minmax(b, x, y, True, _propagates_nan(propagate_nan, "tl.maximum"))
 
 
 def _math(name, op):
@@ -254,12 +269,24 @@ def sum(b, input, axis=None, keep_dims=False, dtype=None):
 
 
 @builtin
-def max(b, input, axis=None, keep_dims=False):
+def max(b, input, axis=None, return_indices=False, return_indices_tie_break_left=True,
+        keep_dims=False):
+    """The largest element along `axis`; with `return_indices`, (value,
+    index), ties to the first index unless `return_indices_tie_break_left`
+    is False."""
+    if return_indices:
+        return semantic.argreduce(b, input, axis, True, keep_dims,
+                                  return_indices_tie_break_left, with_value=True)
     return semantic.reduce(b, input, axis, "max", keep_dims)
 
 
 @builtin
-def min(b, input, axis=None, keep_dims=False):
+def min(b, input, axis=None, return_indices=False, return_indices_tie_break_left=True,
+        keep_dims=False):
+    """The smallest element along `axis`; `return_indices` as for tl.max."""
+    if return_indices:
+        return semantic.argreduce(b, input, axis, False, keep_dims,
+                                  return_indices_tie_break_left, with_value=True)
     return semantic.reduce(b, input, axis, "min", keep_dims)
 
 
@@ -296,12 +323,12 @@ def reshape(b, input, *shape, can_reorder=False):
 
 @builtin
 def argmax(b, input, axis, tie_break_left=True, keep_dims=False):
-    return semantic.argreduce(b, input, axis, True, keep_dims)
+    return semantic.argreduce(b, input, axis, True, keep_dims, tie_break_left)
 
 
 @builtin
 def argmin(b, input, axis, tie_break_left=True, keep_dims=False):
-    return semantic.argreduce(b, input, axis, False, keep_dims)
+    return semantic.argreduce(b, input, axis, False, keep_dims, tie_break_left)
 
 
 @builtin
@@ -535,14 +562,12 @@ def ravel(b, x, can_reorder=False):
 
 
 @builtin
-def clamp(b, x, min, max, propagate_nan="none"):
+def clamp(b, x, min, max, propagate_nan=PropagateNan.NONE):
     x, lo, _, _ = semantic.binary_operands(b, x, min)
     x, hi, dt, shape = semantic.binary_operands(b, x, max)
     lo, _, _, _ = semantic.binary_operands(b, lo, x)
     if dt.is_floating():
-        nan = {"none": "none", "all": "all"}.get(str(propagate_nan).split(".")[-1].lower())
-        if nan is None:
-            semantic.error(f"tl.clamp: propagate_nan must be none or all, got {propagate_nan}")
+        nan = "all" if _propagates_nan(propagate_nan, "tl.clamp") else "none"
         return b.op(f"tt.clampf {x.name}, {lo.name}, {hi.name}, propagateNan = {nan} : "
                     f"{x.type}", dt, shape)
     return semantic.minmax(b, semantic.minmax(b, x, lo, True), hi, False)

@@ -30,6 +30,28 @@ class dtype:
     def primitive_bitwidth(self):
         return self.bits
 
+    # Upstream's dtype predicates by name: is_fp16(), is_bf16(), is_fp32(),
+    # is_fp64(), is_fp8(), is_fp8e4nv(), is_fp8e5(), is_int1() .. is_int64(),
+    # is_uint8() .. is_uint64(), is_ptr(), is_standard_floating().
+    _PREDICATES = {"fp16": "float16", "bf16": "bfloat16", "fp32": "float32",
+                   "fp64": "float64", "fp8e4nv": "float8e4nv", "fp8e5": "float8e5",
+                   "int1": "int1", "int8": "int8", "int16": "int16", "int32": "int32",
+                   "int64": "int64", "uint8": "uint8", "uint16": "uint16",
+                   "uint32": "uint32", "uint64": "uint64"}
+
+    def __getattr__(self, attr):
+        if attr.startswith("is_"):
+            what = attr[3:]
+            if what in dtype._PREDICATES:
+                return lambda: self.name == dtype._PREDICATES[what]
+            if what == "fp8":
+                return lambda: self.kind == "float" and self.bits == 8
+            if what == "ptr":
+                return lambda: self.kind == "ptr"
+            if what == "standard_floating":
+                return lambda: self.name in ("float16", "bfloat16", "float32", "float64")
+        raise AttributeError(f"dtype has no attribute '{attr}'")
+
     def is_int_signed(self):
         return self.kind == "int" and self.signed
 

@@ -1,0 +1,93 @@
+# RUN: rm -rf %t && mkdir -p %t && env TRITON_STUB_TOOLS=%triton_tools TRITON_STUB_CACHE_DIR=%t/cache PYTHONPATH=%src_root/python-frontend-stub %python %s %t | FileCheck %s
+# RUN: %if ptxas %{ for f in %t/*.ptx; do %ptxas -arch=sm_90a -c $f -o /dev/null || exit 1; done %}
+"""More of upstream's language as test_core uses it: tl.PropagateNan on
+maximum/minimum/clamp, dtype predicates (x.dtype.is_fp32(), ...), tl.max /
+tl.min with return_indices (and the tie to the last index), argmax's
+tie_break_left, through to PTX."""
+
+import sys
+
+import triton_stub
+import triton_stub.language as tl
+
+OUT = sys.argv[1]
+
+
+@triton_stub.jit
+def nans(x_ptr, y_ptr, N: tl.constexpr):
+    o = tl.arange(0, N)
+    x = tl.load(x_ptr + o)
+    y = tl.maximum(x, 0.5, propagate_nan=tl.PropagateNan.ALL)
+    y = tl.minimum(y, 2.0)
+    y = tl.clamp(y, -1.0, 1.0, propagate_nan=tl.PropagateNan.ALL)
+    tl.store(y_ptr + o, y)
+
+
+# CHECK-LABEL: tt.func public @nans
+# CHECK: arith.maximumf
+# CHECK: arith.minnumf
+# CHECK: tt.clampf {{.*}} propagateNan = all
+
+
+@triton_stub.jit
+def dtypes(x_ptr, y_ptr, N: tl.constexpr):
+    o = tl.arange(0, N)
+    x = tl.load(x_ptr + o)
+    if x.dtype.is_fp32():
+        x = x * 2
+    if x.dtype.is_fp16() or x.dtype.is_int32():
+        x = x * 3
+    if y_ptr.dtype.element_ty.is_fp16() and y_ptr.dtype.element_ty.is_standard_floating():
+        x = x + 1
+    tl.store(y_ptr + o, x.to(y_ptr.dtype.element_ty))
+
+
+# CHECK-LABEL: tt.func public @dtypes
+# CHECK: arith.mulf
+# CHECK-NOT: arith.mulf
+# CHECK: arith.addf
+# CHECK: arith.truncf
+
+
+@triton_stub.jit
+def with_indices(x_ptr, y_ptr, i_ptr, N: tl.constexpr):
+    o = tl.arange(0, N)
+    x = tl.load(x_ptr + o)
+    v, i = tl.max(x, 0, return_indices=True)
+    w, j = tl.min(x, 0, return_indices=True, return_indices_tie_break_left=False)
+    tl.store(y_ptr, v + w)
+    tl.store(i_ptr, i + j + tl.argmax(x, 0, tie_break_left=False))
+
+
+# CHECK-LABEL: tt.func public @with_indices
+# CHECK: "tt.reduce"
+# CHECK: arith.cmpf oeq
+# CHECK: arith.cmpi slt
+# CHECK: arith.cmpf ogt
+# CHECK: "tt.reduce"
+# CHECK: arith.cmpi sgt
+# CHECK: arith.cmpf olt
+# CHECK: "tt.reduce"
+# CHECK: arith.cmpi sgt
+# CHECK: arith.cmpf ogt
+
+for fn, sig in ((nans, {"x_ptr": "*fp32", "y_ptr": "*fp32"}),
+                (dtypes, {"x_ptr": "*fp32", "y_ptr": "*fp16"}),
+                (with_indices, {"x_ptr": "*fp32", "y_ptr": "*fp32", "i_ptr": "*i32"})):
+    k = triton_stub.compile(fn, signature=sig, constexprs={"N": 128})
+    print(k.asm["ttir"])
+    open(f"{OUT}/{fn.fn.__name__}.ptx", "w").write(k.asm["ptx"])
+
+# A propagate_nan that is neither NONE nor ALL is a located error.
+# CHECK: more-idioms.py:[[#]]: in bad_nan: tl.maximum: propagate_nan must be PropagateNan.NONE or ALL, got 3
+
+
+@triton_stub.jit
+def bad_nan(x_ptr):
+    tl.store(x_ptr, tl.maximum(tl.load(x_ptr), 1.0, propagate_nan=3))
+
+
+try:
+    triton_stub.compile(bad_nan, signature={"x_ptr": "*fp32"})
+except triton_stub.CompilationError as e:
+    print(str(e).splitlines()[0].replace(__file__, "more-idioms.py"))
