@@ -16,7 +16,7 @@ from . import tools
 from .tools import tensor_descriptor as _tensor_descriptor  # noqa: F401
 from .autotuner import Autotuner, Config, Heuristics, autotune, heuristics, next_power_of_2
 from .jit import JITFunction, compile, jit
-from .language import constexpr
+from .language import constexpr, constexpr_function
 from .semantic import CompilationError
 
 
@@ -37,6 +37,6 @@ def cdiv(a: int, b: int) -> int:
     return (a + b - 1) // b
 
 
-__all__ = ["jit", "compile", "constexpr", "language", "JITFunction",
+__all__ = ["jit", "compile", "constexpr", "constexpr_function", "language", "JITFunction",
            "CompilationError", "cdiv", "next_power_of_2", "Config", "autotune",
            "heuristics", "Autotuner", "Heuristics", "set_allocator", "tools"]

@@ -616,30 +616,9 @@ class CodeGenerator(ast.NodeVisitor):
         return semantic.where(self.b, cond, self.visit(node.body), self.visit(node.orelse))
 
     def tensor_to(self, node, x):
-        """`x.to(dtype, fp_downcast_rounding=None, bitcast=False)` as
-        upstream: a bit-preserving tt.bitcast between types of one width,
-        or a value conversion (float narrowing rounded as asked)."""
+        """`x.to(dtype, fp_downcast_rounding=None, bitcast=False)`: tl.cast."""
         def to(dtype, fp_downcast_rounding=None, bitcast=False):
-            dt = unwrap(dtype)
-            if unwrap(bitcast):
-                if dt.bits != x.dtype.bits:
-                    self.fail(node, f"cannot bitcast {x.dtype.name} to {dt.name}: "
-                                    f"{x.dtype.bits} bits to {dt.bits}")
-                if dt.name == x.dtype.name:
-                    return x
-                return semantic.bitcast(self.b, x, dt)
-            rounding = unwrap(fp_downcast_rounding)
-            if rounding is not None:
-                if rounding not in ("rtne", "rtz"):
-                    self.fail(node, f"fp_downcast_rounding must be 'rtne' or 'rtz', "
-                                    f"got {rounding!r}")
-                if not (x.dtype.is_floating() and dt.is_floating()
-                        and dt.bits < x.dtype.bits):
-                    self.fail(node, "fp_downcast_rounding applies to float narrowing "
-                                    f"only, not {x.dtype.name} to {dt.name}")
-                return self.b.op(f"tt.fp_to_fp {x.name}, rounding = {rounding} : "
-                                 f"{x.type} -> {core.ir_type(dt, x.shape)}", dt, x.shape)
-            return semantic.cast(self.b, x, dt)
+            return language.cast(x, dtype, fp_downcast_rounding, bitcast, _builder=self.b)
         return to
 
     def visit_Tuple(self, node):
@@ -733,6 +712,16 @@ class CodeGenerator(ast.NodeVisitor):
             if fn.noinline:
                 return noinline_call(self, fn, args, kwargs)
             return inline_call(self, fn, args, kwargs)
+        if getattr(fn, "__triton_constexpr_function__", False):
+            if not all(is_static(a) for a in [*args, *kwargs.values()]):
+                self.fail(node, f"{fn.__name__} is a constexpr_function: its "
+                                "arguments must be compile-time values")
+            try:
+                value = fn(*[unwrap(a) for a in args],
+                           **{k: unwrap(v) for k, v in kwargs.items()})
+            except Exception as e:  # the user's function failed
+                self.fail(node, f"{fn.__name__} raised {type(e).__name__}: {e}")
+            return constexpr(value)
         if fn in (min, max, int, float, bool, len, range) and all(
                 is_static(a) for a in args):
             return constexpr(fn(*[unwrap(a) for a in args]))

@@ -31,9 +31,18 @@ def pointer_type_of(arg) -> str:
 
 
 class JITFunction:
-    def __init__(self, fn, noinline=False):
+    def __init__(self, fn, noinline=False, do_not_specialize=(),
+                 do_not_specialize_on_alignment=()):
         self.fn = fn
         self.noinline = noinline
+        # Parameters (names or positions) the launcher does not specialize
+        # on: neither value 1 nor divisibility by 16 / only divisibility.
+        names = [p for p in __import__("inspect").signature(fn).parameters]
+
+        def by_name(items):
+            return {names[i] if isinstance(i, int) else i for i in items}
+        self.do_not_specialize = by_name(do_not_specialize)
+        self.do_not_specialize_on_alignment = by_name(do_not_specialize_on_alignment)
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
         self.cache = {}
@@ -94,12 +103,14 @@ class JITFunction:
                 signature[name] = "i1"
                 runtime.append(name)
             elif isinstance(v, int):
-                if v == 1:
+                specialize = name not in self.do_not_specialize
+                if v == 1 and specialize:
                     constexprs[name] = 1
                     continue
                 signature[name] = ("i32" if -2**31 <= v < 2**31 else
                                    "i64" if -2**63 <= v < 2**63 else "u64")
-                if v % 16 == 0:
+                if v % 16 == 0 and specialize and \
+                        name not in self.do_not_specialize_on_alignment:
                     divisible.append(name)
                 runtime.append(name)
             elif isinstance(v, float):
@@ -118,7 +129,8 @@ class JITFunction:
             else:
                 from .driver import data_pointer
                 signature[name] = pointer_type_of(v)
-                if data_pointer(v) % 16 == 0:
+                if data_pointer(v) % 16 == 0 and name not in self.do_not_specialize and \
+                        name not in self.do_not_specialize_on_alignment:
                     divisible.append(name)
                 runtime.append(name)
         return signature, constexprs, divisible, runtime
@@ -180,10 +192,16 @@ class JITFunction:
         return kernel
 
 
-def jit(fn=None, *, noinline=False):
-    if fn is None:
-        return lambda f: JITFunction(f, noinline)
-    return JITFunction(fn, noinline)
+def jit(fn=None, *, noinline=False, do_not_specialize=(),
+        do_not_specialize_on_alignment=(), debug=None, launch_metadata=None,
+        repr=None):
+    """`@triton.jit`, with upstream's keywords: `do_not_specialize` /
+    `do_not_specialize_on_alignment` (names or positions) are honoured;
+    `debug`, `launch_metadata` and `repr` (profiling and naming hooks of
+    upstream's runtime) are accepted and have no effect here."""
+    def make(f):
+        return JITFunction(f, noinline, do_not_specialize, do_not_specialize_on_alignment)
+    return make if fn is None else make(fn)
 
 
 def find_tool(name: str) -> str:

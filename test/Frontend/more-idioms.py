@@ -3,7 +3,8 @@
 """More of upstream's language as test_core uses it: tl.PropagateNan on
 maximum/minimum/clamp, dtype predicates (x.dtype.is_fp32(), ...), tl.max /
 tl.min with return_indices (and the tie to the last index), argmax's
-tie_break_left, through to PTX."""
+tie_break_left, tl.cast, @triton.constexpr_function, and
+jit(do_not_specialize=...), through to PTX."""
 
 import sys
 
@@ -12,6 +13,45 @@ import triton_stub.language as tl
 
 OUT = sys.argv[1]
 
+
+@triton_stub.constexpr_function
+def block_for(n):
+    return 128 if n > 1000 else 64
+
+
+@triton_stub.jit
+def casts_and_cf(x_ptr, y_ptr, N: tl.constexpr):
+    B: tl.constexpr = block_for(N)
+    o = tl.arange(0, B)
+    x = tl.load(x_ptr + o)
+    tl.store(y_ptr + o, tl.cast(x, tl.int32, bitcast=True) + tl.cast(x, tl.int32))
+
+
+@triton_stub.jit(do_not_specialize=["n"], debug=True, launch_metadata=None)
+def no_spec(x_ptr, n, m):
+    tl.store(x_ptr, n + m)
+
+
+class Ptr:  # a stand-in array: an address and a dtype
+    dtype = "float32"
+
+    def data_ptr(self):
+        return 4096
+
+
+# jit(do_not_specialize=["n"]): n = 1 and n = 32 stay i32 arguments with no
+# divisibility; m = 32 (specialized) gets tt.divisibility = 16, m = 1 folds.
+# CHECK: do_not_specialize: {'x_ptr': '*fp32', 'n': 'i32', 'm': 'i32'} {} ['x_ptr', 'm']
+# CHECK: do_not_specialize: {'x_ptr': '*fp32', 'n': 'i32'} {'m': 1} ['x_ptr']
+for n, m in ((32, 32), (1, 1)):
+    sig, ce, div, _ = no_spec.specialize((Ptr(), n, m), {})
+    print("do_not_specialize:", sig, ce, div)
+
+# block_for(128) is 64: the block the constexpr_function picked.
+# CHECK-LABEL: tt.func public @casts_and_cf
+# CHECK: tt.make_range {end = 64 : i32, start = 0 : i32}
+# CHECK: tt.bitcast %{{.*}} : tensor<64xf32> -> tensor<64xi32>
+# CHECK: arith.fptosi %{{.*}} : tensor<64xf32> to tensor<64xi32>
 
 @triton_stub.jit
 def nans(x_ptr, y_ptr, N: tl.constexpr):
@@ -71,7 +111,8 @@ def with_indices(x_ptr, y_ptr, i_ptr, N: tl.constexpr):
 # CHECK: arith.cmpi sgt
 # CHECK: arith.cmpf ogt
 
-for fn, sig in ((nans, {"x_ptr": "*fp32", "y_ptr": "*fp32"}),
+for fn, sig in ((casts_and_cf, {"x_ptr": "*fp32", "y_ptr": "*i32"}),
+                (nans, {"x_ptr": "*fp32", "y_ptr": "*fp32"}),
                 (dtypes, {"x_ptr": "*fp32", "y_ptr": "*fp16"}),
                 (with_indices, {"x_ptr": "*fp32", "y_ptr": "*fp32", "i_ptr": "*i32"})):
     k = triton_stub.compile(fn, signature=sig, constexprs={"N": 128})

@@ -36,6 +36,14 @@ def builtin(fn):
     return wrapper
 
 
+def constexpr_function(fn):
+    """`@triton.constexpr_function`: a plain Python function a kernel may
+    call on compile-time values; it runs while the kernel is compiled and
+    its result is a constexpr."""
+    fn.__triton_constexpr_function__ = True
+    return fn
+
+
 @builtin
 def program_id(b, axis):
     return semantic.program_id(b, axis)
@@ -288,6 +296,30 @@ def min(b, input, axis=None, return_indices=False, return_indices_tie_break_left
         return semantic.argreduce(b, input, axis, False, keep_dims,
                                   return_indices_tie_break_left, with_value=True)
     return semantic.reduce(b, input, axis, "min", keep_dims)
+
+
+@builtin
+def cast(b, input, dtype, fp_downcast_rounding=None, bitcast=False):
+    """`tl.cast(x, dtype)` and `x.to(dtype)`, as upstream: with `bitcast`, a
+    bit-preserving tt.bitcast between types of one width; else a value
+    conversion, float narrowing rounded as `fp_downcast_rounding` asks."""
+    x = semantic.to_tensor(b, input)
+    dt = dtype
+    if bitcast:
+        if dt.bits != x.dtype.bits:
+            semantic.error(f"cannot bitcast {x.dtype.name} to {dt.name}: "
+                           f"{x.dtype.bits} bits to {dt.bits}")
+        return x if dt.name == x.dtype.name else semantic.bitcast(b, x, dt)
+    if fp_downcast_rounding is not None:
+        if fp_downcast_rounding not in ("rtne", "rtz"):
+            semantic.error("fp_downcast_rounding must be 'rtne' or 'rtz', got "
+                           f"{fp_downcast_rounding!r}")
+        if not (x.dtype.is_floating() and dt.is_floating() and dt.bits < x.dtype.bits):
+            semantic.error("fp_downcast_rounding applies to float narrowing only, not "
+                           f"{x.dtype.name} to {dt.name}")
+        return b.op(f"tt.fp_to_fp {x.name}, rounding = {fp_downcast_rounding} : "
+                    f"{x.type} -> {core.ir_type(dt, x.shape)}", dt, x.shape)
+    return semantic.cast(b, x, dt)
 
 
 @builtin
