@@ -95,6 +95,15 @@ def nan_and_indices(x_ptr, z_ptr, y_ptr, v_ptr, i_ptr, N: tl.constexpr):
 
 
 @triton.jit
+def tuple_args(ptrs, sizes, BLOCK: tl.constexpr):
+    """Tuple kernel arguments: (x, y) pointers and (n, scale) integers."""
+    o = tl.arange(0, BLOCK)
+    m = o < sizes[0]
+    x = tl.load(ptrs[0] + o, mask=m)
+    tl.store(ptrs[1] + o, x * sizes[1], mask=m)
+
+
+@triton.jit
 def _max_and_index(v0, i0, v1, i1):
     gt = (v0 > v1) | ((v0 == v1) & (i0 < i1))
     return tl.where(gt, v0, v1), tl.where(gt, i0, i1)
@@ -261,6 +270,10 @@ def cases(new):
         return torch.cat([vn, inn.float()]), want, 0, 0
 
     out.append(("max/min return_indices", run_nan, max_min))
+    xt, yt = new((256,), "float32", "randn"), new((256,), "float32", "empty")
+    out.append(("tuple arguments",
+                lambda run: run(tuple_args, (1,), (xt, yt), (200, 3), BLOCK=256),
+                lambda torch: (yt[:200], xt[:200] * 3, 0, 0)))
     n = 5000
     xe = new((n,), "float32", "randn")
     for cval in (7, 3, -1):

@@ -685,7 +685,10 @@ class CodeGenerator(ast.NodeVisitor):
     def visit_Subscript(self, node):
         x = self.visit(node.value)
         if not isinstance(x, tensor):
-            return constexpr(unwrap(x)[unwrap(self.visit(node.slice))])
+            item = unwrap(x)[unwrap(self.visit(node.slice))]
+            # An element of a tuple of values (a tuple argument) stays a
+            # value; of a compile-time sequence, a constexpr.
+            return item if isinstance(item, (tensor, tuple)) else constexpr(item)
         items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         axis = 0
         for item in items:
@@ -965,11 +968,18 @@ def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
                 params.append((parts[-1], dt, f"{name}.{what}{k}" in divisible_by_16))
             scope[name] = core.tensor_descriptor(handle, desc, parts[:rank], parts[rank:])
             continue
-        dt = core.parse_signature_type(signature[name])
-        value = tensor(f"%arg{len(params)}", dt)
-        scope[name] = value
-        params.append((value, dt, name in divisible_by_16 or (
-            isinstance(dt, core.pointer_type) and name not in unaligned)))
+        def argument(path, text):
+            """A parameter of type `text` (a tuple: a tuple of them, its
+            elements named path.0, path.1, ...), appended to `params`."""
+            elements = core.split_tuple_signature(text)
+            if elements is not None:
+                return tuple(argument(f"{path}.{k}", t) for k, t in enumerate(elements))
+            dt = core.parse_signature_type(text)
+            value = tensor(f"%arg{len(params)}", dt)
+            params.append((value, dt, path in divisible_by_16 or (
+                isinstance(dt, core.pointer_type) and path not in unaligned)))
+            return value
+        scope[name] = argument(name, signature[name])
     module = {}
     gen = CodeGenerator(fn, builder, scope, filename, line_offset, module)
     gen.is_kernel = True

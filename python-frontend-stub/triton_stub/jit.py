@@ -118,6 +118,11 @@ class JITFunction:
                 runtime.append(name)
             elif v is None:
                 constexprs[name] = None
+            elif isinstance(v, (tuple, list)):
+                # A tuple argument: its elements are runtime arguments,
+                # flattened ("name.0", "name.1", ... for divisibility).
+                signature[name] = self._tuple_signature(name, v, divisible)
+                runtime.append(name)
             elif isinstance(v, TensorDescriptor):
                 # Its shape and strides specialize like integers: those
                 # divisible by 16 are marked so ("name.shape0", ...).
@@ -134,6 +139,39 @@ class JITFunction:
                     divisible.append(name)
                 runtime.append(name)
         return signature, constexprs, divisible, runtime
+
+    @staticmethod
+    def _tuple_signature(path, values, divisible):
+        from .driver import data_pointer
+        parts = []
+        for k, v in enumerate(values):
+            at = f"{path}.{k}"
+            if isinstance(v, (tuple, list)):
+                parts.append(JITFunction._tuple_signature(at, v, divisible))
+            elif isinstance(v, bool):
+                parts.append("i1")
+            elif isinstance(v, int):
+                parts.append("i32" if -2**31 <= v < 2**31 else "i64")
+                if v % 16 == 0:
+                    divisible.append(at)
+            elif isinstance(v, float):
+                parts.append("fp32")
+            else:
+                parts.append(pointer_type_of(v))
+                if data_pointer(v) % 16 == 0:
+                    divisible.append(at)
+        return "(" + ", ".join(parts) + ")"
+
+    @staticmethod
+    def _flatten_argument(text, value, types, values):
+        from .language.core import split_tuple_signature
+        elements = split_tuple_signature(text)
+        if elements is None:
+            types.append(text)
+            values.append(value)
+            return
+        for t, v in zip(elements, value):
+            JITFunction._flatten_argument(t, v, types, values)
 
     def __getitem__(self, grid):
         def launcher(*args, num_warps=4, num_stages=3, target=None, **kwargs):
@@ -185,8 +223,7 @@ class JITFunction:
                 types += t
                 values += v
             else:
-                types.append(signature[n])
-                values.append(bound[n])
+                self._flatten_argument(signature[n], bound[n], types, values)
         self._driver.launch(kernel.function, g, kernel.metadata["num_warps"],
                             kernel.metadata["shared_bytes"], types, values)
         return kernel

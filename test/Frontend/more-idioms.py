@@ -4,7 +4,7 @@
 maximum/minimum/clamp, dtype predicates (x.dtype.is_fp32(), ...), tl.max /
 tl.min with return_indices (and the tie to the last index), argmax's
 tie_break_left, tl.cast, @triton.constexpr_function, and
-jit(do_not_specialize=...), through to PTX."""
+jit(do_not_specialize=...), tuple arguments, through to PTX."""
 
 import sys
 
@@ -118,6 +118,34 @@ for fn, sig in ((casts_and_cf, {"x_ptr": "*fp32", "y_ptr": "*i32"}),
     k = triton_stub.compile(fn, signature=sig, constexprs={"N": 128})
     print(k.asm["ttir"])
     open(f"{OUT}/{fn.fn.__name__}.ptx", "w").write(k.asm["ptx"])
+
+# Tuple arguments: flattened into the function's parameters (the elements
+# named ptrs.0, ptrs.1 for divisibility), indexed in the kernel.
+# CHECK-LABEL: tt.func public @tuple_args(%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg2: i32 {tt.divisibility = 16 : i32}, %arg3: i32)
+# CHECK: tt.load
+# CHECK: arith.truncf
+# CHECK: tuple signature: {'ptrs': '(*fp32, *fp16)', 'sizes': '(i32, i32)'} ['ptrs.0', 'ptrs.1', 'sizes.0']
+
+
+@triton_stub.jit
+def tuple_args(ptrs, sizes, BLOCK: tl.constexpr):
+    o = tl.arange(0, BLOCK)
+    m = o < sizes[0]
+    tl.store(ptrs[1] + o, (tl.load(ptrs[0] + o, mask=m) * sizes[1]).to(tl.float16), mask=m)
+
+
+k = triton_stub.compile(tuple_args, signature={"ptrs": "(*fp32, *fp16)", "sizes": "(i32, i32)"},
+                        constexprs={"BLOCK": 128}, divisible_by_16=("sizes.0",))
+print(k.asm["ttir"])
+open(f"{OUT}/tuple_args.ptx", "w").write(k.asm["ptx"])
+
+
+class Half(Ptr):
+    dtype = "float16"
+
+
+sig, _, div, _ = tuple_args.specialize(((Ptr(), Half()), (32, 3)), {"BLOCK": 128})
+print("tuple signature:", sig, div)
 
 # A propagate_nan that is neither NONE nor ALL is a located error.
 # CHECK: more-idioms.py:[[#]]: in bad_nan: tl.maximum: propagate_nan must be PropagateNan.NONE or ALL, got 3

@@ -120,6 +120,27 @@ def parse_descriptor_signature(text: str):
     return block_type(parse_signature_type(m.group(1).strip()), shape)
 
 
+def split_tuple_signature(text: str):
+    """The element types of a tuple signature, "(*fp32, (i32, i32))" ->
+    ["*fp32", "(i32, i32)"]; None when `text` is not a tuple."""
+    text = text.strip()
+    if not (text.startswith("(") and text.endswith(")")):
+        return None
+    parts, depth, start = [], 0, 1
+    for i, c in enumerate(text[1:-1], 1):
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        elif c == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    last = text[start:-1].strip()
+    if last:
+        parts.append(last)
+    return parts
+
+
 def parse_signature_type(text: str) -> dtype:
     if text.startswith("*"):
         return pointer_type(parse_signature_type(text[1:]))
