@@ -99,30 +99,11 @@ class JITFunction:
             v = bound[name]
             if is_constexpr:
                 constexprs[name] = v.value if isinstance(v, constexpr) else v
-            elif isinstance(v, bool):
-                signature[name] = "i1"
-                runtime.append(name)
-            elif isinstance(v, int):
-                specialize = name not in self.do_not_specialize
-                if v == 1 and specialize:
-                    constexprs[name] = 1
-                    continue
-                signature[name] = ("i32" if -2**31 <= v < 2**31 else
-                                   "i64" if -2**63 <= v < 2**63 else "u64")
-                if v % 16 == 0 and specialize and \
-                        name not in self.do_not_specialize_on_alignment:
-                    divisible.append(name)
-                runtime.append(name)
-            elif isinstance(v, float):
-                signature[name] = "fp32"
-                runtime.append(name)
+            elif isinstance(v, int) and not isinstance(v, bool) and v == 1 and \
+                    name not in self.do_not_specialize:
+                constexprs[name] = 1
             elif v is None:
                 constexprs[name] = None
-            elif isinstance(v, (tuple, list)):
-                # A tuple argument: its elements are runtime arguments,
-                # flattened ("name.0", "name.1", ... for divisibility).
-                signature[name] = self._tuple_signature(name, v, divisible)
-                runtime.append(name)
             elif isinstance(v, TensorDescriptor):
                 # Its shape and strides specialize like integers: those
                 # divisible by 16 are marked so ("name.shape0", ...).
@@ -132,35 +113,33 @@ class JITFunction:
                                   if x % 16 == 0]
                 runtime.append(name)
             else:
-                from .driver import data_pointer
-                signature[name] = pointer_type_of(v)
-                if data_pointer(v) % 16 == 0 and name not in self.do_not_specialize and \
-                        name not in self.do_not_specialize_on_alignment:
-                    divisible.append(name)
+                aligned = name not in self.do_not_specialize and \
+                    name not in self.do_not_specialize_on_alignment
+                signature[name] = self._runtime_type(name, v, divisible, aligned)
                 runtime.append(name)
         return signature, constexprs, divisible, runtime
 
     @staticmethod
-    def _tuple_signature(path, values, divisible):
+    def _runtime_type(path, v, divisible, aligned=True):
+        """The signature type of a runtime argument `v` ("i32", "*fp16", a
+        tuple "(*fp32, i32)" of its elements, named path.0, path.1, ...);
+        when `aligned`, integers divisible by 16 and 16-byte aligned
+        pointers are appended to `divisible` by path."""
+        if isinstance(v, (tuple, list)):
+            return "(" + ", ".join(JITFunction._runtime_type(f"{path}.{k}", x, divisible, aligned)
+                                   for k, x in enumerate(v)) + ")"
+        if isinstance(v, bool):
+            return "i1"
+        if isinstance(v, int):
+            if aligned and v % 16 == 0:
+                divisible.append(path)
+            return "i32" if -2**31 <= v < 2**31 else "i64" if -2**63 <= v < 2**63 else "u64"
+        if isinstance(v, float):
+            return "fp32"
         from .driver import data_pointer
-        parts = []
-        for k, v in enumerate(values):
-            at = f"{path}.{k}"
-            if isinstance(v, (tuple, list)):
-                parts.append(JITFunction._tuple_signature(at, v, divisible))
-            elif isinstance(v, bool):
-                parts.append("i1")
-            elif isinstance(v, int):
-                parts.append("i32" if -2**31 <= v < 2**31 else "i64")
-                if v % 16 == 0:
-                    divisible.append(at)
-            elif isinstance(v, float):
-                parts.append("fp32")
-            else:
-                parts.append(pointer_type_of(v))
-                if data_pointer(v) % 16 == 0:
-                    divisible.append(at)
-        return "(" + ", ".join(parts) + ")"
+        if aligned and data_pointer(v) % 16 == 0:
+            divisible.append(path)
+        return pointer_type_of(v)
 
     @staticmethod
     def _flatten_argument(text, value, types, values):

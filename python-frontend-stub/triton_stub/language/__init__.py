@@ -772,6 +772,27 @@ def flip(b, x, dim=None):
     return gather(x, idx, dim, _builder=b)
 
 
+def _last_dim(b, x, dim, who, verb):
+    """`x` as a tensor and `dim` normalized, which must be its last
+    dimension (tl.sort and tl.topk work only there, as upstream's)."""
+    x = semantic.to_tensor(b, x)
+    if not x.shape:
+        semantic.error(f"{who} needs a tensor")
+    rank = len(x.shape)
+    dim = rank - 1 if dim is None else (dim + rank if dim < 0 else dim)
+    if dim != rank - 1:
+        semantic.error(f"{who} {verb} along the last dimension only")
+    return x, dim
+
+
+def _along_last(b, v, shape):
+    """A 1-D tensor `v` laid along the last dimension of `shape`, broadcast
+    to it."""
+    for d in __import__("builtins").range(len(shape) - 1):
+        v = semantic.expand_dims(b, v, d)
+    return semantic.broadcast_to(b, v, list(shape))
+
+
 @builtin
 def sort(b, x, dim=None, descending=False):
     """`x` sorted along its last dimension (upstream sorts only there), by a
@@ -779,20 +800,11 @@ def sort(b, x, dim=None, descending=False):
     compared with the one at index i ^ j (a tt.gather) and keeps the smaller
     or the larger as its position in the network says. NaNs never compare
     less or greater, so they stay where they are in each exchange."""
-    x = semantic.to_tensor(b, x)
-    if not x.shape:
-        semantic.error("tl.sort needs a tensor")
-    rank = len(x.shape)
-    dim = rank - 1 if dim is None else (dim + rank if dim < 0 else dim)
-    if dim != rank - 1:
-        semantic.error("tl.sort sorts along the last dimension only")
+    x, dim = _last_dim(b, x, dim, "tl.sort", "sorts")
     n = x.shape[dim]
-    pyrange = __import__("builtins").range
 
     def along(v):  # an index tensor along `dim`, broadcast to x's shape
-        for d in pyrange(rank - 1):
-            v = semantic.expand_dims(b, v, d)
-        return semantic.broadcast_to(b, v, list(x.shape))
+        return _along_last(b, v, x.shape)
 
     i = semantic.arange(b, 0, n)
     k = 2
@@ -818,21 +830,12 @@ def topk(b, x, k, dim=None):
     """The `k` largest elements of `x` along its last dimension, largest
     first: `x` sorted descending (tl.sort's network), then its first `k`
     (a tt.gather). `k` is a power of two no larger than that dimension."""
-    x = semantic.to_tensor(b, x)
-    if not x.shape:
-        semantic.error("tl.topk needs a tensor")
-    rank = len(x.shape)
-    dim = rank - 1 if dim is None else (dim + rank if dim < 0 else dim)
-    if dim != rank - 1:
-        semantic.error("tl.topk works along the last dimension only")
+    x, dim = _last_dim(b, x, dim, "tl.topk", "works")
     n = x.shape[dim]
     if not isinstance(k, int) or k <= 0 or k & (k - 1) or k > n:
         semantic.error(f"tl.topk needs a constexpr power of two k <= {n}, got {k}")
     x = sort(x, dim, True, _builder=b)
-    idx = semantic.arange(b, 0, k)
-    for d in __import__("builtins").range(rank - 1):
-        idx = semantic.expand_dims(b, idx, d)
-    idx = semantic.broadcast_to(b, idx, list(x.shape[:-1]) + [k])
+    idx = _along_last(b, semantic.arange(b, 0, k), x.shape[:-1] + (k,))
     return gather(x, idx, dim, _builder=b)
 
 
