@@ -15,7 +15,7 @@ from . import language
 from . import tools
 from .tools import tensor_descriptor as _tensor_descriptor  # noqa: F401
 from .autotuner import Autotuner, Config, Heuristics, autotune, heuristics, next_power_of_2
-from .jit import JITFunction, compile, jit
+from .jit import JITFunction, TensorWrapper, compile, jit, reinterpret
 from .language import constexpr, constexpr_function
 from .semantic import CompilationError
 
@@ -39,4 +39,5 @@ def cdiv(a: int, b: int) -> int:
 
 __all__ = ["jit", "compile", "constexpr", "constexpr_function", "language", "JITFunction",
            "CompilationError", "cdiv", "next_power_of_2", "Config", "autotune",
-           "heuristics", "Autotuner", "Heuristics", "set_allocator", "tools"]
+           "heuristics", "Autotuner", "Heuristics", "set_allocator", "tools",
+           "reinterpret", "TensorWrapper"]

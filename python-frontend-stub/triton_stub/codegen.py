@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import inspect
 import textwrap
 
@@ -162,6 +163,11 @@ class CodeGenerator(ast.NodeVisitor):
 
     def source_line(self, line):
         import linecache
+        override = getattr(self.fn, "__triton_stub_src__", None)
+        if override is not None:  # patched source: its lines, not the file's
+            lines = override.splitlines()
+            k = line - self.line_offset - 1
+            return lines[k] if 0 <= k < len(lines) else None
         source = linecache.getline(self.filename, line)
         return source.rstrip("\n") if source else None
 
@@ -582,31 +588,43 @@ class CodeGenerator(ast.NodeVisitor):
     def visit_Attribute(self, node):
         base = self.visit(node.value)
         if isinstance(base, tensor):
-            if node.attr == "dtype":
-                return base.dtype
-            if node.attr == "shape":
-                return tuple(constexpr(d) for d in base.shape)
-            if node.attr == "type":  # upstream's: the block type, or the scalar's
-                return core.block_type(base.dtype, base.shape) if base.shape else base.dtype
-            if node.attr == "numel":
-                n = 1
-                for d in base.shape:
-                    n *= d
-                return constexpr(n)
-            if node.attr == "ndim":
-                return constexpr(len(base.shape))
-            if node.attr == "T":
-                return language.trans(base, _builder=self.b)
-            if node.attr == "to":
-                return self.tensor_to(node, base)
-            if node.attr in TENSOR_METHODS:
-                fn = getattr(language, TENSOR_METHODS[node.attr])
-                return lambda *a, **k: fn(base, *a, _builder=self.b, **k)
-            self.fail(node, f"tensors have no attribute '{node.attr}'")
+            return self.tensor_attribute(node, base)
         value = unwrap(base)
+        if node.attr == "value" and isinstance(base, constexpr):
+            return value
+        if isinstance(value, (int, float)) and not hasattr(value, node.attr) and (
+                node.attr in TENSOR_METHODS or node.attr in TENSOR_ATTRIBUTES):
+            # A Python number in a kernel is a scalar tensor to upstream:
+            # `v = 1; v.dtype`, `v.to(tl.int64)`.
+            return self.tensor_attribute(node, semantic.to_tensor(self.b, value))
         if not hasattr(value, node.attr):
             self.fail(node, f"{type(value).__name__} has no attribute '{node.attr}'")
         return getattr(value, node.attr)
+
+    def tensor_attribute(self, node, base):
+        if node.attr == "dtype":
+            return base.dtype
+        if node.attr == "shape":
+            return core.shape_tuple(constexpr(d) for d in base.shape)
+        if node.attr == "type":  # upstream's: the block type, or the scalar's
+            return core.block_type(base.dtype, base.shape) if base.shape else base.dtype
+        if node.attr == "numel":
+            n = 1
+            for d in base.shape:
+                n *= d
+            return constexpr(n)
+        if node.attr == "ndim":
+            return constexpr(len(base.shape))
+        if node.attr == "T":
+            return language.trans(base, _builder=self.b)
+        if node.attr in ("to", "cast"):
+            return self.tensor_to(node, base)
+        if node.attr in ("reduce", "associative_scan"):  # x.reduce(axis, fn)
+            return lambda *a, **k: self.combine_op(node, node.attr == "reduce", [base, *a], k)
+        if node.attr in TENSOR_METHODS:
+            fn = getattr(language, TENSOR_METHODS[node.attr])
+            return lambda *a, **k: fn(base, *a, _builder=self.b, **k)
+        self.fail(node, f"tensors have no attribute '{node.attr}'")
 
     def visit_IfExp(self, node):
         cond = self.visit(node.test)
@@ -699,7 +717,7 @@ class CodeGenerator(ast.NodeVisitor):
                 x = semantic.expand_dims(self.b, x, axis)
                 axis += 1
             else:
-                self.fail(node, "tensor indexing supports only ':' and None")
+                self.fail(node, f"unsupported tensor index: {ast.unparse(item)} (only ':' and None)")
         return x
 
     def visit_Call(self, node):
@@ -730,6 +748,11 @@ class CodeGenerator(ast.NodeVisitor):
             return constexpr(fn(*[unwrap(a) for a in args]))
         if fn is core.pointer_type:  # a type, made at compile time
             return fn(unwrap(args[0]))
+        if fn is constexpr and len(args) == 1 and is_static(args[0]):
+            return constexpr(unwrap(args[0]))
+        if fn is isinstance and len(args) == 2 and is_static(args[1]):
+            return constexpr(isinstance(args[0] if isinstance(args[0], tensor)
+                                        else unwrap(args[0]), unwrap(args[1])))
         if fn in (min, max) and len(args) >= 2 and not kwargs:
             # Builtin min/max on tensors: elementwise, as upstream's
             # tl.minimum/tl.maximum, folded left over the arguments.
@@ -746,13 +769,18 @@ class CodeGenerator(ast.NodeVisitor):
         self.fail(node, f"cannot call {getattr(fn, '__name__', fn)!r} in a kernel")
 
 
+# Tensor attributes that are not methods (see tensor_attribute).
+TENSOR_ATTRIBUTES = ("dtype", "shape", "type", "numel", "ndim", "T", "to", "cast")
+
 # Tensor methods, as upstream's `tensor.<name>(...)`: the tl function of
 # that name with the tensor first.
 TENSOR_METHODS = {n: n for n in (
     "reshape", "broadcast_to", "expand_dims", "permute", "trans", "sum", "max",
     "min", "argmax", "argmin", "cumsum", "cumprod", "exp", "exp2", "log", "log2",
     "sqrt", "rsqrt", "sin", "cos", "abs", "sigmoid", "sort", "flip", "xor_sum",
-    "softmax", "topk", "ravel")}
+    "softmax", "topk", "ravel", "ceil", "floor", "erf", "fdiv", "histogram",
+    "split", "interleave", "gather", "cdiv", "fma", "sqrt_rn", "umulhi",
+    "zeros_like", "log1p")}
 TENSOR_METHODS["view"] = "reshape"
 
 
@@ -835,12 +863,26 @@ def _combine_op(self, node, is_reduce, args, kwargs):
 CodeGenerator.combine_op = _combine_op
 
 
-def parse(fn):
+def function_source(fn) -> str:
+    """The source of a @jit function from `def` on (upstream's
+    `JITFunction.src`): what `_unsafe_update_src` replaced, else the file's."""
+    override = getattr(fn, "__triton_stub_src__", None)
+    if override is not None:
+        return override
     source = textwrap.dedent(inspect.getsource(fn))
+    start = re.search(r"^def\s+\w+\s*\(", source, re.MULTILINE)
+    return source[start.start():] if start else source
+
+
+def parse(fn):
+    """The function's AST, its file and the line its `def` is on, less one."""
+    source = function_source(fn)
     tree = ast.parse(source)
     filename = inspect.getsourcefile(fn) or "<unknown>"
-    line_offset = inspect.getsourcelines(fn)[1] - 1
-    return tree, filename, line_offset
+    lines, first = inspect.getsourcelines(fn)
+    decorators = next((k for k, line in enumerate(lines)
+                       if re.match(r"\s*def\s", line)), 0)
+    return tree, filename, first - 1 + decorators
 
 
 def inline_call(gen: CodeGenerator, callee, args, kwargs):

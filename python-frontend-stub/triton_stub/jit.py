@@ -18,12 +18,52 @@ _DTYPE_NAMES = {
     "float32": "fp32", "float16": "fp16", "bfloat16": "bf16", "float64": "fp64",
     "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
     "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
-    "bool": "i1",
+    "bool": "i1", "float8_e4m3fn": "fp8e4nv", "float8_e5m2": "fp8e5",
 }
+
+
+class TensorWrapper:
+    """A tensor's memory seen as another Triton dtype (upstream's
+    `triton.reinterpret`): launches pass it as a pointer to that dtype."""
+
+    def __init__(self, base, dtype):
+        self.base, self.dtype = base, dtype
+        self.shape = getattr(base, "shape", None)
+
+    def data_ptr(self):
+        return self.base.data_ptr()
+
+    def numel(self):
+        return self.base.numel()
+
+    def element_size(self):
+        return self.dtype.primitive_bitwidth // 8
+
+    def __str__(self):
+        return f"TensorWrapper[{self.dtype}]({self.base})"
+
+
+def reinterpret(tensor, dtype):
+    """`tensor`'s memory as elements of the Triton `dtype`; a torch dtype
+    gives the underlying tensor viewed as that dtype."""
+    from .language.core import dtype as tl_dtype
+    if isinstance(tensor, TensorWrapper):
+        if dtype == tensor.base.dtype:
+            return tensor.base
+        tensor = tensor.base
+    if isinstance(dtype, tl_dtype):
+        return TensorWrapper(tensor, dtype)
+    return tensor.view(dtype)
 
 
 def pointer_type_of(arg) -> str:
     """"*fp32" for a torch tensor or CuPy array of float32, etc."""
+    from .language.core import SIGNATURE_TYPES, dtype as tl_dtype
+    if isinstance(getattr(arg, "dtype", None), tl_dtype):  # triton.reinterpret
+        names = [k for k, v in SIGNATURE_TYPES.items() if v is arg.dtype]
+        if not names:
+            raise TypeError(f"cannot pass an array of Triton dtype '{arg.dtype.name}' to a kernel")
+        return "*" + names[0]
     name = str(getattr(arg, "dtype", "")).replace("torch.", "")
     if name not in _DTYPE_NAMES:
         raise TypeError(f"cannot pass an array of dtype '{name}' to a kernel")
@@ -47,6 +87,26 @@ class JITFunction:
         self.__doc__ = fn.__doc__
         self.cache = {}
         self._driver = None
+
+    @property
+    def src(self) -> str:
+        """The function's source from `def` on, as upstream's `JITFunction.src`."""
+        from .codegen import function_source
+        return function_source(self.fn)
+
+    def _unsafe_update_src(self, new_src: str):
+        """Upstream's hook to compile different source under this function
+        (its tests patch templates this way). The function object is copied
+        first, so other JITFunctions made from it keep their source."""
+        import types
+        fn = types.FunctionType(self.fn.__code__, self.fn.__globals__, self.fn.__name__,
+                                self.fn.__defaults__, self.fn.__closure__)
+        for attr in ("__kwdefaults__", "__annotations__", "__qualname__", "__module__"):
+            setattr(fn, attr, getattr(self.fn, attr))
+        fn.__dict__.update(self.fn.__dict__)
+        fn.__triton_stub_src__ = new_src
+        self.fn = fn
+        self.cache = {}
 
     def __call__(self, *args, **kwargs):
         raise RuntimeError(f"{self.__name__} is a Triton kernel: launch it with "
@@ -152,9 +212,24 @@ class JITFunction:
         for t, v in zip(elements, value):
             JITFunction._flatten_argument(t, v, types, values)
 
+    # Upstream's other compile and launch options. Accepted and not acted
+    # on: every program runs as one CTA (num_ctas > 1 would only split it
+    # over a cluster), and the rest tune code generation or the launch
+    # without changing what a kernel computes.
+    IGNORED_OPTIONS = ("num_ctas", "launch_cooperative_grid", "launch_pdl", "maxnreg",
+                       "enable_fp_fusion", "sanitize_overflow", "instrumentation_mode",
+                       "num_buffers_warp_spec", "num_consumer_groups", "reg_dec_producer",
+                       "reg_inc_consumer", "extern_libs")
+
+    def _drop_options(self, kwargs):
+        names = {p for p, _ in self.params()}
+        return {k: v for k, v in kwargs.items()
+                if k in names or k not in self.IGNORED_OPTIONS}
+
     def __getitem__(self, grid):
         def launcher(*args, num_warps=4, num_stages=3, target=None, **kwargs):
-            return self.run(grid, args, kwargs, num_warps, num_stages, target)
+            return self.run(grid, args, self._drop_options(kwargs), num_warps,
+                            num_stages, target)
         return launcher
 
     def warmup(self, *args, grid=None, num_warps=4, num_stages=3, target=None,
@@ -162,7 +237,8 @@ class JITFunction:
         """Compiles (and caches) the kernel these arguments specialize to,
         without launching it, like upstream's `kernel.warmup`. Arguments may
         be stand-ins: objects with `dtype` and `data_ptr()`."""
-        return self._compiled(args, kwargs, num_warps, num_stages, target)[0]
+        return self._compiled(args, self._drop_options(kwargs), num_warps, num_stages,
+                              target)[0]
 
     def _compiled(self, args, kwargs, num_warps, num_stages, target):
         signature, constexprs, divisible, runtime = self.specialize(args, kwargs)

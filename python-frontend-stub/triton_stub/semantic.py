@@ -204,6 +204,8 @@ def splat(b: Builder, x: tensor, shape) -> tensor:
 
 
 def expand_dims(b: Builder, x: tensor, axis: int) -> tensor:
+    if not x.shape:  # a scalar becomes a one-element tensor
+        return splat(b, x, (1,))
     shape = list(x.shape)
     shape.insert(axis, 1)
     return b.op(f"tt.expand_dims {x.name} {{axis = {axis} : i32}} : {x.type} -> "
@@ -288,7 +290,19 @@ def mul(b, x, y):
     return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
 
 
+def check_div_signedness(x, y, op):
+    """Upstream refuses /, // and % between tensors of signed and unsigned
+    integers: the result is rarely what was meant."""
+    if isinstance(x, tensor) and isinstance(y, tensor) and x.dtype.is_int() and \
+            y.dtype.is_int() and x.dtype.bits > 1 and y.dtype.bits > 1 and \
+            x.dtype.signed != y.dtype.signed:
+        error(f"Cannot use {op} with {x.dtype.name} and {y.dtype.name} because they have "
+              "different signedness; this is unlikely to result in a useful answer. "
+              "Cast them to the same signedness.")
+
+
 def truediv(b, x, y):
+    check_div_signedness(x, y, "/")
     a, c, dt, shape = binary_operands(b, x, y)
     if not dt.is_floating():
         a, c, dt = cast(b, a, core.float32), cast(b, c, core.float32), core.float32
@@ -296,6 +310,7 @@ def truediv(b, x, y):
 
 
 def floordiv(b, x, y):
+    check_div_signedness(x, y, "//")
     a, c, dt, shape = binary_operands(b, x, y)
     if not dt.is_int():
         error(f"'//' needs integers, got {dt.name}")
@@ -304,6 +319,7 @@ def floordiv(b, x, y):
 
 
 def mod(b, x, y):
+    check_div_signedness(x, y, "%")
     a, c, dt, shape = binary_operands(b, x, y)
     if dt.is_floating():
         return b.op(f"arith.remf {a.name}, {c.name} : {a.type}", dt, shape)
@@ -311,10 +327,19 @@ def mod(b, x, y):
     return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
 
 
+def x_type_name(v):
+    """The dtype name of a tensor or Python value, for diagnostics."""
+    if isinstance(v, tensor):
+        return v.dtype.name
+    v = v.value if isinstance(v, core.constexpr) else v
+    return type(v).__name__
+
+
 def bitwise(b, x, y, op):
     a, c, dt, shape = binary_operands(b, x, y)
     if dt.is_floating():
-        error(f"bitwise '{op}' needs integers or booleans, got {dt.name}")
+        error(f"invalid operands of type {x_type_name(x)} and {x_type_name(y)} for "
+              f"bitwise '{op}': it needs integers or booleans")
     kind = {"&": "arith.andi", "|": "arith.ori", "^": "arith.xori"}[op]
     return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
 
@@ -394,13 +419,13 @@ def unary_math(b, name, x):
 
 def program_id(b, axis):
     if axis not in (0, 1, 2):
-        error(f"program_id axis must be 0, 1 or 2, got {axis}")
+        error(f"program_id axis must be 0, 1, or 2 but got {axis}")
     return b.op(f"tt.get_program_id {'xyz'[axis]} : i32", core.int32)
 
 
 def num_programs(b, axis):
     if axis not in (0, 1, 2):
-        error(f"num_programs axis must be 0, 1 or 2, got {axis}")
+        error(f"num_programs axis must be 0, 1, or 2 but got {axis}")
     return b.op(f"tt.get_num_programs {'xyz'[axis]} : i32", core.int32)
 
 
@@ -504,7 +529,9 @@ def reduce(b, x, axis, kind, keep_dims=False):
     x = to_tensor(b, x)
     if not x.shape:
         error(f"tl.{kind} needs a tensor")
-    if kind in ("sum", "xor_sum"):
+    if kind == "xor_sum":  # upstream xors in the input's own type
+        pass
+    elif kind == "sum":
         if x.dtype.is_int() and x.dtype.bits < 32:
             x = cast(b, x, core.int32 if x.dtype.signed else core.uint32)
         elif x.dtype.is_bool():

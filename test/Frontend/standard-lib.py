@@ -2,8 +2,8 @@
 # RUN: %if ptxas %{ for f in %t/*.ptx; do %ptxas -arch=sm_90a $f -o /dev/null || exit 1; done %}
 """Names kernels take from `triton.language.standard` and
 `triton.language.core` (the builtins, `_log2`, `get_int_dtype`,
-`dtype.primitive_bitwidth`, `CONSTEXPR_0`), tl.xor_sum (widened to 32 bits,
-an arith.xori tt.reduce), tl.softmax and tl.topk (a descending sort, then the
+`dtype.primitive_bitwidth`, `CONSTEXPR_0`), tl.xor_sum (in the input's own
+type, booleans too: an arith.xori tt.reduce), tl.softmax and tl.topk (a descending sort, then the
 first k by tt.gather), through to PTX."""
 
 import sys
@@ -37,6 +37,7 @@ def standard(x_ptr, i_ptr, p_ptr, s_ptr, t_ptr, bits_ptr, N: tl.constexpr,
     tl.store(t_ptr + tl.arange(0, 8), tl.topk(x, 8))
     small = ix.to(tl.int8)
     tl.store(bits_ptr, small.xor_sum(0))
+    tl.store(bits_ptr + 1, (x > 0).xor_sum(0).to(tl.int32))
 
 
 # CHECK-LABEL: tt.func public @standard
@@ -48,8 +49,12 @@ def standard(x_ptr, i_ptr, p_ptr, s_ptr, t_ptr, bits_ptr, N: tl.constexpr,
 # CHECK: arith.divf
 # CHECK: tt.gather
 # CHECK: tt.gather {{.*}} -> tensor<8xf32>
-# CHECK: arith.extsi %{{.*}} : tensor<64xi8> to tensor<64xi32>
-# CHECK: arith.xori
+# CHECK: "tt.reduce"(%{{.*}}) <{axis = 0 : i32}> ({
+# CHECK: arith.xori %{{.*}} : i8
+# CHECK: (tensor<64xi8>) -> i8
+# CHECK: "tt.reduce"(%{{.*}}) <{axis = 0 : i32}> ({
+# CHECK: arith.xori %{{.*}} : i1
+# CHECK: (tensor<64xi1>) -> i1
 # CHECK: standard: ptx
 k = triton_stub.compile(standard, signature={"x_ptr": "*fp32", "i_ptr": "*i32", "p_ptr": "*fp32",
                                              "s_ptr": "*fp32", "t_ptr": "*fp32",

@@ -264,6 +264,26 @@ struct PreciseSqrtConversion : public ConvertOpToLLVMPattern<PreciseSqrtOp> {
     return success();
   }
 };
+/// math.absf on an fp8 scalar: every fp8 format keeps its sign in the top
+/// bit, so |x| clears it (fp8 values are i8 in LLVM, which has no fp8 fabs).
+struct Fp8AbsConversion : public ConvertOpToLLVMPattern<math::AbsFOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(math::AbsFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto f = dyn_cast<FloatType>(op.getType());
+    if (!f || f.getWidth() != 8)
+      return failure();
+    Value x = adaptor.getOperand();
+    Type i8 = rewriter.getI8Type();
+    if (x.getType() != i8)
+      x = LLVM::BitcastOp::create(rewriter, op.getLoc(), i8, x);
+    Value mask = LLVM::ConstantOp::create(rewriter, op.getLoc(), i8,
+                                          rewriter.getI8IntegerAttr(0x7F));
+    rewriter.replaceOpWithNewOp<LLVM::AndOp>(op, x, mask);
+    return success();
+  }
+};
 /// tt.mulhiui: the high half of the unsigned product, element by element.
 struct MulhiUIOpConversion : public ConvertOpToLLVMPattern<MulhiUIOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -629,6 +649,7 @@ void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
                ExternElementwiseOpConversion, ElementwiseInlineAsmOpConversion,
                MulhiUIOpConversion, PreciseDivConversion, PreciseSqrtConversion,
                ClampFConversion, FastExpConversion>(converter);
+  patterns.add<Fp8AbsConversion>(converter, /*benefit=*/2);
   patterns.add<F32IntrinsicConversion<arith::DivFOp>>(converter,
                                                       "llvm.nvvm.div.full");
   patterns.add<F32IntrinsicConversion<math::SqrtOp>>(

@@ -36,31 +36,31 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
-/// fp8 values are storage: loads, stores, conversions (tt.fp_to_fp) and
-/// dots take them, arithmetic does not (PTX has none; upstream's frontend
-/// converts first). An arith or math op computing on fp8 is an error at
-/// its location, not invalid LLVM IR.
+/// fp8 values are storage: loads, stores, conversions (tt.fp_to_fp),
+/// math.absf (the sign bit cleared) and dots take them, arithmetic does not
+/// (PTX has none; upstream's frontend converts first). An arith or math op
+/// computing on fp8 is an error at its location, not invalid LLVM IR.
 LogicalResult checkNoFp8Arithmetic(ModuleOp module) {
   auto isFp8 = [](Type t) {
     auto f = dyn_cast<FloatType>(getElementTypeOrSelf(t));
     return f && f.getWidth() == 8;
   };
-  WalkResult result =
-      module.walk([&](Operation *op) {
-        if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
-            isa<arith::ConstantOp, arith::BitcastOp, arith::SelectOp>(op))
-          return WalkResult::advance();
-        for (Type t : llvm::concat<const Type>(op->getOperandTypes(),
-                                               op->getResultTypes()))
-          if (isFp8(t)) {
-            op->emitError("'")
-                << op->getName() << "' on " << getElementTypeOrSelf(t)
-                << ": fp8 values have no arithmetic; convert them to f16, bf16 "
-                   "or f32 first (tt.fp_to_fp, `.to(tl.float16)`)";
-            return WalkResult::interrupt();
-          }
-        return WalkResult::advance();
-      });
+  WalkResult result = module.walk([&](Operation *op) {
+    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        isa<arith::ConstantOp, arith::BitcastOp, arith::SelectOp, math::AbsFOp>(
+            op))
+      return WalkResult::advance();
+    for (Type t :
+         llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
+      if (isFp8(t)) {
+        op->emitError("'")
+            << op->getName() << "' on " << getElementTypeOrSelf(t)
+            << ": fp8 values have no arithmetic; convert them to f16, bf16 "
+               "or f32 first (tt.fp_to_fp, `.to(tl.float16)`)";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
   return failure(result.wasInterrupted());
 }
 
@@ -136,11 +136,25 @@ public:
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
-    // Casts left between converted values that nothing uses fold away.
+    // Casts left between converted values fold away: round trips (i8 to
+    // fp8 and back, around an op built on the original scalar type) and
+    // those nothing uses.
     module.walk([](UnrealizedConversionCastOp cast) {
+      auto inner =
+          cast.getInputs().size() == 1
+              ? cast.getInputs()[0].getDefiningOp<UnrealizedConversionCastOp>()
+              : UnrealizedConversionCastOp();
+      if (inner && inner.getInputs().size() == 1 &&
+          cast->getNumResults() == 1 &&
+          inner.getInputs()[0].getType() == cast.getResult(0).getType())
+        cast.getResult(0).replaceAllUsesWith(inner.getInputs()[0]);
+    });
+    SmallVector<UnrealizedConversionCastOp> casts;
+    module.walk(
+        [&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
+    for (UnrealizedConversionCastOp cast : llvm::reverse(casts))
       if (cast->use_empty())
         cast->erase();
-    });
   }
 };
 

@@ -78,6 +78,21 @@ struct SplatOpConversion : public ConvertOpToLLVMPattern<SplatOp> {
   }
 };
 
+/// tt.unsplat: a one-element tensor's element. Every thread holds it (each
+/// of its registers is that one element), so the first register is it.
+struct UnsplatOpConversion : public ConvertOpToLLVMPattern<UnsplatOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(UnsplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> values = unpack(rewriter, op.getLoc(), adaptor.getSrc());
+    if (values.empty())
+      return rewriter.notifyMatchFailure(op, "no layout");
+    rewriter.replaceOp(op, values.front());
+    return success();
+  }
+};
+
 /// A splat constant tensor: the scalar constant in every register.
 struct ConstantOpConversion : public ConvertOpToLLVMPattern<arith::ConstantOp> {
   ConstantOpConversion(LLVMTypeConverter &c)
@@ -268,8 +283,8 @@ struct SplitOpConversion : public ConvertOpToLLVMPattern<SplitOp> {
 void mlir::triton::gpu::lowering::populateViewOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns
-      .add<MakeRangeOpConversion, SplatOpConversion, ConstantOpConversion,
-           ProgramIdConversion<GetProgramIdOp, false>,
+      .add<MakeRangeOpConversion, SplatOpConversion, UnsplatOpConversion,
+           ConstantOpConversion, ProgramIdConversion<GetProgramIdOp, false>,
            ProgramIdConversion<GetNumProgramsOp, true>,
            RegisterRemapConversion<ExpandDimsOp>,
            RegisterRemapConversion<BroadcastOp>,

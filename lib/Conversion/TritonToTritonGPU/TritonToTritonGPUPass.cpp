@@ -292,7 +292,7 @@ struct InferredLayoutPattern : public OpConversionPattern<OpTy> {
 /// Tensors whose elements need more 32-bit registers per thread than this
 /// are refused: a thread has at most 255, so such a block spills nearly all
 /// of itself, and lowering and ptxas take minutes on it.
-constexpr int64_t kMaxTensorRegistersPerThread = 1024;
+constexpr int64_t kMaxTensorRegistersPerThread = 2048;
 
 /// Fails, at the op that makes it, on the first tensor with more than
 /// kMaxTensorRegistersPerThread registers per thread when spread over

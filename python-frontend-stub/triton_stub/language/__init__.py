@@ -12,6 +12,8 @@ from .. import semantic
 from .. import blocks
 from . import core
 
+pi32_t = pointer_type(int32)  # upstream's name for a pointer to int32
+
 bool_ = int1
 
 
@@ -324,10 +326,10 @@ def cast(b, input, dtype, fp_downcast_rounding=None, bitcast=False):
 
 @builtin
 def xor_sum(b, input, axis=None, keep_dims=False):
-    """The xor of the elements along `axis` (integers only; those narrower
-    than 32 bits are widened first, as upstream's reductions do)."""
+    """The xor of the elements along `axis`, in their own type (integers
+    and booleans only, as upstream)."""
     x = semantic.to_tensor(b, input)
-    if not x.dtype.is_int():
+    if not (x.dtype.is_int() or x.dtype.is_bool()):
         semantic.error("xor_sum only supported for integers")
     return semantic.reduce(b, x, axis, "xor_sum", keep_dims)
 
@@ -456,8 +458,18 @@ def debug_barrier(b):
 @builtin
 def expand_dims(b, input, axis):
     x = semantic.to_tensor(b, input)
-    axes = list(axis) if isinstance(axis, (tuple, list)) else [axis]
-    for a in sorted(a + len(x.shape) + 1 if a < 0 else a for a in axes):
+    axes = [a.value if isinstance(a, constexpr) else a
+            for a in (axis if isinstance(axis, (tuple, list)) else [axis])]
+    rank = len(x.shape) + len(axes)  # axes count in the result's dimensions
+    for a in axes:
+        if not -rank <= a < rank:
+            raise semantic.CompilationError(
+                f"invalid axis {a}: expand_dims's result has rank {rank}")
+    axes = sorted(a + rank if a < 0 else a for a in axes)
+    if len(set(axes)) != len(axes):
+        raise semantic.CompilationError(
+            f"expand_dims received duplicate axes, normalized axes = {axes}")
+    for a in axes:
         x = semantic.expand_dims(b, x, a)
     return x
 
@@ -467,6 +479,14 @@ def broadcast_to(b, input, *shape):
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
         shape = tuple(shape[0])
     return semantic.broadcast_to(b, semantic.to_tensor(b, input), list(shape))
+
+
+@builtin
+def broadcast(b, input, other):
+    """Both operands broadcast to their common shape (upstream's tl.broadcast)."""
+    x, y = semantic.to_tensor(b, input), semantic.to_tensor(b, other)
+    shape = list(semantic.broadcast_shapes(x.shape, y.shape))
+    return semantic.broadcast_to(b, x, shape), semantic.broadcast_to(b, y, shape)
 
 
 @builtin
@@ -546,6 +566,9 @@ def associative_scan(input, axis, combine_fn, reverse=False):
 def join(b, a, c):
     """tt.join: a new minor dimension of 2 holding `a` and `c`."""
     a, c, dt, shape = semantic.binary_operands(b, a, c)
+    if not shape:  # two scalars: joined as one-element tensors, then flattened
+        a, c = semantic.expand_dims(b, a, 0), semantic.expand_dims(b, c, 0)
+        return semantic.reshape(b, join(a, c, _builder=b), [2])
     out = tuple(shape) + (2,)
     return b.op(f"tt.join {a.name}, {c.name} : {a.type} -> {core.ir_type(dt, out)}",
                 dt, out)
@@ -557,6 +580,9 @@ def split(b, a):
     a = semantic.to_tensor(b, a)
     if not a.shape or a.shape[-1] != 2:
         semantic.error(f"tl.split needs a last dimension of 2, got {list(a.shape)}")
+    if len(a.shape) == 1:  # two scalars: split as [1, 2], then unsplat
+        halves = split(semantic.expand_dims(b, a, 0), _builder=b)
+        return tuple(b.op(f"tt.unsplat {h.name} : {h.type}", a.dtype, ()) for h in halves)
     shape = tuple(a.shape[:-1])
     name = b.fresh()
     b.lines.append(f"{b.indent}{name}:2 = tt.split {a.name} : {a.type} -> "
@@ -568,6 +594,8 @@ def split(b, a):
 def interleave(b, a, c):
     """Element-wise alternation of `a` and `c` along the last dimension."""
     j = join(a, c, _builder=b)
+    if len(j.shape) == 1:  # of two scalars: already [a, c]
+        return j
     shape = list(j.shape[:-2]) + [j.shape[-2] * 2]
     return semantic.reshape(b, j, shape)
 

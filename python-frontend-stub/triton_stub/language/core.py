@@ -30,6 +30,22 @@ class dtype:
     def primitive_bitwidth(self):
         return self.bits
 
+    # Mantissa bits and exponent bias of the floating-point formats.
+    _FLOAT_FORMATS = {"float16": (10, 15), "bfloat16": (7, 127), "float32": (23, 127),
+                      "float64": (52, 1023), "float8e4nv": (3, 7), "float8e5": (2, 15)}
+
+    @property
+    def fp_mantissa_width(self):
+        if self.name not in dtype._FLOAT_FORMATS:
+            raise AttributeError(f"{self.name} is not a floating-point type")
+        return dtype._FLOAT_FORMATS[self.name][0]
+
+    @property
+    def exponent_bias(self):
+        if self.name not in dtype._FLOAT_FORMATS:
+            raise AttributeError(f"{self.name} is not a floating-point type")
+        return dtype._FLOAT_FORMATS[self.name][1]
+
     # Upstream's dtype predicates by name: is_fp16(), is_bf16(), is_fp32(),
     # is_fp64(), is_fp8(), is_fp8e4nv(), is_fp8e5(), is_int1() .. is_int64(),
     # is_uint8() .. is_uint64(), is_ptr(), is_standard_floating().
@@ -171,6 +187,26 @@ class constexpr:
 
     def __repr__(self):
         return f"constexpr[{self.value}]"
+
+
+class shape_tuple(tuple):
+    """A tensor's `.shape`: a tuple of constexprs that compares equal to a
+    list or tuple of the same sizes (`x.shape == [M, N]`), as upstream's."""
+
+    @staticmethod
+    def _values(seq):
+        return tuple(d.value if isinstance(d, constexpr) else d for d in seq)
+
+    def __eq__(self, other):
+        if not isinstance(other, (tuple, list)):
+            return NotImplemented
+        return self._values(self) == self._values(other)
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = tuple.__hash__
 
 
 class tensor:

@@ -212,3 +212,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// tt.unsplat (a scalar split off a pair, upstream's tl.split of a
+// two-element tensor): every thread holds the one element, so it is the
+// first register, with no shared memory and no shuffle.
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @unsplat
+  // CHECK: %[[V:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(f32)>
+  // CHECK-NOT: !llvm.ptr<3>
+  // CHECK-NOT: nvvm.shfl
+  // CHECK: llvm.return %[[V]] : f32
+  tt.func public @unsplat(%a: tensor<1xf32, #b1>) -> f32 {
+    %s = tt.unsplat %a : tensor<1xf32, #b1>
+    tt.return %s : f32
+  }
+}

@@ -1,0 +1,183 @@
+# RUN: rm -rf %t && mkdir -p %t && env TRITON_STUB_TOOLS=%triton_tools TRITON_STUB_CACHE_DIR=%t/cache PYTHONPATH=%src_root/python-frontend-stub %python %s %t | FileCheck %s
+# RUN: %if ptxas %{ for f in %t/*.ptx; do %ptxas -arch=sm_90a -c $f -o /dev/null || exit 1; done %}
+"""What upstream's test_core kernels lean on beyond the language itself:
+templates patched through JITFunction.src / _unsafe_update_src, shapes
+compared with lists, tl.broadcast, scalar[None], expand_dims over several
+axes, Python numbers used as tensors (`v = 1; v.dtype`), x.cast, isinstance
+and tl.constexpr(...) in a kernel, join/split/interleave of scalars,
+|x| of fp8, triton.reinterpret and torch's fp8 dtypes, launch options the
+launcher accepts, and upstream's wording of the errors its tests match."""
+
+import sys
+
+import triton_stub
+import triton_stub.language as tl
+
+OUT = sys.argv[1]
+
+
+class Arr:  # a stand-in array: an address and a dtype
+    def __init__(self, dtype="float32", address=4096):
+        self.dtype, self.address = dtype, address
+
+    def data_ptr(self):
+        return self.address
+
+
+def emit(name, k):
+    print(k.asm["ttir"])
+    open(f"{OUT}/{name}.ptx", "w").write(k.asm["ptx"])
+
+
+def error(fn, *args, **kwargs):
+    try:
+        fn.warmup(*args, **kwargs)
+        print("no error")
+    except triton_stub.CompilationError as e:
+        lines = str(e).splitlines()
+        print(lines[0].split(": in ", 1)[1], "|", lines[1].strip() if len(lines) > 1 else "")
+
+
+@triton_stub.jit
+def template(z_ptr, x_ptr, N: tl.constexpr):
+    o = tl.arange(0, N)
+    x = tl.load(x_ptr + o)
+    z = EXPRESSION
+    tl.store(z_ptr + o, z)
+
+
+def patched(expression):
+    k = triton_stub.JITFunction(template.fn)
+    k._unsafe_update_src(k.src.replace("EXPRESSION", expression))
+    return k
+
+
+# The source starts at `def`; each patch compiles its own text, and the
+# template and other patches keep theirs.
+# CHECK: src: def template(z_ptr, x_ptr, N: tl.constexpr):
+print("src:", template.src.splitlines()[0])
+times3, minus = patched("x * 3"), patched("x - 1")
+# CHECK-LABEL: tt.func public @template
+# CHECK: arith.muli
+emit("patched_mul", times3.warmup(Arr("int32"), Arr("int32"), N=64))
+# CHECK-LABEL: tt.func public @template
+# CHECK: arith.subi
+emit("patched_sub", minus.warmup(Arr("int32"), Arr("int32"), N=64))
+# CHECK: template still: z = EXPRESSION
+print("template still:", template.src.splitlines()[3].strip())
+# An error in patched text shows the patched line.
+# CHECK: template: dtype has no attribute 'nope' | z = x.dtype.nope
+error(patched("x.dtype.nope"), Arr("int32"), Arr("int32"), N=64)
+
+
+@triton_stub.jit
+def shapes(x_ptr, y_ptr, N: tl.constexpr):
+    o = tl.arange(0, N)
+    tl.static_assert(o.shape == [N])
+    tl.static_assert(o[None, :].shape == [1, N])
+    tl.static_assert(o.shape != [N, 1])
+    two_d = tl.load(x_ptr + o[:, None] * N + o[None, :])
+    row = tl.load(y_ptr + o)
+    _, wide = tl.broadcast(two_d, row)
+    tl.static_assert(wide.shape == (N, N))
+    tl.static_assert(tl.expand_dims(o, (0, -1)).shape == [1, N, 1])
+    tl.static_assert(tl.expand_dims(o, (3, 1, 2)).shape == [N, 1, 1, 1])
+    one = tl.sum(o)[None]  # a scalar indexed with None: a one-element tensor
+    tl.static_assert(one.shape == [tl.constexpr(1)])
+    tl.static_assert(isinstance(one, tl.tensor))
+    v = 1  # a Python number is a scalar tensor to upstream
+    tl.static_assert(v.dtype == tl.int32)
+    full = tl.full([N], value=v, dtype=v.dtype)
+    tl.store(y_ptr + o, (wide + full[None, :]).cast(tl.float32).sum(axis=0) + one)
+
+
+# CHECK-LABEL: tt.func public @shapes
+# CHECK: tt.splat %{{.*}} : i32 -> tensor<1xi32>
+emit("shapes", shapes.warmup(Arr(), Arr(), N=32))
+
+
+@triton_stub.jit
+def scalar_pairs(x_ptr, a, b, y_ptr):
+    pair = tl.join(tl.load(x_ptr), tl.load(x_ptr + 1))
+    tl.static_assert(pair.shape == [2])
+    first, second = tl.split(pair)
+    tl.static_assert(first.shape == [])
+    both = tl.interleave(a, b)
+    tl.static_assert(both.shape == [tl.constexpr(2)])
+    tl.store(y_ptr + tl.arange(0, 2), both + first * second)
+
+
+# Scalars join as one-element tensors and split back through tt.unsplat.
+# CHECK-LABEL: tt.func public @scalar_pairs
+# CHECK: tt.join %{{.*}} : tensor<1xf32> -> tensor<1x2xf32>
+# CHECK: tt.reshape %{{.*}} : tensor<1x2xf32> -> tensor<2xf32>
+# CHECK: tt.split %{{.*}} : tensor<1x2xf32> -> tensor<1xf32>
+# CHECK: tt.unsplat %{{.*}} : tensor<1xf32>
+emit("scalar_pairs", scalar_pairs.warmup(Arr(), 10, 20, Arr()))
+
+
+@triton_stub.jit
+def fp8_abs(x_ptr, z_ptr, N: tl.constexpr):
+    o = tl.arange(0, N)
+    tl.store(z_ptr + o, tl.abs(tl.load(x_ptr + o)))
+
+
+# torch's fp8 dtypes, and int8 memory reinterpreted as fp8, are fp8
+# pointers; |x| of fp8 stays fp8 (the lowering clears the sign bit).
+# CHECK: fp8 signature: {'x_ptr': '*fp8e4nv', 'z_ptr': '*fp8e5'}
+sig, _, _, _ = fp8_abs.specialize((Arr("float8_e4m3fn"), Arr("float8_e5m2")), {"N": 256})
+print("fp8 signature:", sig)
+wrapped = triton_stub.reinterpret(Arr("int8"), tl.float8e4nv)
+# CHECK-LABEL: tt.func public @fp8_abs
+# CHECK: math.absf %{{.*}} : tensor<256xf8E4M3FN>
+emit("fp8_abs", fp8_abs.warmup(wrapped, wrapped, N=256))
+# CHECK: unwrapped: True
+print("unwrapped:", triton_stub.reinterpret(wrapped, "int8").dtype == "int8")
+# CHECK: float formats: 3 7 2 15 23
+print("float formats:", tl.float8e4nv.fp_mantissa_width, tl.float8e4nv.exponent_bias,
+      tl.float8e5.fp_mantissa_width, tl.float8e5.exponent_bias, tl.float32.fp_mantissa_width)
+
+# Upstream's launch options are accepted: every program is one CTA.
+# CHECK-LABEL: tt.func public @fp8_abs
+emit("fp8_abs_options", fp8_abs.warmup(wrapped, wrapped, N=128, num_ctas=2,
+                                       launch_cooperative_grid=True, maxnreg=128))
+
+
+@triton_stub.jit
+def bad_axis(x_ptr, N: tl.constexpr, AXES: tl.constexpr):
+    tl.expand_dims(tl.arange(0, N), AXES)
+
+
+@triton_stub.jit
+def bad_op(z_ptr, x_ptr, y_ptr, OP: tl.constexpr):
+    x = tl.load(x_ptr)
+    y = tl.load(y_ptr)
+    if OP == "%":
+        tl.store(z_ptr, x % y)
+    else:
+        tl.store(z_ptr, x & y)
+
+
+@triton_stub.jit
+def bad_pid(x_ptr):
+    tl.store(x_ptr, tl.program_id(3))
+
+
+@triton_stub.jit
+def bad_index(x_ptr):
+    tl.arange(0, 16)[2:]
+
+
+# Upstream's wording, which its tests match.
+# CHECK: bad_axis: invalid axis -3: expand_dims's result has rank 2
+error(bad_axis, Arr(), 8, -3)
+# CHECK: bad_axis: expand_dims received duplicate axes, normalized axes = [0, 0]
+error(bad_axis, Arr(), 8, (0, -3))
+# CHECK: bad_op: Cannot use % with int32 and uint32 because they have different signedness
+error(bad_op, Arr("int32"), Arr("int32"), Arr("uint32"), "%")
+# CHECK: bad_op: invalid operands of type float32 and float32 for bitwise '&'
+error(bad_op, Arr(), Arr(), Arr(), "&")
+# CHECK: bad_pid: program_id axis must be 0, 1, or 2 but got 3
+error(bad_pid, Arr("int32"))
+# CHECK: bad_index: unsupported tensor index: 2: (only ':' and None)
+error(bad_index, Arr())
