@@ -26,11 +26,14 @@ case "${1:-}" in
         "$root/build/bin/triton-translate" --triton-to-ptx -o "$root/.gpu/extras/$k.ptx"
     done
     # The Python frontend's tutorials and language features (block
-    # pointers, descriptors, sort, ...), compiled into its PTX cache.
+    # pointers, descriptors, sort, ...), and TritonGPU IR files in layouts
+    # the passes do not pick (mma, dot operands, #ttg.linear), compiled
+    # into its PTX cache.
     rm -rf "$root/.gpu/stub-cache"
     (cd "$root/python-frontend-stub" &&
        python3 tests/gpu_tutorials.py prepare "$root/.gpu/stub-cache" &&
-       python3 tests/gpu_features.py prepare "$root/.gpu/stub-cache")
+       python3 tests/gpu_features.py prepare "$root/.gpu/stub-cache" &&
+       python3 tests/gpu_ttgir_layouts.py prepare "$root/.gpu/stub-cache")
     ;;
   prepare-dots)
     # The dot kernels: wgmma (the default on cuda:90) and mma.sync
@@ -123,7 +126,8 @@ PY
     python3 "$root/test/GPU/extras.py" "$root/.gpu/extras"
     (cd "$root/python-frontend-stub" &&
        python3 tests/gpu_tutorials.py run "$root/.gpu/stub-cache" &&
-       python3 tests/gpu_features.py run "$root/.gpu/stub-cache")
+       python3 tests/gpu_features.py run "$root/.gpu/stub-cache" &&
+       python3 tests/gpu_ttgir_layouts.py run "$root/.gpu/stub-cache")
     ;;
   sanitize)
     # compute-sanitizer on the kernels that use shared memory, shuffles or

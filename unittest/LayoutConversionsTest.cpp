@@ -413,3 +413,65 @@ TEST_F(LayoutConversionsTest, CvtNeedsSharedMemoryMatchesBruteForce) {
   EXPECT_GT(needing, 20);
   EXPECT_GT(tested - needing, 20);
 }
+
+// cvtMovesDataAcrossThreads against brute force: a conversion stays in
+// registers iff each destination register is one source register, the same
+// in every thread (what the in-register lowering can emit). Slices of random
+// blocked layouts and of a #ttg.linear whose lanes broadcast, where the data
+// a thread needs is in the thread but in a register that depends on its lane.
+TEST_F(LayoutConversionsTest, CvtMovesDataAcrossThreadsMatchesBruteForce) {
+  std::mt19937 rng(11);
+  auto pick = [&](std::vector<unsigned> options) {
+    return options[rng() % options.size()];
+  };
+  auto blocked = [&]() -> Attribute {
+    unsigned tpw0 = pick({1, 2, 4, 8, 16, 32});
+    unsigned wpc0 = pick({1, 2, 4});
+    return BlockedEncodingAttr::get(&ctx, {pick({1, 2, 4}), pick({1, 2, 4})},
+                                    {tpw0, 32 / tpw0}, {wpc0, 4 / wpc0},
+                                    rng() % 2 ? SmallVector<unsigned>{1, 0}
+                                              : SmallVector<unsigned>{0, 1},
+                                    noCTA());
+  };
+  // Rows held by every lane: registers cover dim 0, lanes only dim 1.
+  std::string error;
+  std::optional<LL> broadcastRows =
+      LL::create({{"register", {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}}},
+                  {"lane", {{0, 0}, {0, 1}, {0, 2}, {0, 4}, {0, 8}}},
+                  {"warp", {{0, 16}, {0, 0}}},
+                  {"block", {}}},
+                 {{"dim0", 32}, {"dim1", 32}}, &error);
+  ASSERT_TRUE(broadcastRows) << error;
+  Attribute linear = LinearEncodingAttr::get(&ctx, *broadcastRows);
+  auto f32 = Float32Type::get(&ctx);
+  int tested = 0, moving = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    unsigned dim = rng() % 2;
+    Attribute srcParent = rng() % 3 ? linear : blocked();
+    Attribute dstParent = rng() % 3 ? blocked() : linear;
+    auto srcType = RankedTensorType::get(
+        {32}, f32, SliceEncodingAttr::get(&ctx, dim, srcParent));
+    auto dstType = RankedTensorType::get(
+        {32}, f32, SliceEncodingAttr::get(&ctx, dim, dstParent));
+    std::optional<LL> src = toLinearLayout({32}, srcType.getEncoding());
+    std::optional<LL> dst = toLinearLayout({32}, dstType.getEncoding());
+    ASSERT_TRUE(src && dst);
+    bool inRegisters = true;
+    for (int32_t r = 0; r < dst->getInDimSize("register") && inRegisters; ++r) {
+      bool found = false;
+      for (int32_t s = 0; s < src->getInDimSize("register") && !found; ++s) {
+        bool all = true;
+        for (int32_t lane = 0; lane < 32 && all; ++lane)
+          for (int32_t warp = 0; warp < 4 && all; ++warp)
+            all = coordOf(*src, s, lane, warp) == coordOf(*dst, r, lane, warp);
+        found = all;
+      }
+      inRegisters = found;
+    }
+    EXPECT_EQ(cvtMovesDataAcrossThreads(srcType, dstType), !inRegisters);
+    ++tested;
+    moving += !inRegisters;
+  }
+  EXPECT_GT(moving, 20);
+  EXPECT_GT(tested - moving, 20);
+}

@@ -74,9 +74,7 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   // that can measure it.
 }
 
-void mlir::triton::buildTritonNvidiaPipeline(
-    OpPassManager &pm, const TritonToTritonGPUPipelineOptions &options) {
-  buildTritonToTritonGPUPipeline(pm, options);
+void mlir::triton::buildTritonGPUToLLVMPipeline(OpPassManager &pm) {
   // Shared memory is placed before the lowering reads its offsets.
   pm.addPass(createAllocateSharedMemory());
   pm.addPass(createConvertTritonGPUToLLVM());
@@ -85,6 +83,12 @@ void mlir::triton::buildTritonNvidiaPipeline(
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
+}
+
+void mlir::triton::buildTritonNvidiaPipeline(
+    OpPassManager &pm, const TritonToTritonGPUPipelineOptions &options) {
+  buildTritonToTritonGPUPipeline(pm, options);
+  buildTritonGPUToLLVMPipeline(pm);
 }
 
 void mlir::triton::registerTritonPipelines() {
@@ -98,4 +102,9 @@ void mlir::triton::registerTritonPipelines() {
       "TTIR clean-ups, layout assignment and GPU optimizations: TTIR in, "
       "optimized TritonGPU IR out",
       buildTritonToTritonGPUPipeline);
+  PassPipelineRegistration<>(
+      "tritongpu-to-llvm-pipeline",
+      "TritonGPU IR (layouts already chosen, as upstream's triton.compile "
+      "takes a .ttgir file) to the LLVM and NVVM dialects",
+      buildTritonGPUToLLVMPipeline);
 }

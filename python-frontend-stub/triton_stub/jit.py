@@ -261,7 +261,7 @@ class JITFunction:
             args, kwargs, num_warps, num_stages, target)
         if self._driver is None:
             self._driver = drv.Driver()
-        if not hasattr(kernel, "function"):
+        if getattr(kernel, "function", None) is None:
             kernel.function = self._driver.load(
                 kernel.asm["ptx"], kernel.metadata["entry"],
                 kernel.metadata["shared_bytes"])
@@ -315,9 +315,148 @@ def find_tool(name: str) -> str:
         f"set TRITON_STUB_TOOLS to the folder holding it")
 
 
+class Stages(dict):
+    """A kernel's `asm`: the stages compiled so far, and the others compiled
+    from its TTIR when first read (`kernel[grid](...).asm["ttgir"]`)."""
+
+    def __init__(self, stages, options):
+        super().__init__(stages)
+        self.options = options  # (num_warps, num_stages, target)
+
+    def __missing__(self, stage):
+        ttir = dict.__getitem__(self, "ttir")
+        num_warps, num_stages, target = self.options
+        if stage == "ttgir":
+            value = run_tool([find_tool("triton-opt"), "-",
+                              f"--triton-to-tritongpu-pipeline=num-warps={num_warps} "
+                              f"num-ctas=1 num-stages={num_stages} target={target}"], ttir)
+        elif stage == "llir":
+            value = to_llir(ttir, num_warps, num_stages, target)
+        elif stage == "ptx":
+            value = cached_ptx(ttir, ttir, num_warps, num_stages, target)[0]
+        else:
+            raise KeyError(f"no stage '{stage}': the stages are {', '.join(ALL_STAGES)}")
+        self[stage] = value
+        return value
+
+
 class CompiledKernel:
-    def __init__(self, name, asm, metadata):
+    """A compiled kernel: `asm` (its stages) and `metadata` (entry, warps,
+    shared memory). One compiled from an IR file (`arg_types` known) is
+    launched as upstream's: `kernel[grid](*args)`."""
+
+    def __init__(self, name, asm, metadata, arg_types=None):
         self.name, self.asm, self.metadata = name, asm, metadata
+        self.arg_types = arg_types
+        self._driver = self.function = None
+
+    def __getitem__(self, grid):
+        if self.arg_types is None:
+            raise TypeError(f"{self.name} was compiled from a function: launch it "
+                            f"through the function, {self.name}[grid](...)")
+
+        def launch(*args, stream=0):
+            from . import driver as drv
+            if len(args) != len(self.arg_types):
+                raise TypeError(f"{self.name} takes {len(self.arg_types)} arguments "
+                                f"({', '.join(self.arg_types)}), got {len(args)}")
+            if self._driver is None:
+                self._driver = drv.Driver()
+                self.function = self._driver.load(self.asm["ptx"], self.metadata["entry"],
+                                                  self.metadata["shared_bytes"])
+            g = (grid,) if isinstance(grid, int) else tuple(grid)
+            self._driver.launch(self.function, g, self.metadata["num_warps"],
+                                self.metadata["shared_bytes"], self.arg_types, list(args),
+                                stream)
+            return self
+        return launch
+
+
+# MLIR scalar types to signature spellings, for IR files' parameters.
+_MLIR_SIGNATURE = {"i1": "i1", "i8": "i8", "i16": "i16", "i32": "i32", "i64": "i64",
+                   "f16": "fp16", "bf16": "bf16", "f32": "fp32", "f64": "fp64",
+                   "f8E4M3FN": "fp8e4nv", "f8E5M2": "fp8e5"}
+
+
+def _entry_signature(ir: str):
+    """The public tt.func's name and parameter types ("*fp32", "i32") in
+    TTIR or TTGIR text."""
+    import re
+    m = re.search(r"tt\.func\s+public\s+@([\w$.]+)\s*\(", ir)
+    if not m:
+        raise CompilationError("no public tt.func in the file: nothing to launch")
+    depth, end = 1, m.end()
+    while depth and end < len(ir):
+        depth += {"(": 1, ")": -1}.get(ir[end], 0)
+        end += 1
+    types = []
+    for t in re.findall(r"%[\w]+\s*:\s*(!tt\.ptr<[^>]+>|[\w]+)", ir[m.end():end - 1]):
+        pointer = t.startswith("!tt.ptr<")
+        element = t[len("!tt.ptr<"):-1].split(",")[0].strip() if pointer else t
+        if element not in _MLIR_SIGNATURE:
+            raise CompilationError(f"parameter type '{t}' of @{m.group(1)} cannot be launched")
+        types.append(("*" if pointer else "") + _MLIR_SIGNATURE[element])
+    return m.group(1), types
+
+
+def compile_ir_file(path, num_warps=4, num_stages=3, target="cuda:90"):
+    """Upstream's `triton.compile("kernel.ttgir")`: a TritonGPU IR file
+    (layouts chosen, warps in its `ttg.num-warps`) lowered as it is, or a
+    TTIR file through the whole pipeline; every stage in `.asm`, launched
+    with `kernel[grid](*args)`. The PTX is cached like a @jit kernel's, so a
+    machine without our tools launches files compiled elsewhere."""
+    import hashlib
+    import json
+    path = Path(path)
+    if path.suffix not in (".ttir", ".ttgir"):
+        raise CompilationError(f"{path}: want a .ttir or .ttgir file")
+    ir = path.read_text()
+    name, arg_types = _entry_signature(ir)
+    key = hashlib.sha256(f"{path.suffix}\n{ir}\n{num_warps}\n{num_stages}\n{target}"
+                         .encode()).hexdigest()
+    entry = cache_dir() / f"ir-{key[:32]}"
+    identity = _compiler_identity()
+    if (entry / "meta.json").is_file() and (entry / "kernel.ptx").is_file():
+        meta = json.loads((entry / "meta.json").read_text())
+        if identity is None or meta.get("compiler") == identity:
+            asm = {path.suffix[1:]: ir, "ptx": (entry / "kernel.ptx").read_text()}
+            return CompiledKernel(name, asm, meta["metadata"], arg_types)
+    asm, metadata = _lower_ir_file(path.suffix, ir, num_warps, num_stages, target)
+    try:
+        entry.mkdir(parents=True, exist_ok=True)
+        (entry / "kernel.ptx").write_text(asm["ptx"])
+        (entry / "meta.json").write_text(json.dumps(
+            {"compiler": identity, "metadata": metadata, "target": target}))
+    except OSError:
+        pass  # a read-only cache still compiles
+    return CompiledKernel(name, asm, metadata, arg_types)
+
+
+def _lower_ir_file(suffix, ir, num_warps, num_stages, target):
+    """A .ttgir or .ttir file's text to every stage and the PTX's metadata."""
+    import json
+    import re
+    import tempfile
+    opt, translate = find_tool("triton-opt"), find_tool("triton-translate")
+    if suffix == ".ttgir":
+        if "ttg.target" not in ir:  # upstream's tests leave it to the compiler
+            ir = re.sub(r"module\s+attributes\s*\{", f'module attributes {{ttg.target = "{target}", ',
+                        ir, count=1) if re.search(r"module\s+attributes", ir) else \
+                re.sub(r"module\s*\{", f'module attributes {{ttg.target = "{target}"}} {{', ir, count=1)
+        asm = {"ttgir": run_tool([opt, "-"], ir)}
+    else:
+        asm = {"ttir": run_tool([opt, "-"], ir)}
+        options = f"num-warps={num_warps} num-stages={num_stages} target={target}"
+        asm["ttgir"] = run_tool([opt, "-", f"--triton-to-tritongpu-pipeline={options}"],
+                                asm["ttir"])
+    lowered = run_tool([opt, "-", "--tritongpu-to-llvm-pipeline"], asm["ttgir"])
+    asm["llir"] = run_tool([translate, "-", "--mlir-to-llvmir"], lowered)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "kernel.ptx"
+        run_tool([translate, "-", "--triton-to-ptx", "-o", str(out)], lowered)
+        asm["ptx"] = out.read_text()
+        metadata = json.loads(out.with_suffix(".meta.json").read_text())
+    return asm, metadata
 
 
 def run_tool(args, text):
@@ -330,7 +469,7 @@ def run_tool(args, text):
 ALL_STAGES = ("ttir", "ttgir", "llir", "ptx")
 
 
-def compile(fn, signature: dict, constexprs: dict | None = None, num_warps=4,
+def compile(fn, signature: dict | None = None, constexprs: dict | None = None, num_warps=4,
             num_stages=3, target="cuda:90", stages=None,
             divisible_by_16=(), unaligned=()):
     """Like upstream's `triton.compile`: every stage by default,
@@ -339,8 +478,12 @@ def compile(fn, signature: dict, constexprs: dict | None = None, num_warps=4,
     some. Integer arguments named in `divisible_by_16` get `tt.divisibility
     = 16`, as upstream's launcher specializes them; pointers do too unless
     named in `unaligned`."""
+    if isinstance(fn, (str, os.PathLike)):
+        return compile_ir_file(fn, num_warps, num_stages, target)
     if isinstance(fn, JITFunction):
         fn = fn.fn
+    if signature is None:
+        raise TypeError(f"compile({fn.__name__}) needs a signature")
     stages = tuple(stages) if stages else ALL_STAGES
     unknown = set(stages) - set(ALL_STAGES)
     if unknown:
@@ -355,13 +498,11 @@ def compile(fn, signature: dict, constexprs: dict | None = None, num_warps=4,
         if "ttgir" in stages or "ptx" not in stages:
             raise
         opt = None
-    asm = {"ttir": run_tool([opt, "-"], ttir) if opt else ttir}
-    if "ttgir" in stages:
-        asm["ttgir"] = run_tool(
-            [opt, "-", f"--triton-to-tritongpu-pipeline=num-warps={num_warps} "
-                       f"num-ctas=1 num-stages={num_stages} target={target}"], asm["ttir"])
-    if "llir" in stages:
-        asm["llir"] = to_llir(asm["ttir"], num_warps, num_stages, target)
+    asm = Stages({"ttir": run_tool([opt, "-"], ttir) if opt else ttir},
+                 (num_warps, num_stages, target))
+    for stage in ("ttgir", "llir"):
+        if stage in stages:
+            asm[stage]  # noqa: B018 (compiled on first read)
     metadata = {"entry": fn.__name__, "num_warps": num_warps, "shared_bytes": 0}
     if "ptx" in stages:
         asm["ptx"], metadata = cached_ptx(ttir, asm["ttir"], num_warps,

@@ -181,3 +181,33 @@ error(bad_op, Arr(), Arr(), Arr(), "&")
 error(bad_pid, Arr("int32"))
 # CHECK: bad_index: unsupported tensor index: 2: (only ':' and None)
 error(bad_index, Arr())
+
+# triton.compile on a TritonGPU IR file, as upstream's layout tests do: the
+# layouts are kept, ttg.target is added when missing, every stage is in
+# .asm and the kernel launches with the file's parameters.
+ttgir = f"{OUT}/slice_sum.ttgir"
+open(ttgir, "w").write("""
+#lin = #ttg.linear<{register = [[0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 0], [0, 1], [0, 2], [0, 4], [0, 8]], warp = [[32, 0], [0, 32]], block = []}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @slice_sum(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32) {
+    %x = arith.constant dense<1.0> : tensor<16x16xf32, #lin>
+    %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %v = arith.addf %a, %b : f32
+      tt.reduce.return %v : f32
+    }) : (tensor<16x16xf32, #lin>) -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #lin}>>
+    %t = "tt.reduce"(%s) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %v = arith.addf %a, %b : f32
+      tt.reduce.return %v : f32
+    }) : (tensor<16xf32, #ttg.slice<{dim = 1, parent = #lin}>>) -> f32
+    tt.store %p, %t : !tt.ptr<f32>
+    tt.return
+  }
+}
+""")
+k = triton_stub.compile(ttgir)
+# CHECK: ttgir file: slice_sum ['*fp32', 'i32'] target added: True entry: True
+print("ttgir file:", k.name, k.arg_types, "target added:", 'ttg.target = "cuda:90"' in k.asm["ttgir"],
+      "entry:", ".entry slice_sum" in k.asm["ptx"])
+open(f"{OUT}/slice_sum.ptx", "w").write(k.asm["ptx"])

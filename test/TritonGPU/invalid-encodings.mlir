@@ -192,11 +192,6 @@ tt.func @linear_rank(%x: tensor<4xf32, #ttg.linear<{register = [[0, 1]], lane = 
 
 // -----
 
-// expected-error @+1 {{#ttg.linear bases reach coordinate 4 of dimension 0, which has size 4}}
-tt.func @linear_range(%x: tensor<4xf32, #ttg.linear<{register = [[1], [2], [4]], lane = [], warp = []}>>)
-
-// -----
-
 // expected-error @+1 {{#ttg.swizzled_shared vec, perPhase and maxPhase must be powers of two, got 3, 1, 1}}
 tt.func @swizzled_pow2(%x: !ttg.memdesc<16x16xf16, #ttg.swizzled_shared<{vec = 3, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory>)
 

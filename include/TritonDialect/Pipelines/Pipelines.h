@@ -54,6 +54,11 @@ struct TritonToTritonGPUPipelineOptions
 void buildTritonToTritonGPUPipeline(
     OpPassManager &pm, const TritonToTritonGPUPipelineOptions &options);
 
+/// TritonGPU IR to the LLVM and NVVM dialects: allocate-shared-memory,
+/// convert-triton-gpu-to-llvm and the NVVM and clean-up passes after it.
+/// For IR whose layouts are already chosen (a .ttgir file).
+void buildTritonGPUToLLVMPipeline(OpPassManager &pm);
+
 /// TTIR to the LLVM and NVVM dialects: the pipeline above, then
 /// allocate-shared-memory and convert-triton-gpu-to-llvm. Its output goes to
 /// `triton-translate --triton-to-ptx` (or `translateToPTX`).

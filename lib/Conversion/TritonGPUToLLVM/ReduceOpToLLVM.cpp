@@ -13,6 +13,7 @@
 #include "mlir/IR/IRMapping.h"
 
 #include <map>
+#include <set>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -76,6 +77,9 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
   }
 
   /// 1. Within the thread: registers with one key (coordinates but axis).
+  /// A register that repeats an element an earlier register holds (a layout
+  /// with a zero register basis, e.g. a #ttg.linear reaching past the
+  /// tensor) is left out: a sum would count it twice.
   static Partials withinThread(ReduceOp op, ConversionPatternRewriter &rewriter,
                                const LinearLayout &layout,
                                ArrayRef<SmallVector<Value>> elems) {
@@ -88,9 +92,15 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
     auto &acc = partials.acc;
     auto &firstReg = partials.firstReg;
     auto &keys = partials.keys;
+    std::set<SmallVector<int32_t>> seen;
     for (int32_t r = 0; r < regs; ++r) {
       LinearLayout::Point p =
           layout.apply({{kRegister, r}, {kLane, 0}, {kWarp, 0}, {kBlock, 0}});
+      SmallVector<int32_t> element;
+      for (auto &c : p)
+        element.push_back(c.second);
+      if (!seen.insert(element).second)
+        continue;
       SmallVector<int32_t> key;
       for (auto [d, c] : llvm::enumerate(p))
         if (d != axis)

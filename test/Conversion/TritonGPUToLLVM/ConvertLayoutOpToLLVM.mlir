@@ -230,3 +230,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %s : f32
   }
 }
+
+// -----
+
+// A #ttg.linear whose bases reach past the tensor (upstream's tests use one
+// layout for several shapes: the coordinates past the shape are replicas)
+// and whose lanes broadcast: each thread holds the slice it needs, but in
+// a register that depends on its lane, so the conversion goes through
+// shared memory rather than failing to lower.
+#lin = #ttg.linear<{register = [[0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 0], [0, 1], [0, 2], [0, 4], [0, 8]], warp = [[32, 0], [0, 32]], block = []}>
+#bl = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @linear_lane_dependent
+  // CHECK-COUNT-4: st.shared.v4.b32
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> f32
+  tt.func public @linear_lane_dependent(%a: tensor<16xf32, #ttg.slice<{dim = 1, parent = #lin}>>) -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #bl}>> {
+    %c = ttg.convert_layout %a : tensor<16xf32, #ttg.slice<{dim = 1, parent = #lin}>> -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #bl}>>
+    tt.return %c : tensor<16xf32, #ttg.slice<{dim = 1, parent = #bl}>>
+  }
+}

@@ -32,3 +32,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A #ttg.linear reaching past a 16x16 tensor repeats elements in registers
+// (its [0, 16] and [16, 0] register bases become zero): each element is
+// combined once. Each thread holds 16 rows of one column, the columns are
+// in 16 lanes: 16 rows x 4 shuffle rounds = 64 adds and shuffles, none in
+// the thread (the replicas would add 48 more and count each element four
+// times).
+#lin = #ttg.linear<{register = [[0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 0], [0, 1], [0, 2], [0, 4], [0, 8]], warp = [[32, 0], [0, 32]], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @replicas
+  // CHECK-COUNT-64: llvm.fadd
+  // CHECK-NOT: llvm.fadd
+  // CHECK: llvm.return
+  tt.func public @replicas(%x: tensor<16x16xf32, #lin>) -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #lin}>> {
+    %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %v = arith.addf %a, %b : f32
+      tt.reduce.return %v : f32
+    }) : (tensor<16x16xf32, #lin>) -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #lin}>>
+    tt.return %s : tensor<16xf32, #ttg.slice<{dim = 1, parent = #lin}>>
+  }
+}

@@ -556,10 +556,13 @@ bool mlir::triton::gpu::cvtMovesDataAcrossThreads(RankedTensorType src,
   auto bits = [](const LL &l, const char *dim) {
     return l.hasInDim(dim) ? l.getInDimSizeLog2(dim) : 0;
   };
-  // Every thread holds what it needs iff, with S = span(source register
+  // The conversion stays in registers iff, with S = span(source register
   // bases), every destination register basis lies in S and each
-  // destination lane/warp/block basis differs from the source's by an
-  // element of S.
+  // destination lane/warp/block basis equals the source's: then one source
+  // register holds a destination register's element in every thread. (A
+  // lane basis that differs by an element of S would leave the data in the
+  // thread but in a register that depends on the lane; that goes through
+  // shared memory.)
   for (const char *dim : {kLane, kWarp, kBlock})
     if (bits(from, dim) != bits(to, dim))
       return true;
@@ -571,7 +574,7 @@ bool mlir::triton::gpu::cvtMovesDataAcrossThreads(RankedTensorType src,
       return true;
   for (const char *dim : {kLane, kWarp, kBlock})
     for (int32_t bit = 0; bit < bits(to, dim); ++bit)
-      if (!local.contains(flatBasis(to, dim, bit) ^ flatBasis(from, dim, bit)))
+      if (flatBasis(to, dim, bit) != flatBasis(from, dim, bit))
         return true;
   return false;
 }
