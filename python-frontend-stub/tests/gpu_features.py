@@ -132,7 +132,7 @@ def bmm(q_ptr, k_ptr, o_ptr, B: tl.constexpr, M: tl.constexpr, N: tl.constexpr, 
     kk = tl.arange(0, K)
     q = tl.load(q_ptr + b * M * K + m * K + kk[None, None, :])
     k = tl.load(k_ptr + b * K * N + kk[None, :, None] * N + n)
-    tl.store(o_ptr + b * M * N + m * N + n, tl.dot(q, k))
+    tl.store(o_ptr + b * M * N + m * N + n, tl.dot(q, k, out_dtype=o_ptr.dtype.element_ty))
 
 
 @triton.jit
@@ -230,6 +230,13 @@ def cases(new):
     out.append(("bmm",
                 lambda run: run(bmm, (1,), q, k, o, B=4, M=32, N=32, K=64),
                 lambda torch: (o, torch.bmm(q.float(), k.float()), 1e-2, 1e-3)))
+    # Accumulating in f16 (out_dtype): a batched dot on CUDA cores. Small
+    # integers, so every partial sum is exact in f16.
+    qi, ki = new((2, 32, 64), "float16", "smallint"), new((2, 64, 16), "float16", "smallint")
+    oh = new((2, 32, 16), "float16", "empty")
+    out.append(("bmm f16 accumulator",
+                lambda run: run(bmm, (1,), qi, ki, oh, B=2, M=32, N=16, K=64),
+                lambda torch: (oh, torch.bmm(qi.float(), ki.float()), 0, 0)))
     xs = new((64,), "float32", "randn")
     xi, ps = new((1,), "int32", "empty"), new((32,), "float32", "empty")
     sm, tk = new((64,), "float32", "empty"), new((8,), "float32", "empty")
@@ -308,6 +315,8 @@ def main():
             t = torch.randn(shape, dtype=dt[dtype], device="cuda")
             t[5::31] = float("nan")
             return t
+        if kind == "smallint":
+            return torch.randint(-2, 3, shape, device="cuda").to(dt[dtype])
         if kind == "rows":
             return torch.tensor([3, 0, 99, 5, 5, 42, 17, 64], dtype=dt[dtype], device="cuda")
         if dtype == "int32":

@@ -364,6 +364,13 @@ class CodeGenerator(ast.NodeVisitor):
         # Each result gets the type both branches agree on (promotion).
         targets = []
         for n, t, e in zip(names, then_outs, else_outs):
+            if t.dtype != e.dtype and isinstance(t.dtype, core.pointer_type) and \
+                    isinstance(e.dtype, core.pointer_type):
+                if n.startswith(RETURN):
+                    self.fail(node, f"Inconsistent return types: {t.dtype.name} and "
+                                    f"{e.dtype.name}")
+                self.fail(node, f"Mismatched type for {n} between then block "
+                                f"({t.dtype.name}) and else block ({e.dtype.name})")
             if (t.dtype.name, t.shape) == (e.dtype.name, e.shape):
                 targets.append((t.dtype, t.shape))
             else:
@@ -631,7 +638,8 @@ class CodeGenerator(ast.NodeVisitor):
         if is_static(cond):
             return self.visit(node.body if unwrap(cond) else node.orelse)
         # A value-dependent choice: both sides are computed, then selected.
-        return semantic.where(self.b, cond, self.visit(node.body), self.visit(node.orelse))
+        return semantic.where(self.b, cond, self.visit(node.body), self.visit(node.orelse),
+                              ternary=True)
 
     def tensor_to(self, node, x):
         """`x.to(dtype, fp_downcast_rounding=None, bitcast=False)`: tl.cast."""
@@ -1022,6 +1030,11 @@ def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
                 isinstance(dt, core.pointer_type) and path not in unaligned)))
             return value
         scope[name] = argument(name, signature[name])
+        if a.annotation is not None and re.search(r"\bconst\b", ast.unparse(a.annotation)) \
+                and isinstance(scope[name], tensor) and \
+                isinstance(scope[name].dtype, core.pointer_type):
+            # `x_ptr: tl.const`: a pointer to constant data.
+            scope[name].dtype = core.pointer_type(scope[name].dtype.element, const=True)
     module = {}
     gen = CodeGenerator(fn, builder, scope, filename, line_offset, module)
     gen.is_kernel = True

@@ -85,7 +85,13 @@ def literal_dtype(value):
             return core.uint64
         error(f"integer {value} does not fit in 64 bits")
     if isinstance(value, float):
-        return core.float32
+        # As upstream: f32 unless the value is finite, non-zero and outside
+        # f32's normal range.
+        magnitude = abs(value)
+        if magnitude in (0.0, float("inf")) or value != value or \
+                2.0 ** -126 <= magnitude <= (2 - 2.0 ** -23) * 2.0 ** 127:
+            return core.float32
+        return core.float64
     error(f"unsupported constant {value!r}")
 
 
@@ -95,9 +101,19 @@ def constant_text(value, dt):
     if dt.is_floating():
         # MLIR's float literals need a digit before the exponent's mantissa
         # point: repr's "1e-07" becomes "1.0e-07".
-        return re.sub(r"^(-?\d+)e", r"\1.0e", repr(float(value))) \
-            if value == value and abs(value) != float("inf") else (
-            "0x7FC00000" if value != value else ("0x7F800000" if value > 0 else "0xFF800000"))
+        if value == value and abs(value) != float("inf"):
+            return re.sub(r"^(-?\d+)e", r"\1.0e", repr(float(value)))
+        # NaN and infinities as the type's bits (MLIR has no literal for them).
+        bits = {16: (0x7E00, 0x7C00, 0xFC00), 32: (0x7FC00000, 0x7F800000, 0xFF800000),
+                64: (0x7FF8000000000000, 0x7FF0000000000000, 0xFFF0000000000000)}
+        if dt.name == "bfloat16":
+            nan, inf, ninf = 0x7FC0, 0x7F80, 0xFF80
+        elif dt.bits in bits:
+            nan, inf, ninf = bits[dt.bits]
+        else:
+            error(f"no {value} in {dt.name}")
+        width = dt.bits // 4
+        return f"0x{(nan if value != value else inf if value > 0 else ninf):0{width}X}"
     if not dt.signed and value >= 2 ** (dt.bits - 1):
         value -= 2 ** dt.bits  # MLIR prints signless integers signed
     return str(int(value))
@@ -199,6 +215,8 @@ def cast(b: Builder, x: tensor, dt: core.dtype) -> tensor:
 
 
 def splat(b: Builder, x: tensor, shape) -> tensor:
+    if not tuple(shape):  # a scalar "splat" to shape (): the scalar itself
+        return x
     return b.op(f"tt.splat {x.name} : {x.type} -> {core.ir_type(x.dtype, shape)}",
                 x.dtype, shape)
 
@@ -382,7 +400,11 @@ def invert(b, x):
     return b.op(f"arith.xori {x.name}, {ones.name} : {x.type}", x.dtype, x.shape)
 
 
-def where(b, cond, x, y):
+def where(b, cond, x, y, ternary=False):
+    if ternary and isinstance(x, tensor) and isinstance(y, tensor) and \
+            isinstance(x.dtype, core.pointer_type) and x.dtype != y.dtype:
+        error(f"Ternary expression with dynamic condition has inconsistent type: "
+              f"{x.dtype.name} and {y.dtype.name}")
     cond = to_tensor(b, cond)
     if not cond.dtype.is_bool():
         cond = cast(b, cond, core.int1)
@@ -492,6 +514,8 @@ def store(b, ptr, value, mask=None, cache="", eviction=""):
     ptr = to_tensor(b, ptr)
     if not isinstance(ptr.dtype, core.pointer_type):
         error(f"tl.store needs a pointer, got {ptr.dtype.name}")
+    if ptr.dtype.const:
+        error("Cannot store to a constant pointer")
     value = to_tensor(b, value) if isinstance(value, tensor) else constant(
         b, value.value if isinstance(value, core.constexpr) else value, ptr.dtype.element)
     value = broadcast_to(b, cast(b, value, ptr.dtype.element), ptr.shape)
@@ -606,8 +630,16 @@ def dot(b, a, c, acc=None, input_precision=None, out_dtype=None):
     if a.dtype.name != c.dtype.name:
         error(f"tl.dot operands must have one type, got {a.dtype.name} and {c.dtype.name}")
     shape = a.shape[:-1] + (c.shape[-1],)
-    if out_dtype is None:
-        out_dtype = core.int32 if a.dtype.is_int() else core.float32
+    out_dtype = out_dtype.value if isinstance(out_dtype, core.constexpr) else out_dtype
+    # As upstream: integers accumulate in int32 and fp32/bf16 in fp32
+    # whatever out_dtype says; f16 and fp8 in out_dtype (f32 by default).
+    if out_dtype is not None and out_dtype.name == "bfloat16":
+        error("out_dtype=bfloat16 is unsupported: use out_dtype=float32/float16 and cast "
+              "with .to(tl.bfloat16)")
+    if a.dtype.is_int():
+        out_dtype = core.int32
+    elif a.dtype.name in ("float32", "bfloat16") or out_dtype is None:
+        out_dtype = core.float32
     if acc is None:
         acc = constant(b, 0, out_dtype, shape)
     else:

@@ -211,3 +211,76 @@ k = triton_stub.compile(ttgir)
 print("ttgir file:", k.name, k.arg_types, "target added:", 'ttg.target = "cuda:90"' in k.asm["ttgir"],
       "entry:", ".entry slice_sum" in k.asm["ptx"])
 open(f"{OUT}/slice_sum.ptx", "w").write(k.asm["ptx"])
+
+
+@triton_stub.jit
+def const_ptrs(in_ptr: tl.const, out, c_out: tl.const, choose, MODE: tl.constexpr):
+    o = tl.arange(0, 16)
+    val = tl.load(in_ptr + o)
+    if MODE == "ok":
+        dst = out
+    elif MODE == "direct":
+        dst = c_out
+    elif MODE == "ternary":
+        dst = c_out if choose > 0 else out
+    else:
+        if choose > 0:
+            dst = c_out
+        else:
+            dst = out
+    tl.store(dst + o, val)
+
+
+# Pointers to constant data (`x: tl.const`): loads only, and upstream's
+# errors where a const and a plain pointer meet under a runtime condition.
+# CHECK-LABEL: tt.func public @const_ptrs
+# CHECK: tt.load
+emit("const_ptrs", const_ptrs.warmup(Arr(), Arr(), Arr(), 5, "ok"))
+# CHECK: const_ptrs: Cannot store to a constant pointer
+error(const_ptrs, Arr(), Arr(), Arr(), 5, "direct")
+# CHECK: const_ptrs: Ternary expression with dynamic condition has inconsistent type: *const float32 and *float32
+error(const_ptrs, Arr(), Arr(), Arr(), 5, "ternary")
+# CHECK: const_ptrs: Mismatched type for dst between then block (*const float32) and else block (*float32)
+error(const_ptrs, Arr(), Arr(), Arr(), 5, "if")
+
+
+@triton_stub.jit
+def literals(f_ptr, d_ptr, h_ptr, b_ptr, v, DT: tl.constexpr):
+    big = 1e+50  # beyond f32: f64, as upstream types the literal
+    tl.store(d_ptr.to(tl.pointer_type(big.dtype)), big)
+    tl.store(f_ptr, float("-inf"))
+    tl.store(h_ptr + tl.arange(0, 2), tl.where(tl.arange(0, 2) > 0, float("nan"),
+                                               tl.full([2], 1, tl.float16)))
+    tl.store(b_ptr, tl.full([], v, DT))  # shape [] is a scalar
+
+
+# CHECK-LABEL: tt.func public @literals
+# CHECK: arith.constant 1.000000e+50 : f64
+# CHECK: arith.constant 0xFF800000 : f32
+# CHECK: arith.constant 0x7E00 : f16
+# CHECK-NOT: tt.splat %{{.*}} : bf16 -> bf16
+emit("literals", literals.warmup(Arr(), Arr("float64"), Arr("float16"), Arr("bfloat16"), 3,
+                                 tl.bfloat16))
+
+
+@triton_stub.jit
+def dot_types(a_ptr, b_ptr, i_ptr, o_ptr, f_ptr, OUT: tl.constexpr):
+    r = tl.arange(0, 16)
+    offs = r[:, None] * 16 + r[None, :]
+    a = tl.load(a_ptr + offs)
+    tl.store(o_ptr + offs, tl.dot(a, a, out_dtype=OUT))  # f32 operands: f32 always
+    i = tl.load(i_ptr + offs)
+    tl.store(i_ptr + offs, tl.dot(i, i, out_dtype=tl.int8).to(tl.int8))  # int8: int32
+    h = tl.load(b_ptr + offs)
+    b3 = tl.reshape(h, (1, 16, 16))
+    tl.store(f_ptr + offs, tl.reshape(tl.dot(b3, b3, out_dtype=tl.float16), (16, 16)))
+
+
+# As upstream, out_dtype applies to f16 and fp8 operands only; a batched
+# dot accumulating in f16 runs on CUDA cores (3-D FMA lowering).
+# CHECK-LABEL: tt.func public @dot_types
+# CHECK: tt.dot {{.*}} : tensor<16x16xf32> * tensor<16x16xf32> -> tensor<16x16xf32>
+# CHECK: tt.dot {{.*}} : tensor<16x16xi8> * tensor<16x16xi8> -> tensor<16x16xi32>
+# CHECK: tt.dot {{.*}} : tensor<1x16x16xf16> * tensor<1x16x16xf16> -> tensor<1x16x16xf16>
+emit("dot_types", dot_types.warmup(Arr(), Arr("float16"), Arr("int8"), Arr(), Arr("float16"),
+                                   tl.float16))

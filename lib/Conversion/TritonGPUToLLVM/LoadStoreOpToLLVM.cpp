@@ -69,6 +69,14 @@ std::string memoryQualifiers(Operation *op, bool isLoad, bool isVolatile,
   return text;
 }
 
+/// `ld`/`st` with the state space and `quals` (memoryQualifiers) in PTX's
+/// order: `ld.volatile.global`, but `ld.global.ca`, `st.global.L1::...`.
+std::string globalAccess(StringRef opcode, StringRef quals) {
+  if (quals == ".volatile")
+    return (opcode + quals + ".global").str();
+  return (opcode + ".global" + quals).str();
+}
+
 /// What a tensor load or store works with: the value's layout, its LLVM
 /// struct type and element type (an integer or float) and width.
 /// How a vector of `vec` elements of `bits` travels to and from global
@@ -217,7 +225,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
         dst += (k ? ", $" : "$") + std::to_string(k);
       if (!masks.empty())
         asmText += "@$" + std::to_string(predIdx) + " ";
-      asmText += "ld" + quals + ".global" +
+      asmText += globalAccess("ld", quals) +
                  (words > 1 ? ".v" + std::to_string(words) : std::string()) +
                  ".b" + std::to_string(packing->memBits) + " " +
                  (words > 1 ? "{" + dst + "}" : dst) + ", [$" +
@@ -277,10 +285,9 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     }
     operands.push_back(adaptor.getPtr());
     constraints += ",l";
-    text += "ld" +
-            memoryQualifiers(op, true, op.getIsVolatile(), op.getCache(),
-                             op.getEvict()) +
-            ".global.b" + std::to_string(packing->memBits) + " $0, [$" +
+    text += globalAccess("ld", memoryQualifiers(op, true, op.getIsVolatile(),
+                                                op.getCache(), op.getEvict())) +
+            ".b" + std::to_string(packing->memBits) + " $0, [$" +
             std::to_string(operands.size()) + "];";
     auto asmOp = ptxAsm(rewriter, loc, intType, operands, text, constraints,
                         /*sideEffects=*/true);
@@ -373,8 +380,8 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
         src += (k ? ", $" : "$") + std::to_string(idx++);
       }
       std::string asmText =
-          (pred ? "@$" + std::to_string(predIdx) + " " : std::string()) + "st" +
-          quals + ".global" +
+          (pred ? "@$" + std::to_string(predIdx) + " " : std::string()) +
+          globalAccess("st", quals) +
           (words > 1 ? ".v" + std::to_string(words) : std::string()) + ".b" +
           std::to_string(packing->memBits) + " [$" + std::to_string(ptrIdx) +
           "], " + (words > 1 ? "{" + src + "}" : src) + ";";
@@ -408,9 +415,10 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
                                     toMemory(lb, {adaptor.getValue()})[0]),
                          *packing);
     std::string text =
-        "@$0 st" +
-        memoryQualifiers(op, false, false, op.getCache(), op.getEvict()) +
-        ".global.b" + std::to_string(packing->memBits) + " [$1], $2;";
+        "@$0 " +
+        globalAccess("st", memoryQualifiers(op, false, false, op.getCache(),
+                                            op.getEvict())) +
+        ".b" + std::to_string(packing->memBits) + " [$1], $2;";
     std::string constraints = std::string("b,l,") + ptxRegister(bits)->first;
     ptxAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
            ValueRange{pred, adaptor.getPtr(), v}, text, constraints,

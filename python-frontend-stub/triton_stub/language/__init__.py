@@ -4,7 +4,7 @@ Builtins take the code generator's builder as `_builder`; called outside a
 `@triton_stub.jit` function they raise.
 """
 
-from .core import (constexpr, dtype, pointer_type, block_type, tensor,
+from .core import (constexpr, const, dtype, pointer_type, block_type, tensor,
                    tensor_descriptor, is_block_pointer, int1, int8, int16,
                    int32, int64, uint8, uint16, uint32, uint64, float16,
                    bfloat16, float32, float64, float8e4nv, float8e5)

@@ -78,11 +78,19 @@ class dtype:
         return f"triton_stub.language.{self.name}"
 
 
+class const:
+    """Upstream's annotation for a pointer to constant data (`x_ptr:
+    tl.const`): tl.store through it is an error; the IR is the same."""
+
+
 class pointer_type(dtype):
-    def __init__(self, element):
-        super().__init__(f"*{element.name}", "ptr", 64)
-        self.element = element
+    def __init__(self, element, address_space=1, const=False):
+        super().__init__(f"*const {element.name}" if const else f"*{element.name}", "ptr", 64)
+        self.element, self.const = element, const
         self.ir = f"!tt.ptr<{element.ir}>"
+
+    def is_const(self):
+        return self.const
 
     @property
     def element_ty(self):
@@ -90,10 +98,11 @@ class pointer_type(dtype):
         return self.element
 
     def __eq__(self, other):
-        return isinstance(other, pointer_type) and other.element == self.element
+        return isinstance(other, pointer_type) and other.element == self.element and \
+            other.const == self.const
 
     def __hash__(self):
-        return hash(("ptr", self.element.name))
+        return hash(("ptr", self.element.name, self.const))
 
 
 int1 = dtype("int1", "bool", 1, ir="i1")

@@ -2,18 +2,20 @@
 // RUN: %if ptxas %{ triton-opt %s --convert-triton-gpu-to-llvm 2>/dev/null | triton-translate --triton-to-ptx -o %t.ptx && %ptxas -arch=sm_90a %t.ptx -o /dev/null %}
 // Cache modifiers and eviction policies become PTX qualifiers where PTX
 // accepts them; the rest are dropped with a warning. Volatile loads take
-// neither. (Cache modifiers of the wrong direction are verifier errors.)
+// neither. The state space comes first, as PTX writes it (ld.global.cg;
+// ld.volatile.global). (Cache modifiers of the wrong direction are
+// verifier errors.)
 #b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @hints
-  // CHECK: ld.L1::evict_last.global.v4.b32
-  // CHECK: ld.cg.global.v4.b32
+  // CHECK: ld.global.L1::evict_last.v4.b32
+  // CHECK: ld.global.cg.v4.b32
   // CHECK: ld.volatile.global.v4.b32
-  // CHECK: ld.cs.global.v4.b32
-  // CHECK: st.wt.global.v4.b32
-  // CHECK: st.L1::evict_first.global.v4.b32
+  // CHECK: ld.global.cs.v4.b32
+  // CHECK: st.global.wt.v4.b32
+  // CHECK: st.global.L1::evict_first.v4.b32
   // CHECK: st.global.v4.b32
-  // CHECK: ld.cg.global.b32
+  // CHECK: ld.global.cg.b32
   tt.func public @hints(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %q: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
     %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
     %ps = tt.splat %p : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>

@@ -1,7 +1,8 @@
 //===- FMA.cpp - tt.dot on CUDA cores -------------------------------------===//
 //
-// tt.dot whose accumulator has a blocked (or any distributed) layout and
-// whose operands are #ttg.dot_op of it: every thread computes its own
+// tt.dot (2-D, or batched 3-D) whose accumulator has a blocked (or any
+// distributed) layout and whose operands are #ttg.dot_op of it: every
+// thread computes its own
 // accumulator elements with one fused multiply-add per k, in k order
 // (acc = fma(a[m,k], b[k,n], acc)), accumulating in the result's type
 // (f16/bf16 operands widened to f32; integers sign-extended). An operand
@@ -48,9 +49,9 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     Location loc = op.getLoc();
     LLVMBuilder lb(rewriter, loc);
     auto dType = cast<RankedTensorType>(op.getType());
-    if (dType.getRank() != 2)
-      return rewriter.notifyMatchFailure(op,
-                                         "batched dots are not lowered yet");
+    unsigned rank = dType.getRank();
+    if (rank != 2 && rank != 3)
+      return rewriter.notifyMatchFailure(op, "dots are 2-D or batched 3-D");
     std::optional<LinearLayout> dLayout = layoutOf(dType);
     auto structType = dyn_cast_or_null<LLVM::LLVMStructType>(
         getTypeConverter()->convertType(dType));
@@ -59,7 +60,19 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       return rewriter.notifyMatchFailure(
           op, "only CUDA-core (FMA) dots are lowered yet");
     Type accType = structType.getBody()[0];
-    int64_t K = cast<RankedTensorType>(op.getA().getType()).getShape()[1];
+    int64_t K =
+        cast<RankedTensorType>(op.getA().getType()).getShape()[rank - 1];
+    // The operand coordinates of accumulator coordinates `c` ([batch,] m,
+    // n) at `k`: A's ([batch,] m, k) and B's ([batch,] k, n).
+    auto operandCoords = [rank](ArrayRef<int32_t> c, bool isA,
+                                int32_t k) -> SmallVector<int32_t> {
+      SmallVector<int32_t> out(c.begin(), c.end());
+      if (isA)
+        out[rank - 1] = k;
+      else
+        out[rank - 2] = k;
+      return out;
+    };
 
     auto prepare = [&](Value orig, Value converted, bool isA,
                        Operand &operand) -> LogicalResult {
@@ -75,12 +88,13 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         if (operand.offsets && base &&
             isa<LLVM::LLVMPointerType>(base.getType())) {
           operand.base = base;
-          // D coordinates (m, n) -> offset of (m, 0) in A, (0, n) in B.
+          // D coordinates ([b,] m, n) -> offset of ([b,] m, 0) in A,
+          // ([b,] 0, n) in B.
           operand.access = planSharedAccess(
               *dLayout,
               [&](ArrayRef<int32_t> c) {
-                return isA ? applyOffsetLayout(*operand.offsets, {c[0], 0})
-                           : applyOffsetLayout(*operand.offsets, {0, c[1]});
+                return applyOffsetLayout(*operand.offsets,
+                                         operandCoords(c, isA, 0));
               },
               operand.elem.getIntOrFloatBitWidth(), 1);
           operand.thread = threadOffset(rewriter, loc, operand.access);
@@ -92,13 +106,12 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         return failure();
       operand.regs = unpack(rewriter, loc, converted);
       for (int64_t k = 0; k < K; ++k) {
-        auto map = gatherRegisters(
-            {*layout}, *dLayout,
-            [&](ArrayRef<int32_t> c)
-                -> std::pair<unsigned, SmallVector<int32_t>> {
-              return {0, isA ? SmallVector<int32_t>{c[0], int32_t(k)}
-                             : SmallVector<int32_t>{int32_t(k), c[1]}};
-            });
+        auto map =
+            gatherRegisters({*layout}, *dLayout,
+                            [&](ArrayRef<int32_t> c)
+                                -> std::pair<unsigned, SmallVector<int32_t>> {
+                              return {0, operandCoords(c, isA, int32_t(k))};
+                            });
         if (!map)
           return failure();
         operand.perK.push_back(*map);
@@ -127,9 +140,11 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       auto it = operand.cache.find(key);
       if (it != operand.cache.end())
         return it->second;
-      uint64_t kPart =
-          operand.isA ? applyOffsetLayout(*operand.offsets, {0, int32_t(k)})
-                      : applyOffsetLayout(*operand.offsets, {int32_t(k), 0});
+      // The offset of k alone (batch, m and n zero): XOR-linear layouts
+      // add it to the (batch, m or n) part.
+      SmallVector<int32_t> kOnly(rank, 0);
+      kOnly[operand.isA ? rank - 1 : rank - 2] = int32_t(k);
+      uint64_t kPart = applyOffsetLayout(*operand.offsets, kOnly);
       Value idx = lb.xor_(operand.thread, lb.i32(regPart ^ kPart));
       Value ptr = lb.gep(operand.base.getType(), operand.elem, operand.base,
                          ValueRange{idx});
