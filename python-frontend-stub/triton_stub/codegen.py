@@ -246,6 +246,15 @@ class CodeGenerator(ast.NodeVisitor):
     def visit_Expr(self, node):
         if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
             return  # docstring
+        if isinstance(node.value, ast.IfExp):
+            # `f(a) if c else g(b)` as a statement: an if, so that a runtime
+            # condition runs one side only (its calls may return nothing).
+            e = node.value
+            stmt = ast.If(test=e.test, body=[ast.Expr(e.body)], orelse=[ast.Expr(e.orelse)])
+            ast.copy_location(stmt, node)
+            for part in (stmt.body[0], stmt.orelse[0]):
+                ast.copy_location(part, node)
+            return self.visit(stmt)
         self.visit(node.value)
 
     def visit_Return(self, node):
@@ -909,7 +918,7 @@ def inline_call(gen: CodeGenerator, callee, args, kwargs):
     missing = [p for p in params if p not in scope]
     if missing:
         gen.fail(gen.node, f"{callee.__name__}() missing argument '{missing[0]}'")
-    sub = CodeGenerator(callee.fn, gen.b, scope, filename, offset)
+    sub = CodeGenerator(callee.fn, gen.b, scope, filename, offset, gen.module)
     result = sub.run_function(fdef)
     gen.b.loc = gen.loc
     return result
@@ -980,7 +989,7 @@ def noinline_call(gen: CodeGenerator, callee, args, kwargs):
 
 
 def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
-                  unaligned=()) -> str:
+                  unaligned=(), kernel_name=None) -> str:
     tree, filename, line_offset = parse(fn)
     fdef = tree.body[0]
     if not isinstance(fdef, ast.FunctionDef):
@@ -1048,7 +1057,7 @@ def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
         args.append(f"{value.name}: {ir}{attr}")
     body = "\n".join(builder.lines)
     loc = f' loc("{filename}":{fdef.lineno + line_offset}:1)'
-    return (f"module {{\n  tt.func public @{fn.__name__}({', '.join(args)}) "
+    return (f"module {{\n  tt.func public @{kernel_name or fn.__name__}({', '.join(args)}) "
             f"attributes {{noinline = false}} {{\n{body}\n    tt.return{loc}\n"
             f"  }}{loc}\n" +
             "".join(text + "\n" for _, text, _ in module.values()) + "}\n")

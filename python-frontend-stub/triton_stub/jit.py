@@ -179,6 +179,18 @@ class JITFunction:
                 runtime.append(name)
         return signature, constexprs, divisible, runtime
 
+    def _kernel_name(self, signature, constexprs):
+        """The compiled kernel's name: the function's, or what its
+        `jit(repr=...)` makes of the specialization (a symbol-safe form)."""
+        if getattr(self, "repr", None) is None:
+            return self.__name__
+        import re
+        import types
+        spec = types.SimpleNamespace(name=self.__name__, signature=dict(signature),
+                                     constants=dict(constexprs))
+        name = re.sub(r"[^A-Za-z0-9_]", "_", str(self.repr(spec)))
+        return name if name and not name[0].isdigit() else f"_{name}"
+
     @staticmethod
     def _runtime_type(path, v, divisible, aligned=True):
         """The signature type of a runtime argument `v` ("i32", "*fp16", a
@@ -191,6 +203,8 @@ class JITFunction:
         if isinstance(v, bool):
             return "i1"
         if isinstance(v, int):
+            if not -2**63 <= v < 2**64:
+                raise OverflowError(f"integer argument {path} = {v} does not fit in 64 bits")
             if aligned and v % 16 == 0:
                 divisible.append(path)
             return "i32" if -2**31 <= v < 2**31 else "i64" if -2**63 <= v < 2**63 else "u64"
@@ -241,6 +255,8 @@ class JITFunction:
                               target)[0]
 
     def _compiled(self, args, kwargs, num_warps, num_stages, target):
+        if num_warps < 1 or num_warps & (num_warps - 1):
+            raise AssertionError(f"num_warps={num_warps} must be a power of 2")
         signature, constexprs, divisible, runtime = self.specialize(args, kwargs)
         if target is None:
             target = "cuda:90"
@@ -252,7 +268,8 @@ class JITFunction:
                 self, signature, constexprs, num_warps, num_stages, target,
                 stages=("ttir", "ptx"), divisible_by_16=divisible,
                 unaligned=[n for n, t in signature.items()
-                           if t.startswith("*") and n not in divisible])
+                           if t.startswith("*") and n not in divisible],
+                name=self._kernel_name(signature, constexprs))
         return self.cache[key], signature, constexprs, runtime
 
     def run(self, grid, args, kwargs, num_warps, num_stages, target):
@@ -289,10 +306,13 @@ def jit(fn=None, *, noinline=False, do_not_specialize=(),
         repr=None):
     """`@triton.jit`, with upstream's keywords: `do_not_specialize` /
     `do_not_specialize_on_alignment` (names or positions) are honoured;
-    `debug`, `launch_metadata` and `repr` (profiling and naming hooks of
-    upstream's runtime) are accepted and have no effect here."""
+    `repr(specialization)` names each compiled kernel (its `.signature` and
+    `.constants`, as upstream passes them); `debug` and `launch_metadata`
+    (hooks of upstream's runtime) are accepted and have no effect here."""
     def make(f):
-        return JITFunction(f, noinline, do_not_specialize, do_not_specialize_on_alignment)
+        k = JITFunction(f, noinline, do_not_specialize, do_not_specialize_on_alignment)
+        k.repr = repr
+        return k
     return make if fn is None else make(fn)
 
 
@@ -471,7 +491,7 @@ ALL_STAGES = ("ttir", "ttgir", "llir", "ptx")
 
 def compile(fn, signature: dict | None = None, constexprs: dict | None = None, num_warps=4,
             num_stages=3, target="cuda:90", stages=None,
-            divisible_by_16=(), unaligned=()):
+            divisible_by_16=(), unaligned=(), name=None):
     """Like upstream's `triton.compile`: every stage by default,
     `.asm["ttir"]` (verified by triton-opt), `.asm["ttgir"]` (our layout
     pipeline), `.asm["llir"]` (LLVM IR) and `.asm["ptx"]`; `stages` picks
@@ -488,8 +508,9 @@ def compile(fn, signature: dict | None = None, constexprs: dict | None = None, n
     unknown = set(stages) - set(ALL_STAGES)
     if unknown:
         raise ValueError(f"unknown stages {sorted(unknown)}: want some of {ALL_STAGES}")
+    name = name or fn.__name__
     ttir = generate_ttir(fn, signature, constexprs or {}, tuple(divisible_by_16),
-                         tuple(unaligned))
+                         tuple(unaligned), name)
     # The TTIR is verified by triton-opt where it is installed; a machine
     # without our tools can still launch kernels whose PTX is cached.
     try:
@@ -503,11 +524,11 @@ def compile(fn, signature: dict | None = None, constexprs: dict | None = None, n
     for stage in ("ttgir", "llir"):
         if stage in stages:
             asm[stage]  # noqa: B018 (compiled on first read)
-    metadata = {"entry": fn.__name__, "num_warps": num_warps, "shared_bytes": 0}
+    metadata = {"entry": name, "num_warps": num_warps, "shared_bytes": 0}
     if "ptx" in stages:
         asm["ptx"], metadata = cached_ptx(ttir, asm["ttir"], num_warps,
                                           num_stages, target)
-    return CompiledKernel(fn.__name__, asm, metadata)
+    return CompiledKernel(name, asm, metadata)
 
 
 def cache_dir() -> Path:

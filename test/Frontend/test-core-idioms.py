@@ -284,3 +284,37 @@ def dot_types(a_ptr, b_ptr, i_ptr, o_ptr, f_ptr, OUT: tl.constexpr):
 # CHECK: tt.dot {{.*}} : tensor<1x16x16xf16> * tensor<1x16x16xf16> -> tensor<1x16x16xf16>
 emit("dot_types", dot_types.warmup(Arr(), Arr("float16"), Arr("int8"), Arr(), Arr("float16"),
                                    tl.float16))
+
+
+def name_of(spec):
+    ty = spec.signature["v"]
+    ones = "_".join(k for k, c in spec.constants.items() if c == 1)
+    return f"kernel_{ty}_{ones}"
+
+
+@triton_stub.jit(repr=name_of)
+def named(v, one, x_ptr):
+    tl.store(x_ptr, v + one) if v > 0 else tl.store(x_ptr, v)  # a void ternary
+
+
+# jit(repr=) names each specialization; integers past 64 bits are an
+# OverflowError and a warp count not a power of two an AssertionError, as
+# upstream's launcher raises them; a statement ternary with a runtime
+# condition is an scf.if.
+# CHECK: repr names: kernel_i32_one kernel_u64_one
+print("repr names:", named.warmup(5, 1, Arr()).name, named.warmup(2**63, 1, Arr()).name)
+# CHECK-LABEL: tt.func public @kernel_i32_one
+# CHECK: scf.if
+print(named.warmup(5, 1, Arr()).asm["ttir"])
+for bad in (2**64, -2**63 - 1):
+    try:
+        named.warmup(bad, 1, Arr())
+    except OverflowError as e:
+        # CHECK: OverflowError: integer argument v = 18446744073709551616 does not fit in 64 bits
+        # CHECK: OverflowError: integer argument v = -9223372036854775809 does not fit in 64 bits
+        print("OverflowError:", e)
+try:
+    named.warmup(5, 1, Arr(), num_warps=3)
+except AssertionError as e:
+    # CHECK: AssertionError: num_warps=3 must be a power of 2
+    print("AssertionError:", e)
