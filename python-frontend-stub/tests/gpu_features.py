@@ -136,6 +136,23 @@ def bmm(q_ptr, k_ptr, o_ptr, B: tl.constexpr, M: tl.constexpr, N: tl.constexpr, 
 
 
 @triton.jit
+def asm_pairs(a_ptr, b_ptr, c_ptr, d_ptr, BLOCK: tl.constexpr):
+    """Four bytes of `a` in one register, four floats of `b` in four: the
+    bytes widened (c) and the larger of each byte and float (d)."""
+    o = tl.arange(0, BLOCK)
+    c, d = tl.inline_asm_elementwise(
+        "{ .reg .b8 t<4>; mov.b32 {t0, t1, t2, t3}, $8;"
+        " cvt.u32.u8 $0, t0; cvt.u32.u8 $1, t1; cvt.u32.u8 $2, t2; cvt.u32.u8 $3, t3; }"
+        " cvt.rn.f32.s32 $4, $0; cvt.rn.f32.s32 $5, $1; cvt.rn.f32.s32 $6, $2;"
+        " cvt.rn.f32.s32 $7, $3; max.f32 $4, $4, $9; max.f32 $5, $5, $10;"
+        " max.f32 $6, $6, $11; max.f32 $7, $7, $12;",
+        "=r,=r,=r,=r,=r,=r,=r,=r,r,r,r,r,r", [tl.load(a_ptr + o), tl.load(b_ptr + o)],
+        dtype=(tl.int32, tl.float32), is_pure=True, pack=4)
+    tl.store(c_ptr + o, c)
+    tl.store(d_ptr + o, d)
+
+
+@triton.jit
 def _scale(x, c):
     if c > 0:
         return x * 2
@@ -163,7 +180,7 @@ def cdiv(a, b):
 
 class StandIn:
     """What specialization needs of an array: dtype, address, shape."""
-    SIZES = {"float16": 2, "float32": 4, "int32": 4}
+    SIZES = {"float16": 2, "float32": 4, "int32": 4, "uint8": 1}
 
     def __init__(self, shape, dtype):
         self.shape, self.dtype = tuple(shape), dtype
@@ -230,6 +247,12 @@ def cases(new):
     out.append(("bmm",
                 lambda run: run(bmm, (1,), q, k, o, B=4, M=32, N=32, K=64),
                 lambda torch: (o, torch.bmm(q.float(), k.float()), 1e-2, 1e-3)))
+    ab, bf = new((512,), "uint8", "bytes"), new((512,), "float32", "randn")
+    ci, df = new((512,), "int32", "empty"), new((512,), "float32", "empty")
+    out.append(("inline asm, mixed packing",
+                lambda run: run(asm_pairs, (1,), ab, bf, ci, df, BLOCK=512),
+                lambda torch: (torch.cat([ci.float(), df]),
+                               torch.cat([ab.float(), torch.maximum(ab.float(), bf)]), 0, 0)))
     # Accumulating in f16 (out_dtype): a batched dot on CUDA cores. Small
     # integers, so every partial sum is exact in f16.
     qi, ki = new((2, 32, 64), "float16", "smallint"), new((2, 64, 16), "float16", "smallint")
@@ -304,7 +327,8 @@ def main():
             launch(warm)
         return 0
     import torch
-    dt = {"float32": torch.float32, "float16": torch.float16, "int32": torch.int32}
+    dt = {"float32": torch.float32, "float16": torch.float16, "int32": torch.int32,
+          "uint8": torch.uint8}
 
     def new(shape, dtype, kind):
         if kind == "randn":
@@ -315,6 +339,8 @@ def main():
             t = torch.randn(shape, dtype=dt[dtype], device="cuda")
             t[5::31] = float("nan")
             return t
+        if kind == "bytes":
+            return torch.randint(0, 256, shape, device="cuda").to(dt[dtype])
         if kind == "smallint":
             return torch.randint(-2, 3, shape, device="cuda").to(dt[dtype])
         if kind == "rows":

@@ -575,10 +575,39 @@ struct ElementwiseInlineAsmOpConversion
         return s.getBody()[0];
       return c;
     };
-    auto packedType = [&](Type elem) -> Type {
-      if (packed == 1)
-        return elem;
-      return rewriter.getIntegerType(packed * elem.getIntOrFloatBitWidth());
+    // `packed` elements of each operand and result go to the asm at once,
+    // as many to a 32-bit register as fit (4 x i8 in one i32, 2 x f16 in
+    // one i32, 4 x f32 in four registers), registers in element order.
+    auto perRegister = [&](Type elem) {
+      if (!elem.isIntOrFloat()) // pointers: one to a register
+        return 1u;
+      return std::max(1u, std::min(packed, 32u / elem.getIntOrFloatBitWidth()));
+    };
+    auto registerType = [&](Type elem) -> Type {
+      unsigned k = perRegister(elem);
+      return k == 1 ? elem
+                    : rewriter.getIntegerType(k * elem.getIntOrFloatBitWidth());
+    };
+    auto toRegister = [&](ArrayRef<Value> elems) -> Value {
+      if (elems.size() == 1)
+        return elems.front();
+      Type intElem = rewriter.getIntegerType(
+          elems.front().getType().getIntOrFloatBitWidth());
+      Value vec = lb.undef(VectorType::get({int64_t(elems.size())}, intElem));
+      for (auto [k, e] : llvm::enumerate(elems))
+        vec = lb.insertElement(vec, lb.bitcast(intElem, e), lb.i32(k));
+      return lb.bitcast(registerType(elems.front().getType()), vec);
+    };
+    auto fromRegister = [&](Value reg, Type elem, SmallVector<Value> &out) {
+      unsigned k = perRegister(elem);
+      if (k == 1) {
+        out.push_back(reg);
+        return;
+      }
+      Type intElem = rewriter.getIntegerType(elem.getIntOrFloatBitWidth());
+      Value vec = lb.bitcast(VectorType::get({int64_t(k)}, intElem), reg);
+      for (unsigned i = 0; i < k; ++i)
+        out.push_back(lb.bitcast(elem, lb.extractElement(vec, lb.i32(i))));
     };
     SmallVector<SmallVector<Value>> args;
     for (Value v : adaptor.getArgs())
@@ -586,7 +615,8 @@ struct ElementwiseInlineAsmOpConversion
     SmallVector<Type> resultElems, resultRegs;
     for (Value r : op->getResults()) {
       resultElems.push_back(scalarOf(r.getType()));
-      resultRegs.push_back(packedType(resultElems.back()));
+      for (unsigned k = 0; k < packed; k += perRegister(resultElems.back()))
+        resultRegs.push_back(registerType(resultElems.back()));
     }
     Type asmResult = resultRegs.size() == 1
                          ? resultRegs.front()
@@ -596,35 +626,21 @@ struct ElementwiseInlineAsmOpConversion
     for (size_t g = 0; g < n; g += packed) {
       SmallVector<Value> operands;
       for (auto &a : args) {
-        Type elem = a[g].getType();
-        if (packed == 1) {
-          operands.push_back(a[g]);
-          continue;
-        }
-        Type intElem = rewriter.getIntegerType(elem.getIntOrFloatBitWidth());
-        Value vec = lb.undef(VectorType::get({int64_t(packed)}, intElem));
-        for (unsigned k = 0; k < packed; ++k)
-          vec = lb.insertElement(vec, lb.bitcast(intElem, a[g + k]), lb.i32(k));
-        operands.push_back(lb.bitcast(packedType(elem), vec));
+        unsigned k = perRegister(a[g].getType());
+        for (unsigned j = 0; j < packed; j += k)
+          operands.push_back(toRegister(ArrayRef<Value>(a).slice(g + j, k)));
       }
       auto asmOp = ptxAsm(rewriter, loc, asmResult, operands, op.getAsmString(),
                           op.getConstraints(), !op.getPure());
-      for (unsigned r = 0; r < resultRegs.size(); ++r) {
-        Value reg = resultRegs.size() == 1
-                        ? asmOp.getResult(0)
-                        : lb.extractValue(asmOp.getResult(0), r).getResult();
-        if (packed == 1) {
-          outs[r].push_back(reg);
-          continue;
-        }
-        Type elem = resultElems[r];
-        Type intElem = rewriter.getIntegerType(elem.getIntOrFloatBitWidth());
-        Value vec =
-            lb.bitcast(VectorType::get({int64_t(packed)}, intElem), reg);
-        for (unsigned k = 0; k < packed; ++k)
-          outs[r].push_back(
-              lb.bitcast(elem, lb.extractElement(vec, lb.i32(k))));
-      }
+      unsigned reg = 0;
+      for (unsigned r = 0; r < resultElems.size(); ++r)
+        for (unsigned j = 0; j < packed;
+             j += perRegister(resultElems[r]), ++reg)
+          fromRegister(
+              resultRegs.size() == 1
+                  ? asmOp.getResult(0)
+                  : lb.extractValue(asmOp.getResult(0), reg).getResult(),
+              resultElems[r], outs[r]);
     }
     SmallVector<Value> results;
     for (auto [r, vals] : llvm::enumerate(outs)) {
