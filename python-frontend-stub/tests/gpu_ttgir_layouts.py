@@ -2,7 +2,8 @@
 against torch: scans, reductions and layout conversions written directly
 in layouts the layout passes would not pick (nvidia_mma v2 and v3, their dot
 operands, a #ttg.linear that broadcasts over lanes and reaches past the
-tensor), as upstream's test_core builds them.
+tensor), 2-D conversions between them, some through shared memory in a
+swizzled layout, as upstream's test_core builds them.
 
     python3 tests/gpu_ttgir_layouts.py prepare CACHE   # here: compile to CACHE
     python3 tests/gpu_ttgir_layouts.py run CACHE       # GPU machine: launch, compare
@@ -153,6 +154,38 @@ def convert_kernel(M, src, src_dim, dst, dst_dim, warps):
                   "%q: !tt.ptr<i32> {tt.divisibility = 16 : i32}")
 
 
+def swizzled(vec, per_phase, max_phase, order):
+    return (f"#ttg.swizzled_shared<{{vec = {vec}, perPhase = {per_phase}, "
+            f"maxPhase = {max_phase}, order = {_list(order)}}}>")
+
+
+def convert2d_kernel(M, N, src, via, dst):
+    """An M x N copy: offsets and f16 values loaded in `src`, through shared
+    memory in `via` (local_alloc + local_load) when given, converted to
+    `dst`, stored from there."""
+    t = lambda ty, lay: f"tensor<{M}x{N}x{ty}, #{lay}>"  # noqa: E731
+    body = load_2d(M, N, "f16", "S", "%n")
+    off, x = "%off", "%x"
+    if via:
+        body += f"""    %ao = ttg.local_alloc %off : ({t("i32", "S")}) -> !ttg.memdesc<{M}x{N}xi32, #V, #smem>
+    %lo = ttg.local_load %ao : !ttg.memdesc<{M}x{N}xi32, #V, #smem> -> {t("i32", "S")}
+    %ax = ttg.local_alloc %x : ({t("f16", "S")}) -> !ttg.memdesc<{M}x{N}xf16, #V, #smem>
+    %lx = ttg.local_load %ax : !ttg.memdesc<{M}x{N}xf16, #V, #smem> -> {t("f16", "S")}
+"""
+        off, x = "%lo", "%lx"
+    body += f"""    %od = ttg.convert_layout {off} : {t("i32", "S")} -> {t("i32", "D")}
+    %xd = ttg.convert_layout {x} : {t("f16", "S")} -> {t("f16", "D")}
+    %qs = tt.splat %q : !tt.ptr<f16> -> tensor<{M}x{N}x!tt.ptr<f16>, #D>
+    %qp = tt.addptr %qs, %od : tensor<{M}x{N}x!tt.ptr<f16>, #D>, {t("i32", "D")}
+    tt.store %qp, %xd : tensor<{M}x{N}x!tt.ptr<f16>, #D>
+"""
+    layouts = {"S": src, "D": dst, "smem": "#ttg.shared_memory"}
+    if via:
+        layouts["V"] = via
+    return module(4, layouts, body, "%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32, "
+                  "%q: !tt.ptr<f16> {tt.divisibility = 16 : i32}")
+
+
 def cases():
     """(name, ttgir, launch(kernel, new), expected(torch, arrays))."""
     out = []
@@ -186,6 +219,20 @@ def cases():
                 out.append((f"convert {sn}[{sd}] -> {dn}[{dd}]",
                             convert_kernel(128, sl, sd, dl, dd, sw), ((128,), "int32", (128,)),
                             lambda t, x: x))
+    four_warps = [LAYOUTS[0], LAYOUTS[1], LAYOUTS[3], LAYOUTS[6],
+                  ("dot_v3_a4", dot_op(mma(3, [4, 1], [16, 32, 16]), 0, 2), 4, 64),
+                  ("mma_v2_4", mma(2, [4, 1], [16, 8]), 4, 16),
+                  ("dot_v2_a4", dot_op(mma(2, [4, 1], [16, 8]), 0, 2), 4, 16),
+                  ("dot_v2_b4", dot_op(mma(2, [4, 1], [16, 8]), 1, 8), 4, 16)]
+    vias = [None, swizzled(1, 1, 1, [0, 1]), swizzled(4, 2, 4, [1, 0])]
+    for k, (sn, sl, _, _) in enumerate(four_warps):
+        for dn, dl, _, _ in four_warps[k + 1:] + four_warps[:k]:
+            for v, via in enumerate(vias):
+                if via and (sn.startswith("dot") or sn == "linear"):
+                    continue  # shared memory is written from plain layouts only
+                out.append((f"convert2d {sn} -[{v}]-> {dn}",
+                            convert2d_kernel(64, 64, sl, via, dl), ((64, 64), "float16", (64, 64)),
+                            lambda t, x: x))
     return out
 
 
@@ -204,7 +251,7 @@ def main():
         print(f"compiled {len(kernels)} TritonGPU IR files")
         return 0
     import torch
-    dt = {"int32": torch.int32, "float32": torch.float32}
+    dt = {"int32": torch.int32, "float32": torch.float32, "float16": torch.float16}
     print(torch.cuda.get_device_name())
     failed = 0
     for name, kernel, (in_shape, dtype, out_shape), want in kernels:

@@ -989,7 +989,8 @@ def noinline_call(gen: CodeGenerator, callee, args, kwargs):
 
 
 def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
-                  unaligned=(), kernel_name=None) -> str:
+                  unaligned=(), kernel_name=None, num_warps=4) -> str:
+    Builder.num_warps = num_warps
     tree, filename, line_offset = parse(fn)
     fdef = tree.body[0]
     if not isinstance(fdef, ast.FunctionDef):

@@ -510,7 +510,7 @@ def compile(fn, signature: dict | None = None, constexprs: dict | None = None, n
         raise ValueError(f"unknown stages {sorted(unknown)}: want some of {ALL_STAGES}")
     name = name or fn.__name__
     ttir = generate_ttir(fn, signature, constexprs or {}, tuple(divisible_by_16),
-                         tuple(unaligned), name)
+                         tuple(unaligned), name, num_warps)
     # The TTIR is verified by triton-opt where it is installed; a machine
     # without our tools can still launch kernels whose PTX is cached.
     try:

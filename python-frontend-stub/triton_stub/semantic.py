@@ -14,7 +14,10 @@ class CompilationError(Exception):
 
 
 class Builder:
-    """Emits the body of one function: numbered SSA values, one op a line."""
+    """Emits the body of one function: numbered SSA values, one op a line.
+    `num_warps` is the kernel's being compiled (tl.extra.cuda.num_threads)."""
+
+    num_warps = 4
 
     def __init__(self, loc=None):
         self.lines: list[str] = []

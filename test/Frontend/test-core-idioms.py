@@ -318,3 +318,20 @@ try:
 except AssertionError as e:
     # CHECK: AssertionError: num_warps=3 must be a power of 2
     print("AssertionError:", e)
+
+
+@triton_stub.jit
+def cuda_extras(t_ptr, s_ptr, n_ptr):
+    start = tl.extra.cuda.globaltimer()
+    tl.store(s_ptr, tl.extra.cuda.smid())
+    n: tl.constexpr = tl.extra.cuda.num_threads()
+    tl.store(n_ptr + tl.arange(0, n), n)
+    tl.store(t_ptr, tl.extra.cuda.globaltimer() - start)
+
+
+# tl.extra.cuda's special registers and the block's thread count (8 warps).
+# CHECK: cuda extras: 2 1 256
+k = cuda_extras.warmup(Arr("int64"), Arr("int32"), Arr("int32"), num_warps=8)
+print("cuda extras:", k.asm["ptx"].count("%globaltimer;"), k.asm["ptx"].count("%smid;"),
+      "256" if "tensor<256xi32>" in k.asm["ttir"] else "?")
+open(f"{OUT}/cuda_extras.ptx", "w").write(k.asm["ptx"])
