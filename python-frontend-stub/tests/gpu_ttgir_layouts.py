@@ -233,6 +233,16 @@ def cases():
                 out.append((f"convert2d {sn} -[{v}]-> {dn}",
                             convert2d_kernel(64, 64, sl, via, dl), ((64, 64), "float16", (64, 64)),
                             lambda t, x: x))
+    # mma layouts with their warps along N as well (upstream's mma2mma
+    # conversions): layouts only, no wgmma runs on them.
+    for a, b in ((mma(3, [1, 4], [16, 32, 16]), mma(3, [4, 1], [16, 64, 16])),
+                 (mma(3, [4, 1], [16, 128, 16]), mma(3, [4, 1], [16, 64, 16])),
+                 (mma(2, [1, 4], [16, 8]), mma(2, [4, 1], [16, 8]))):
+        for M, N in ((64, 64), (128, 128), (16, 16)):
+            for src, dst in ((a, b), (b, a)):
+                out.append((f"mma2mma {M}x{N} {src[14:60]}...",
+                            convert2d_kernel(M, N, src, None, dst), ((M, N), "float16", (M, N)),
+                            lambda t, x: x))
     return out
 
 

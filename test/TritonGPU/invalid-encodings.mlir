@@ -147,11 +147,6 @@ tt.func @mma_v3_rank(%x: tensor<2x16x16xf32, #ttg.nvidia_mma<{versionMajor = 3, 
 
 // -----
 
-// expected-error @+1 {{#ttg.nvidia_mma version 3 needs warpsPerCTA[0] to be a multiple of 4 (whole warp groups), got 2}}
-tt.func @mma_v3_groups(%x: tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 64, 16]}>>)
-
-// -----
-
 // expected-error @+1 {{#ttg.nvidia_mma version 3 instrShape must be [16, N, K] with N = 8 * 2^k up to 256, got [16, 24, 16]}}
 tt.func @mma_v3_instr(%x: tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 24, 16]}>>)
 

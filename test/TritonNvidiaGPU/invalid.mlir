@@ -343,3 +343,18 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// An nvidia_mma v3 layout may place warps anywhere (upstream's layout tests
+// convert between such layouts), but wgmma needs whole warp groups along M.
+#mma12 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @dot_groups(%a: !ttg.memdesc<64x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x256xf16, #shared, #smem>, %c: tensor<64x256xf32, #mma12>) {
+    // expected-error @+1 {{wgmma runs on whole warp groups: the accumulator's warpsPerCTA[0] must be a multiple of 4, got 1}}
+    %0 = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared, #smem> -> tensor<64x256xf32, #mma12>
+    tt.return
+  }
+}

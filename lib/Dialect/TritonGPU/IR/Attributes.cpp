@@ -530,10 +530,6 @@ NvidiaMmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "#ttg.nvidia_mma version 3 is 2-D, got "
                             "warpsPerCTA "
                          << listStr(wpc);
-    if (wpc[0] % 4 != 0)
-      return emitError() << "#ttg.nvidia_mma version 3 needs warpsPerCTA[0] "
-                            "to be a multiple of 4 (whole warp groups), got "
-                         << wpc[0];
     if (instr.size() != 3 || instr[0] != 16 || instr[1] % 8 != 0 ||
         instr[1] < 8 || instr[1] > 256 || !llvm::isPowerOf2_32(instr[1] / 8) ||
         instr[2] == 0)

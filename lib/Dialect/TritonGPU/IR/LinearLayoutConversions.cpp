@@ -188,9 +188,11 @@ std::optional<LL> mmaToLL(ArrayRef<int64_t> shape, NvidiaMmaEncodingAttr mma,
            identityND(dims::kWarp, wpc, reversedRange(rank));
   } else {
     int32_t n = mma.getInstrShape()[1];
+    // Warps along M first: four consecutive warps form a wgmma warp group
+    // when warpsPerCTA[0] is a multiple of 4 (what ttng.warp_group_dot
+    // requires); other counts describe the same 16-row tiles, as layouts.
     tile = mmaFragment(rank, n / 8) *
-           LL::identity1D(4, dims::kWarp, dimName(0)) *
-           identityND(dims::kWarp, {wpc[0] / 4, wpc[1]}, {0, 1});
+           identityND(dims::kWarp, {wpc[0], wpc[1]}, {0, 1});
   }
   return fitToShape(tile, shape, reversedRange(rank));
 }

@@ -88,6 +88,12 @@ LogicalResult WarpGroupDotOp::verify() {
            << " cannot accumulate into " << c[0] << "x" << c[1];
   if (elementOf(getA().getType()) != elementOf(getB().getType()))
     return emitOpError("a and b element types differ");
+  if (auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(
+          cast<RankedTensorType>(getC().getType()).getEncoding()))
+    if (mma.getWarpsPerCTA()[0] % 4 != 0)
+      return emitOpError("wgmma runs on whole warp groups: the accumulator's "
+                         "warpsPerCTA[0] must be a multiple of 4, got ")
+             << mma.getWarpsPerCTA()[0];
   if (auto t = dyn_cast<RankedTensorType>(getA().getType()))
     if (!isa_and_nonnull<DotOperandEncodingAttr>(t.getEncoding()))
       return emitOpError("a register operand must have a #ttg.dot_op "
