@@ -767,6 +767,9 @@ class CodeGenerator(ast.NodeVisitor):
             return fn(unwrap(args[0]))
         if fn is constexpr and len(args) == 1 and is_static(args[0]):
             return constexpr(unwrap(args[0]))
+        if fn is getattr and 2 <= len(args) <= 3 and all(is_static(a) for a in args):
+            # getattr(tl, "maximum"), getattr(tl.PropagateNan, "ALL")
+            return getattr(*[unwrap(a) for a in args])
         if fn is isinstance and len(args) == 2 and is_static(args[1]):
             return constexpr(isinstance(args[0] if isinstance(args[0], tensor)
                                         else unwrap(args[0]), unwrap(args[1])))

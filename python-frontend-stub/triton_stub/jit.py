@@ -240,8 +240,23 @@ class JITFunction:
         return {k: v for k, v in kwargs.items()
                 if k in names or k not in self.IGNORED_OPTIONS}
 
+    def _target(self, target, kwargs):
+        """The target: `target=`, else upstream's `arch=` ("sm80", 90) or
+        $TRITON_OVERRIDE_ARCH as cuda:NN, else cuda:90."""
+        arch = None
+        if "arch" in kwargs and "arch" not in {p for p, _ in self.params()}:
+            arch = kwargs.pop("arch")
+        arch = arch or os.environ.get("TRITON_OVERRIDE_ARCH")
+        if target is None and arch is not None:
+            digits = "".join(ch for ch in str(arch) if ch.isdigit())
+            if not digits:
+                raise ValueError(f"arch={arch!r}: want sm80, sm90, 90 ...")
+            target = f"cuda:{digits}"
+        return target
+
     def __getitem__(self, grid):
         def launcher(*args, num_warps=4, num_stages=3, target=None, **kwargs):
+            target = self._target(target, kwargs)
             return self.run(grid, args, self._drop_options(kwargs), num_warps,
                             num_stages, target)
         return launcher
@@ -251,6 +266,7 @@ class JITFunction:
         """Compiles (and caches) the kernel these arguments specialize to,
         without launching it, like upstream's `kernel.warmup`. Arguments may
         be stand-ins: objects with `dtype` and `data_ptr()`."""
+        target = self._target(target, kwargs)
         return self._compiled(args, self._drop_options(kwargs), num_warps, num_stages,
                               target)[0]
 

@@ -335,3 +335,28 @@ k = cuda_extras.warmup(Arr("int64"), Arr("int32"), Arr("int32"), num_warps=8)
 print("cuda extras:", k.asm["ptx"].count("%globaltimer;"), k.asm["ptx"].count("%smid;"),
       "256" if "tensor<256xi32>" in k.asm["ttir"] else "?")
 open(f"{OUT}/cuda_extras.ptx", "w").write(k.asm["ptx"])
+
+
+@triton_stub.jit
+def fp8_matmul(a_ptr, b_ptr, c_ptr, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm, rn, rk = tl.arange(0, BM), tl.arange(0, BN), tl.arange(0, BK)
+    a_ptrs = a_ptr + rm[:, None] * K + rk[None, :]
+    b_ptrs = b_ptr + rk[:, None] * BN + rn[None, :]  # B runs along N in memory
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in tl.range(0, tl.cdiv(K, BK), num_stages=3):
+        acc = tl.dot(tl.load(a_ptrs), tl.load(b_ptrs), acc=acc)
+        a_ptrs += BK
+        b_ptrs += BK * BN
+    tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+
+
+# fp8 wgmma reads B K-major, so B's shared buffer runs along K while memory
+# runs along N: cp.async would copy one byte at a time, so only A is
+# copied asynchronously (two prologue copies and one in the loop for 3
+# stages; this failed to lower before); upstream's arch= picks the target.
+# CHECK: fp8 async copies: 3 target: cuda:90
+k = fp8_matmul.warmup(Arr("float8_e5m2"), Arr("float8_e5m2"), Arr(), 256, 64, 64, 64, num_warps=4,
+                      arch="sm90")
+print("fp8 async copies:", k.asm["ttgir"].count("ttg.async_copy_global_to_local"),
+      "target:", "cuda:90" if 'ttg.target = "cuda:90"' in k.asm["ttgir"] else "?")
+open(f"{OUT}/fp8_matmul.ptx", "w").write(k.asm["ptx"])
