@@ -42,8 +42,10 @@ class Config:
         self.maxnreg, self.pre_hook = maxnreg, pre_hook
 
     def all_kwargs(self):
-        return {**self.kwargs, "num_warps": self.num_warps,
-                "num_stages": self.num_stages}
+        out = {**self.kwargs, "num_warps": self.num_warps, "num_stages": self.num_stages}
+        if self.maxnreg is not None:
+            out["maxnreg"] = self.maxnreg
+        return out
 
     def __str__(self):
         parts = [f"{k}: {v}" for k, v in self.kwargs.items()]

@@ -767,6 +767,11 @@ class CodeGenerator(ast.NodeVisitor):
             return fn(unwrap(args[0]))
         if fn is constexpr and len(args) == 1 and is_static(args[0]):
             return constexpr(unwrap(args[0]))
+        if fn is print:  # as upstream: Python's print in a kernel is tl.device_print
+            prefix = unwrap(args[0]) if args and is_static(args[0]) and \
+                isinstance(unwrap(args[0]), str) else ""
+            values = args[1:] if prefix or (args and isinstance(unwrap(args[0]), str)) else args
+            return language.device_print(prefix, *values, _builder=self.b)
         if fn is getattr and 2 <= len(args) <= 3 and all(is_static(a) for a in args):
             # getattr(tl, "maximum"), getattr(tl.PropagateNan, "ALL")
             return getattr(*[unwrap(a) for a in args])

@@ -230,7 +230,7 @@ class JITFunction:
     # on: every program runs as one CTA (num_ctas > 1 would only split it
     # over a cluster), and the rest tune code generation or the launch
     # without changing what a kernel computes.
-    IGNORED_OPTIONS = ("num_ctas", "launch_cooperative_grid", "launch_pdl", "maxnreg",
+    IGNORED_OPTIONS = ("num_ctas", "launch_cooperative_grid", "launch_pdl",
                        "enable_fp_fusion", "sanitize_overflow", "instrumentation_mode",
                        "num_buffers_warp_spec", "num_consumer_groups", "reg_dec_producer",
                        "reg_inc_consumer", "extern_libs")
@@ -254,11 +254,18 @@ class JITFunction:
             target = f"cuda:{digits}"
         return target
 
+    def _maxnreg(self, kwargs):
+        """Upstream's `maxnreg=` option (None when not given)."""
+        if "maxnreg" in kwargs and "maxnreg" not in {p for p, _ in self.params()}:
+            return kwargs.pop("maxnreg")
+        return None
+
     def __getitem__(self, grid):
         def launcher(*args, num_warps=4, num_stages=3, target=None, **kwargs):
             target = self._target(target, kwargs)
+            maxnreg = self._maxnreg(kwargs)
             return self.run(grid, args, self._drop_options(kwargs), num_warps,
-                            num_stages, target)
+                            num_stages, target, maxnreg)
         return launcher
 
     def warmup(self, *args, grid=None, num_warps=4, num_stages=3, target=None,
@@ -267,10 +274,11 @@ class JITFunction:
         without launching it, like upstream's `kernel.warmup`. Arguments may
         be stand-ins: objects with `dtype` and `data_ptr()`."""
         target = self._target(target, kwargs)
+        maxnreg = self._maxnreg(kwargs)
         return self._compiled(args, self._drop_options(kwargs), num_warps, num_stages,
-                              target)[0]
+                              target, maxnreg)[0]
 
-    def _compiled(self, args, kwargs, num_warps, num_stages, target):
+    def _compiled(self, args, kwargs, num_warps, num_stages, target, maxnreg=None):
         if num_warps < 1 or num_warps & (num_warps - 1):
             raise AssertionError(f"num_warps={num_warps} must be a power of 2")
         signature, constexprs, divisible, runtime = self.specialize(args, kwargs)
@@ -278,20 +286,20 @@ class JITFunction:
             target = "cuda:90"
         key = (tuple(signature.items()), tuple(sorted(
             (k, repr(v)) for k, v in constexprs.items())), tuple(divisible),
-            num_warps, num_stages, target)
+            num_warps, num_stages, target, maxnreg)
         if key not in self.cache:
             self.cache[key] = compile(
                 self, signature, constexprs, num_warps, num_stages, target,
                 stages=("ttir", "ptx"), divisible_by_16=divisible,
                 unaligned=[n for n, t in signature.items()
                            if t.startswith("*") and n not in divisible],
-                name=self._kernel_name(signature, constexprs))
+                name=self._kernel_name(signature, constexprs), maxnreg=maxnreg)
         return self.cache[key], signature, constexprs, runtime
 
-    def run(self, grid, args, kwargs, num_warps, num_stages, target):
+    def run(self, grid, args, kwargs, num_warps, num_stages, target, maxnreg=None):
         from . import driver as drv
         kernel, signature, constexprs, runtime = self._compiled(
-            args, kwargs, num_warps, num_stages, target)
+            args, kwargs, num_warps, num_stages, target, maxnreg)
         if self._driver is None:
             self._driver = drv.Driver()
         if getattr(kernel, "function", None) is None:
@@ -507,7 +515,7 @@ ALL_STAGES = ("ttir", "ttgir", "llir", "ptx")
 
 def compile(fn, signature: dict | None = None, constexprs: dict | None = None, num_warps=4,
             num_stages=3, target="cuda:90", stages=None,
-            divisible_by_16=(), unaligned=(), name=None):
+            divisible_by_16=(), unaligned=(), name=None, maxnreg=None):
     """Like upstream's `triton.compile`: every stage by default,
     `.asm["ttir"]` (verified by triton-opt), `.asm["ttgir"]` (our layout
     pipeline), `.asm["llir"]` (LLVM IR) and `.asm["ptx"]`; `stages` picks
@@ -544,7 +552,19 @@ def compile(fn, signature: dict | None = None, constexprs: dict | None = None, n
     if "ptx" in stages:
         asm["ptx"], metadata = cached_ptx(ttir, asm["ttir"], num_warps,
                                           num_stages, target)
+        if maxnreg:
+            asm["ptx"] = with_maxnreg(asm["ptx"], int(maxnreg))
     return CompiledKernel(name, asm, metadata)
+
+
+def with_maxnreg(ptx: str, maxnreg: int) -> str:
+    """The PTX with `.maxnreg N` on its kernel (the `.entry`, not the
+    `.func`s it calls): ptxas then keeps each thread within N registers."""
+    import re
+    m = re.search(r"\.visible\s+\.entry\s+[^{;]*?\)\s*", ptx)
+    if not m:
+        raise CompilationError("maxnreg: no kernel entry in the PTX")
+    return ptx[:m.end()] + f".maxnreg {maxnreg}\n" + ptx[m.end():]
 
 
 def cache_dir() -> Path:

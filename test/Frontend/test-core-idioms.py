@@ -8,6 +8,7 @@ and tl.constexpr(...) in a kernel, join/split/interleave of scalars,
 |x| of fp8, triton.reinterpret and torch's fp8 dtypes, launch options the
 launcher accepts, and upstream's wording of the errors its tests match."""
 
+import re
 import sys
 
 import triton_stub
@@ -360,3 +361,30 @@ k = fp8_matmul.warmup(Arr("float8_e5m2"), Arr("float8_e5m2"), Arr(), 256, 64, 64
 print("fp8 async copies:", k.asm["ttgir"].count("ttg.async_copy_global_to_local"),
       "target:", "cuda:90" if 'ttg.target = "cuda:90"' in k.asm["ttgir"] else "?")
 open(f"{OUT}/fp8_matmul.ptx", "w").write(k.asm["ptx"])
+
+
+@triton_stub.jit(noinline=True)
+def store_zero(x_ptr):
+    tl.store(x_ptr, 0)
+
+
+@triton_stub.jit
+def capped(x_ptr, n):
+    store_zero(x_ptr)
+    for i in tl.range(0, n, num_stages=None, loop_unroll_factor=None):
+        print("i", i)  # Python's print is tl.device_print
+
+
+# maxnreg= puts .maxnreg on the kernel's .entry only (not the .func it
+# calls); Python's print in a kernel is tt.print; tl.range options left None
+# are not emitted.
+# CHECK: maxnreg: entry True func False
+k = capped.warmup(Arr("int32"), 10, maxnreg=42)
+print("maxnreg: entry", bool(re.search(r"\.visible \.entry [^{;]*\.maxnreg 42", k.asm["ptx"])),
+      "func", bool(re.search(r"\.func [^{;]*\.maxnreg", k.asm["ptx"])))
+# CHECK-LABEL: tt.func public @capped
+# CHECK: tt.print " i"
+# CHECK-NOT: num_stages
+# CHECK-NOT: loop_unroll_factor
+print(k.asm["ttir"])
+open(f"{OUT}/capped.ptx", "w").write(k.asm["ptx"])
