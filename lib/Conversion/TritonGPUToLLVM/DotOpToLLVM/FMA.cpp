@@ -26,6 +26,14 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
+/// The operand coordinates of accumulator coordinates `c` ([batch,] m, n)
+/// at `k`: A's ([batch,] m, k) and B's ([batch,] k, n).
+SmallVector<int32_t> operandCoords(ArrayRef<int32_t> c, bool isA, int32_t k) {
+  SmallVector<int32_t> out(c.begin(), c.end());
+  out[isA ? c.size() - 1 : c.size() - 2] = k;
+  return out;
+}
+
 struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -62,17 +70,6 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     Type accType = structType.getBody()[0];
     int64_t K =
         cast<RankedTensorType>(op.getA().getType()).getShape()[rank - 1];
-    // The operand coordinates of accumulator coordinates `c` ([batch,] m,
-    // n) at `k`: A's ([batch,] m, k) and B's ([batch,] k, n).
-    auto operandCoords = [rank](ArrayRef<int32_t> c, bool isA,
-                                int32_t k) -> SmallVector<int32_t> {
-      SmallVector<int32_t> out(c.begin(), c.end());
-      if (isA)
-        out[rank - 1] = k;
-      else
-        out[rank - 2] = k;
-      return out;
-    };
 
     auto prepare = [&](Value orig, Value converted, bool isA,
                        Operand &operand) -> LogicalResult {
