@@ -133,21 +133,17 @@ mlir::triton::gpu::getCopyContiguity(LoadOp load,
     contiguity = std::min(contiguity, axis.getMaskAlignment(mask, dim));
   contiguity = std::min(contiguity, elementsPerThreadAlong(type, dim));
   contiguity = std::min<unsigned>(contiguity, 16 / bytes);
-  // The shared buffer must keep those elements together too: a buffer whose
-  // contiguous dimension is another (an fp8 wgmma operand stored K-major
-  // while memory runs along N) takes one element per copy.
+  // The shared buffer must keep those elements together too: as many as
+  // its layout puts at consecutive offsets along `dim` (one, for an fp8
+  // wgmma operand stored K-major while memory runs along N).
   if (load->hasOneUse())
-    if (auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin())) {
-      Attribute enc = alloc.getType().getEncoding();
-      unsigned rank = type.getRank();
-      std::optional<unsigned> sharedDim;
-      if (auto sw = dyn_cast<SwizzledSharedEncodingAttr>(enc))
-        sharedDim = sw.getOrder()[0];
-      else if (auto nv = dyn_cast<NVMMASharedEncodingAttr>(enc))
-        sharedDim = nv.getTransposed() ? rank - 2 : rank - 1;
-      if (sharedDim && *sharedDim != dim)
-        contiguity = 1;
-    }
+    if (auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin()))
+      if (std::optional<LinearLayout> shared =
+              toLinearLayout(type.getShape(), alloc.getType().getEncoding()))
+        contiguity = std::min<unsigned>(
+            contiguity,
+            shared->getNumConsecutiveInOut(layout_dims::kOffset,
+                                           layout_dims::outDimName(dim)));
   if (contiguity * bytes < 4)
     return std::nullopt;
   return contiguity;

@@ -768,10 +768,9 @@ class CodeGenerator(ast.NodeVisitor):
         if fn is constexpr and len(args) == 1 and is_static(args[0]):
             return constexpr(unwrap(args[0]))
         if fn is print:  # as upstream: Python's print in a kernel is tl.device_print
-            prefix = unwrap(args[0]) if args and is_static(args[0]) and \
-                isinstance(unwrap(args[0]), str) else ""
-            values = args[1:] if prefix or (args and isinstance(unwrap(args[0]), str)) else args
-            return language.device_print(prefix, *values, _builder=self.b)
+            if args and is_static(args[0]) and isinstance(unwrap(args[0]), str):
+                return language.device_print(unwrap(args[0]), *args[1:], _builder=self.b)
+            return language.device_print("", *args, _builder=self.b)
         if fn is getattr and 2 <= len(args) <= 3 and all(is_static(a) for a in args):
             # getattr(tl, "maximum"), getattr(tl.PropagateNan, "ALL")
             return getattr(*[unwrap(a) for a in args])

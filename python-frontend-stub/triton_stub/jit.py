@@ -235,37 +235,28 @@ class JITFunction:
                        "num_buffers_warp_spec", "num_consumer_groups", "reg_dec_producer",
                        "reg_inc_consumer", "extern_libs")
 
-    def _drop_options(self, kwargs):
-        names = {p for p, _ in self.params()}
-        return {k: v for k, v in kwargs.items()
-                if k in names or k not in self.IGNORED_OPTIONS}
-
-    def _target(self, target, kwargs):
-        """The target: `target=`, else upstream's `arch=` ("sm80", 90) or
-        $TRITON_OVERRIDE_ARCH as cuda:NN, else cuda:90."""
-        arch = None
-        if "arch" in kwargs and "arch" not in {p for p, _ in self.params()}:
-            arch = kwargs.pop("arch")
-        arch = arch or os.environ.get("TRITON_OVERRIDE_ARCH")
+    def _launch_options(self, target, kwargs):
+        """Upstream's options among `kwargs` (those that are not parameters
+        of the kernel): the target (`target=`, else `arch=` "sm80" / 90 or
+        $TRITON_OVERRIDE_ARCH as cuda:NN), `maxnreg`, and the kernel's
+        arguments with the ignored options dropped."""
+        params = {p for p, _ in self.params()}
+        options = {k: kwargs[k] for k in ("arch", "maxnreg")
+                   if k in kwargs and k not in params}
+        kwargs = {k: v for k, v in kwargs.items() if k in params or (
+            k not in self.IGNORED_OPTIONS and k not in options)}
+        arch = options.get("arch") or os.environ.get("TRITON_OVERRIDE_ARCH")
         if target is None and arch is not None:
             digits = "".join(ch for ch in str(arch) if ch.isdigit())
             if not digits:
                 raise ValueError(f"arch={arch!r}: want sm80, sm90, 90 ...")
             target = f"cuda:{digits}"
-        return target
-
-    def _maxnreg(self, kwargs):
-        """Upstream's `maxnreg=` option (None when not given)."""
-        if "maxnreg" in kwargs and "maxnreg" not in {p for p, _ in self.params()}:
-            return kwargs.pop("maxnreg")
-        return None
+        return target, options.get("maxnreg"), kwargs
 
     def __getitem__(self, grid):
         def launcher(*args, num_warps=4, num_stages=3, target=None, **kwargs):
-            target = self._target(target, kwargs)
-            maxnreg = self._maxnreg(kwargs)
-            return self.run(grid, args, self._drop_options(kwargs), num_warps,
-                            num_stages, target, maxnreg)
+            target, maxnreg, kwargs = self._launch_options(target, kwargs)
+            return self.run(grid, args, kwargs, num_warps, num_stages, target, maxnreg)
         return launcher
 
     def warmup(self, *args, grid=None, num_warps=4, num_stages=3, target=None,
@@ -273,10 +264,8 @@ class JITFunction:
         """Compiles (and caches) the kernel these arguments specialize to,
         without launching it, like upstream's `kernel.warmup`. Arguments may
         be stand-ins: objects with `dtype` and `data_ptr()`."""
-        target = self._target(target, kwargs)
-        maxnreg = self._maxnreg(kwargs)
-        return self._compiled(args, self._drop_options(kwargs), num_warps, num_stages,
-                              target, maxnreg)[0]
+        target, maxnreg, kwargs = self._launch_options(target, kwargs)
+        return self._compiled(args, kwargs, num_warps, num_stages, target, maxnreg)[0]
 
     def _compiled(self, args, kwargs, num_warps, num_stages, target, maxnreg=None):
         if num_warps < 1 or num_warps & (num_warps - 1):
@@ -371,9 +360,7 @@ class Stages(dict):
         ttir = dict.__getitem__(self, "ttir")
         num_warps, num_stages, target = self.options
         if stage == "ttgir":
-            value = run_tool([find_tool("triton-opt"), "-",
-                              f"--triton-to-tritongpu-pipeline=num-warps={num_warps} "
-                              f"num-ctas=1 num-stages={num_stages} target={target}"], ttir)
+            value = to_ttgir(ttir, num_warps, num_stages, target)
         elif stage == "llir":
             value = to_llir(ttir, num_warps, num_stages, target)
         elif stage == "ptx":
@@ -446,42 +433,31 @@ def _entry_signature(ir: str):
 def compile_ir_file(path, num_warps=4, num_stages=3, target="cuda:90"):
     """Upstream's `triton.compile("kernel.ttgir")`: a TritonGPU IR file
     (layouts chosen, warps in its `ttg.num-warps`) lowered as it is, or a
-    TTIR file through the whole pipeline; every stage in `.asm`, launched
-    with `kernel[grid](*args)`. The PTX is cached like a @jit kernel's, so a
-    machine without our tools launches files compiled elsewhere."""
-    import hashlib
-    import json
+    TTIR file through the whole pipeline; every stage in `.asm` when
+    compiled here (the PTX alone from the disk cache), launched with
+    `kernel[grid](*args)`. A machine without our tools launches files
+    compiled elsewhere."""
     path = Path(path)
     if path.suffix not in (".ttir", ".ttgir"):
         raise CompilationError(f"{path}: want a .ttir or .ttgir file")
     ir = path.read_text()
     name, arg_types = _entry_signature(ir)
-    key = hashlib.sha256(f"{path.suffix}\n{ir}\n{num_warps}\n{num_stages}\n{target}"
-                         .encode()).hexdigest()
-    entry = cache_dir() / f"ir-{key[:32]}"
-    identity = _compiler_identity()
-    if (entry / "meta.json").is_file() and (entry / "kernel.ptx").is_file():
-        meta = json.loads((entry / "meta.json").read_text())
-        if identity is None or meta.get("compiler") == identity:
-            asm = {path.suffix[1:]: ir, "ptx": (entry / "kernel.ptx").read_text()}
-            return CompiledKernel(name, asm, meta["metadata"], arg_types)
-    asm, metadata = _lower_ir_file(path.suffix, ir, num_warps, num_stages, target)
-    try:
-        entry.mkdir(parents=True, exist_ok=True)
-        (entry / "kernel.ptx").write_text(asm["ptx"])
-        (entry / "meta.json").write_text(json.dumps(
-            {"compiler": identity, "metadata": metadata, "target": target}))
-    except OSError:
-        pass  # a read-only cache still compiles
+    asm = {path.suffix[1:]: ir}
+
+    def build():
+        asm.update(_lower_ir_file(path.suffix, ir, num_warps, num_stages, target))
+        return lowered_to_ptx(asm.pop("lowered"))
+
+    asm["ptx"], metadata = disk_cached(
+        f"{path.suffix}\n{ir}\n{num_warps}\n{num_stages}\n{target}", target, build)
     return CompiledKernel(name, asm, metadata, arg_types)
 
 
 def _lower_ir_file(suffix, ir, num_warps, num_stages, target):
-    """A .ttgir or .ttir file's text to every stage and the PTX's metadata."""
-    import json
+    """A .ttgir or .ttir file's text to its verified text, TTGIR, LLVM IR and
+    the LLVM-dialect module ("lowered") the PTX step takes."""
     import re
-    import tempfile
-    opt, translate = find_tool("triton-opt"), find_tool("triton-translate")
+    opt = find_tool("triton-opt")
     if suffix == ".ttgir":
         if "ttg.target" not in ir:  # upstream's tests leave it to the compiler
             ir = re.sub(r"module\s+attributes\s*\{", f'module attributes {{ttg.target = "{target}", ',
@@ -490,17 +466,11 @@ def _lower_ir_file(suffix, ir, num_warps, num_stages, target):
         asm = {"ttgir": run_tool([opt, "-"], ir)}
     else:
         asm = {"ttir": run_tool([opt, "-"], ir)}
-        options = f"num-warps={num_warps} num-stages={num_stages} target={target}"
-        asm["ttgir"] = run_tool([opt, "-", f"--triton-to-tritongpu-pipeline={options}"],
-                                asm["ttir"])
-    lowered = run_tool([opt, "-", "--tritongpu-to-llvm-pipeline"], asm["ttgir"])
-    asm["llir"] = run_tool([translate, "-", "--mlir-to-llvmir"], lowered)
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "kernel.ptx"
-        run_tool([translate, "-", "--triton-to-ptx", "-o", str(out)], lowered)
-        asm["ptx"] = out.read_text()
-        metadata = json.loads(out.with_suffix(".meta.json").read_text())
-    return asm, metadata
+        asm["ttgir"] = to_ttgir(asm["ttir"], num_warps, num_stages, target)
+    asm["lowered"] = run_tool([opt, "-", "--tritongpu-to-llvm-pipeline"], asm["ttgir"])
+    asm["llir"] = run_tool([find_tool("triton-translate"), "-", "--mlir-to-llvmir"],
+                           asm["lowered"])
+    return asm
 
 
 def run_tool(args, text):
@@ -583,16 +553,14 @@ def _compiler_identity():
     return [[t.stat().st_size, t.stat().st_mtime_ns] for t in tools]
 
 
-def cached_ptx(ttir, verified_ttir, num_warps, num_stages, target):
-    """PTX for `ttir` from the disk cache, or compiled and stored there. An
-    entry records the compiler build that made it: with the tools at hand a
-    different build recompiles; without them (a GPU machine that only runs
-    kernels) the entry is used as is."""
+def disk_cached(key_text: str, target: str, build):
+    """(ptx, metadata) for `key_text` from the disk cache, or `build()`'s,
+    stored there. An entry records the compiler build that made it: with the
+    tools at hand a different build recompiles; without them (a GPU machine
+    that only runs kernels) the entry is used as is."""
     import hashlib
     import json
-    key = hashlib.sha256(
-        f"{ttir}\n{num_warps}\n{num_stages}\n{target}".encode()).hexdigest()
-    entry = cache_dir() / key[:32]
+    entry = cache_dir() / hashlib.sha256(key_text.encode()).hexdigest()[:32]
     identity = _compiler_identity()
     meta_path, ptx_path = entry / "meta.json", entry / "kernel.ptx"
     if meta_path.is_file() and ptx_path.is_file():
@@ -601,7 +569,7 @@ def cached_ptx(ttir, verified_ttir, num_warps, num_stages, target):
             return ptx_path.read_text(), meta["metadata"]
     if identity is None:
         find_tool("triton-opt")  # raises with the explanation
-    ptx, metadata = to_ptx(verified_ttir, num_warps, num_stages, target)
+    ptx, metadata = build()
     try:
         entry.mkdir(parents=True, exist_ok=True)
         ptx_path.write_text(ptx)
@@ -610,6 +578,31 @@ def cached_ptx(ttir, verified_ttir, num_warps, num_stages, target):
     except OSError:
         pass  # a read-only cache still compiles
     return ptx, metadata
+
+
+def cached_ptx(ttir, verified_ttir, num_warps, num_stages, target):
+    """PTX for `ttir` from the disk cache (`disk_cached`), or compiled."""
+    return disk_cached(f"{ttir}\n{num_warps}\n{num_stages}\n{target}", target,
+                       lambda: to_ptx(verified_ttir, num_warps, num_stages, target))
+
+
+def to_ttgir(ttir, num_warps, num_stages, target):
+    """TTIR through our layout pipeline (`--triton-to-tritongpu-pipeline`)."""
+    return run_tool([find_tool("triton-opt"), "-",
+                     f"--triton-to-tritongpu-pipeline=num-warps={num_warps} num-ctas=1 "
+                     f"num-stages={num_stages} target={target}"], ttir)
+
+
+def lowered_to_ptx(lowered):
+    """LLVM-dialect IR to PTX with `triton-translate --triton-to-ptx`; the
+    metadata from the meta.json it writes beside it."""
+    import json
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "kernel.ptx"
+        run_tool([find_tool("triton-translate"), "-", "--triton-to-ptx", "-o", str(out)],
+                 lowered)
+        return out.read_text(), json.loads(out.with_suffix(".meta.json").read_text())
 
 
 def to_llir(ttir, num_warps, num_stages, target):
@@ -625,18 +618,12 @@ def to_llir(ttir, num_warps, num_stages, target):
 def to_ptx(ttir, num_warps, num_stages, target):
     """TTIR to PTX with `triton-opt --triton-nvidia-pipeline` and
     `triton-translate --triton-to-ptx`; the metadata from its meta.json."""
-    import json
-    import tempfile
-    opt, translate = find_tool("triton-opt"), find_tool("triton-translate")
     proc = subprocess.run(
-        [opt, "-", f"--triton-nvidia-pipeline=num-warps={num_warps} "
-                   f"num-stages={num_stages} target={target}",
+        [find_tool("triton-opt"), "-", f"--triton-nvidia-pipeline=num-warps={num_warps} "
+                                       f"num-stages={num_stages} target={target}",
          "--mlir-print-debuginfo"],  # source lines through to PTX .loc
         input=ttir, capture_output=True, text=True)
     if proc.returncode != 0:
         raise CompilationError(
             f"triton-opt --triton-nvidia-pipeline failed:\n{proc.stderr}")
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "kernel.ptx"
-        run_tool([translate, "-", "--triton-to-ptx", "-o", str(out)], proc.stdout)
-        return out.read_text(), json.loads(out.with_suffix(".meta.json").read_text())
+    return lowered_to_ptx(proc.stdout)

@@ -556,14 +556,14 @@ def reduce(b, x, axis, kind, keep_dims=False):
     x = to_tensor(b, x)
     if not x.shape:
         error(f"tl.{kind} needs a tensor")
-    if kind == "xor_sum":  # upstream xors in the input's own type
-        pass
-    elif kind == "sum":
+    # Upstream widens sums of small integers (and booleans) and max/min of
+    # anything narrower than 32 bits; xor_sum stays in the input's type.
+    if kind == "sum":
         if x.dtype.is_int() and x.dtype.bits < 32:
             x = cast(b, x, core.int32 if x.dtype.signed else core.uint32)
         elif x.dtype.is_bool():
             x = cast(b, x, core.int32)
-    elif x.dtype.bits < 32:
+    elif kind != "xor_sum" and x.dtype.bits < 32:
         x = cast(b, x, core.float32 if x.dtype.is_floating() else core.int32)
     if axis is None:
         if len(x.shape) > 1:

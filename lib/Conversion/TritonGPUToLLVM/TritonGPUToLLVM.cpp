@@ -136,25 +136,13 @@ public:
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
-    // Casts left between converted values fold away: round trips (i8 to
-    // fp8 and back, around an op built on the original scalar type) and
-    // those nothing uses.
-    module.walk([](UnrealizedConversionCastOp cast) {
-      auto inner =
-          cast.getInputs().size() == 1
-              ? cast.getInputs()[0].getDefiningOp<UnrealizedConversionCastOp>()
-              : UnrealizedConversionCastOp();
-      if (inner && inner.getInputs().size() == 1 &&
-          cast->getNumResults() == 1 &&
-          inner.getInputs()[0].getType() == cast.getResult(0).getType())
-        cast.getResult(0).replaceAllUsesWith(inner.getInputs()[0]);
-    });
+    // Casts left between converted values fold away (MLIR's reconciliation):
+    // round trips (i8 to fp8 and back, around an op built on the original
+    // scalar type) and those nothing uses.
     SmallVector<UnrealizedConversionCastOp> casts;
     module.walk(
         [&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
-    for (UnrealizedConversionCastOp cast : llvm::reverse(casts))
-      if (cast->use_empty())
-        cast->erase();
+    reconcileUnrealizedCasts(casts);
   }
 };
 
