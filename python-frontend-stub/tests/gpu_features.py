@@ -5,7 +5,8 @@
 
 Block pointers (tutorial 08's matmul), tensor descriptors from the host
 (TensorDescriptor) and made in the kernel (load, store, gather, atomic_add),
-tuple reductions, tl.sort, 3-D dots, returns under runtime ifs, and names
+tuple reductions, tl.sort, 3-D dots, tl.dot_scaled (fp4/fp8 with e8m0 scales),
+returns under runtime ifs, and names
 from triton.language.standard / core with xor_sum, softmax and topk. As in
 gpu_tutorials.py, `prepare` specializes each kernel with stand-in arrays and
 fills the PTX cache; `run` launches from it.
@@ -174,13 +175,33 @@ def early_returns(x_ptr, o_ptr, c, n, BLOCK: tl.constexpr):
     tl.store(o_ptr + offs, y, mask=m)
 
 
+@triton.jit
+def scaled_dot(a_ptr, sa_ptr, b_ptr, sb_ptr, o_ptr, M: tl.constexpr, N: tl.constexpr,
+               K: tl.constexpr, FA: tl.constexpr, FB: tl.constexpr, FAST: tl.constexpr):
+    """tl.dot_scaled of two microscaled tiles; fp4 packs two values per byte
+    along K. A scale pointer of None means that operand is not scaled."""
+    KA: tl.constexpr = K // 2 if FA == "e2m1" else K
+    KB: tl.constexpr = K // 2 if FB == "e2m1" else K
+    G: tl.constexpr = K // 32
+    a = tl.load(a_ptr + tl.arange(0, M)[:, None] * KA + tl.arange(0, KA)[None, :])
+    b = tl.load(b_ptr + tl.arange(0, KB)[:, None] * N + tl.arange(0, N)[None, :])
+    sa = None
+    sb = None
+    if sa_ptr is not None:
+        sa = tl.load(sa_ptr + tl.arange(0, M)[:, None] * G + tl.arange(0, G)[None, :])
+    if sb_ptr is not None:
+        sb = tl.load(sb_ptr + tl.arange(0, N)[:, None] * G + tl.arange(0, G)[None, :])
+    c = tl.dot_scaled(a, sa, FA, b, sb, FB, fast_math=FAST)
+    tl.store(o_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], c)
+
+
 def cdiv(a, b):
     return (a + b - 1) // b
 
 
 class StandIn:
     """What specialization needs of an array: dtype, address, shape."""
-    SIZES = {"float16": 2, "float32": 4, "int32": 4, "uint8": 1}
+    SIZES = {"float16": 2, "bfloat16": 2, "float32": 4, "int32": 4, "uint8": 1}
 
     def __init__(self, shape, dtype):
         self.shape, self.dtype = tuple(shape), dtype
@@ -313,6 +334,78 @@ def cases(new):
                     lambda run, oe=oe, cval=cval: run(early_returns, (cdiv(n, 1024),), xe, oe,
                                                       cval, n, BLOCK=1024),
                     lambda torch, oe=oe, want=want: (oe, want(xe), 0, 0)))
+    out += scaled_dot_cases(new)
+    return out
+
+
+FP4 = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0]
+FP4 = FP4 + [-v for v in FP4]
+SCALED_STORAGE = {"e2m1": ("uint8", "fp4"), "e4m3": ("uint8", "e4m3"), "e5m2": ("uint8", "e5m2"),
+                  "bf16": ("bfloat16", "randn"), "fp16": ("float16", "randn")}
+
+
+def decode_scaled(torch, x, fmt, k_dim):
+    """The values an operand in microscaling format `fmt` stands for, f32."""
+    if fmt == "e2m1":
+        table = torch.tensor(FP4, device=x.device)
+        lo, hi = table[(x & 15).long()], table[(x >> 4).long()]
+        pair = torch.stack([lo, hi], dim=k_dim + 1)
+        shape = list(x.shape)
+        shape[k_dim] *= 2
+        return pair.reshape(shape)
+    if fmt in ("e4m3", "e5m2"):
+        dt = torch.float8_e4m3fn if fmt == "e4m3" else torch.float8_e5m2
+        return x.view(dt).float()
+    return x.float()
+
+
+def scale_factor(torch, s, rows_first):
+    """e8m0 -> 2^(s - 127), NaN for 0xFF, repeated over 32 elements of K."""
+    f = torch.where(s == 255, torch.full_like(s, float("nan"), dtype=torch.float32),
+                    torch.exp2(s.float() - 127)).repeat_interleave(32, dim=1)
+    return f if rows_first else f.T
+
+
+def scaled_dot_cases(new):
+    """tl.dot_scaled (issue 16): fp4/fp8 operands with e8m0 scales against
+    the values they stand for. Every scaled operand is exact in the compute
+    type (bf16, or f16 with an fp16 operand), so only the f32 sums round."""
+    out = []
+    M, N, K = 64, 64, 64
+    combos = [("e2m1", "bf16", True, False, "scale", False),
+              ("bf16", "e2m1", False, True, "scale", False),
+              ("e4m3", "e5m2", True, True, "scale", False),
+              ("e2m1", "e2m1", True, True, "scale_nan", False),
+              ("e2m1", "fp16", True, False, "scale", True),
+              ("fp16", "e4m3", False, True, "scale", False)]
+    for fa, fb, has_sa, has_sb, skind, fast in combos:
+        da, ka = SCALED_STORAGE[fa]
+        db, kb = SCALED_STORAGE[fb]
+        a = new((M, K // 2 if fa == "e2m1" else K), da, ka)
+        b = new((K // 2 if fb == "e2m1" else K, N), db, kb)
+        sa = new((M, K // 32), "uint8", skind) if has_sa else None
+        sb = new((N, K // 32), "uint8", skind) if has_sb else None
+        o = new((M, N), "float32", "empty")
+
+        def want(torch, a=a, b=b, sa=sa, sb=sb, fa=fa, fb=fb):
+            x, y = decode_scaled(torch, a, fa, 1), decode_scaled(torch, b, fb, 0)
+            if sa is not None:
+                x = x * scale_factor(torch, sa, True)
+            if sb is not None:
+                y = y * scale_factor(torch, sb, False)
+            return x @ y
+
+        def check(torch, o=o, want=want):
+            w = want(torch)
+            tol = 1e-4 * torch.nan_to_num(w).abs().max().item()
+            return torch.nan_to_num(o, nan=7.0), torch.nan_to_num(w, nan=7.0), tol, 1e-5
+
+        out.append((f"dot_scaled {fa} x {fb}{' nan' if skind == 'scale_nan' else ''}"
+                    f"{' fast' if fast else ''}",
+                    lambda run, a=a, b=b, sa=sa, sb=sb, o=o, fa=fa, fb=fb, fast=fast: run(
+                        scaled_dot, (1,), a, sa, b, sb, o, M=M, N=N, K=K, FA=fa, FB=fb,
+                        FAST=fast),
+                    check))
     return out
 
 
@@ -328,7 +421,7 @@ def main():
         return 0
     import torch
     dt = {"float32": torch.float32, "float16": torch.float16, "int32": torch.int32,
-          "uint8": torch.uint8}
+          "uint8": torch.uint8, "bfloat16": torch.bfloat16}
 
     def new(shape, dtype, kind):
         if kind == "randn":
@@ -343,6 +436,17 @@ def main():
             return torch.randint(0, 256, shape, device="cuda").to(dt[dtype])
         if kind == "smallint":
             return torch.randint(-2, 3, shape, device="cuda").to(dt[dtype])
+        if kind == "fp4":
+            return torch.randint(0, 256, shape, device="cuda").to(torch.uint8)
+        if kind in ("e4m3", "e5m2"):  # any finite fp8 value
+            x = torch.randint(0, 256, shape, device="cuda")
+            bad = (x & 0x7F) == 0x7F if kind == "e4m3" else (x & 0x7C) == 0x7C
+            return torch.where(bad, x & 0xF0, x).to(torch.uint8)
+        if kind in ("scale", "scale_nan"):  # 2^-5 .. 2^5, some 0xFF (NaN)
+            x = torch.randint(122, 133, shape, device="cuda")
+            if kind == "scale_nan":
+                x[3, 1] = 255
+            return x.to(torch.uint8)
         if kind == "rows":
             return torch.tensor([3, 0, 99, 5, 5, 42, 17, 64], dtype=dt[dtype], device="cuda")
         if dtype == "int32":

@@ -690,11 +690,16 @@ class CodeGenerator(ast.NodeVisitor):
             self.fail(node, "chained comparisons are not supported")
         x, y = self.visit(node.left), self.visit(node.comparators[0])
         op = node.ops[0]
+        if isinstance(op, (ast.Is, ast.IsNot)):
+            # As upstream: identity of the Python objects, decided at compile
+            # time even for tensors (`if scale is not None:`).
+            same = unwrap(x) is unwrap(y)
+            return constexpr(same if isinstance(op, ast.Is) else not same)
         if is_static(x) and is_static(y):
             import operator
             f = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
-                 ast.GtE: operator.ge, ast.Eq: operator.eq, ast.NotEq: operator.ne,
-                 ast.Is: operator.is_, ast.IsNot: operator.is_not}[type(op)]
+                 ast.GtE: operator.ge, ast.Eq: operator.eq,
+                 ast.NotEq: operator.ne}[type(op)]
             return constexpr(f(unwrap(x), unwrap(y)))
         if type(op) not in CMPOPS:
             self.fail(node, f"comparison {type(op).__name__} is not supported on tensors")

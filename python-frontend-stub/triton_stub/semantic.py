@@ -657,6 +657,82 @@ def dot(b, a, c, acc=None, input_precision=None, out_dtype=None):
                 f"{a.type} * {c.type} -> {acc.type}", out_dtype, shape)
 
 
+SCALED_FORMATS = {"e4m3": ("float8e4nv", "uint8"), "e5m2": ("float8e5", "uint8"),
+                  "bf16": ("bfloat16", "uint16"), "fp16": ("float16", "uint16"),
+                  "e2m1": (None, "uint8")}
+
+
+def _scaled_operand(b, x, fmt, side):
+    """As upstream: fp4 stays packed in uint8; other formats are bitcast from
+    their unsigned storage type to the float type they name."""
+    x = to_tensor(b, x)
+    fp_name, storage = SCALED_FORMATS[fmt]
+    if fp_name is None:
+        if x.dtype.name != "uint8":
+            error(f"tl.dot_scaled: e2m1 {side} must be packed as uint8, got {x.dtype.name}")
+        return x
+    if x.dtype.name == fp_name:
+        return x
+    if x.dtype.name != storage:
+        error(f"tl.dot_scaled: {side} in format {fmt} must be {fp_name} or {storage}, "
+              f"got {x.dtype.name}")
+    return bitcast(b, x, getattr(core, fp_name))
+
+
+def dot_scaled(b, lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None,
+               fast_math=False, lhs_k_pack=True, rhs_k_pack=True, out_dtype=None):
+    formats = []
+    for fmt, side in ((lhs_format, "lhs"), (rhs_format, "rhs")):
+        fmt = fmt.value if isinstance(fmt, core.constexpr) else fmt
+        if fmt not in SCALED_FORMATS:
+            error(f"NYI: {side}_format {fmt} (tl.dot_scaled takes "
+                  f"{', '.join(sorted(SCALED_FORMATS))})")
+        formats.append(fmt)
+    lhs = _scaled_operand(b, lhs, formats[0], "lhs")
+    rhs = _scaled_operand(b, rhs, formats[1], "rhs")
+    rank = len(lhs.shape)
+    if rank not in (2, 3) or len(rhs.shape) != rank:
+        error(f"Both inputs must be either 2D or 3D; (lhs: {list(lhs.shape)} vs rhs: "
+              f"{list(rhs.shape)})")
+    for fmt, kpack, side in ((formats[0], lhs_k_pack, "lhs"), (formats[1], rhs_k_pack, "rhs")):
+        if not kpack and fmt != "e2m1":
+            error(f"only mxfp4 inputs can be packed along a dimension different than K "
+                  f"({side} is {fmt})")
+    m, k_lhs = lhs.shape[-2:]
+    k_rhs, n = rhs.shape[-2:]
+    pack_a, pack_b = (2 if f == "e2m1" else 1 for f in formats)
+    if (pack_a * k_lhs if lhs_k_pack else k_lhs) != (pack_b * k_rhs if rhs_k_pack else k_rhs):
+        error(f"Reduction dimension should pack the same number of elements; (lhs: "
+              f"{list(lhs.shape)} vs rhs: {list(rhs.shape)})")
+    m = m if lhs_k_pack else m * pack_a
+    n = n if rhs_k_pack else n * pack_b
+    shape = lhs.shape[:-2] + (m, n)
+    out_dtype = out_dtype.value if isinstance(out_dtype, core.constexpr) else out_dtype
+    out_dtype = out_dtype or core.float32
+    if acc is None:
+        acc = constant(b, 0, out_dtype, shape)
+    else:
+        acc = to_tensor(b, acc)
+        if acc.shape != shape or acc.dtype.name != out_dtype.name:
+            error(f"tl.dot_scaled accumulator is {acc.type}, want "
+                  f"{core.ir_type(out_dtype, shape)}")
+    operands, types = [], []
+    for x, scale in ((lhs, lhs_scale), (rhs, rhs_scale)):
+        scale = None if isinstance(scale, core.constexpr) and scale.value is None else scale
+        text, ty = x.name, str(x.type)
+        if scale is not None:
+            scale = to_tensor(b, scale)
+            text, ty = f"{text} scale {scale.name}", f"{ty}, {scale.type}"
+        operands.append(text)
+        types.append(ty)
+    attrs = [f"fastMath = {'true' if fast_math else 'false'}"]
+    attrs += [f"{side}_k_pack = false" for side, kp in (("lhs", lhs_k_pack), ("rhs", rhs_k_pack))
+              if not kp]
+    return b.op(f"tt.dot_scaled {operands[0]}, {operands[1]}, {acc.name} lhs = {formats[0]} "
+                f"rhs = {formats[1]} {{{', '.join(attrs)}}} : {types[0]} * {types[1]} -> "
+                f"{acc.type}", acc.dtype, shape)
+
+
 def trans(b, x, order=None):
     x = to_tensor(b, x)
     order = list(order) if order else list(range(len(x.shape)))[::-1]

@@ -388,3 +388,40 @@ print("maxnreg: entry", bool(re.search(r"\.visible \.entry [^{;]*\.maxnreg 42", 
 # CHECK-NOT: loop_unroll_factor
 print(k.asm["ttir"])
 open(f"{OUT}/capped.ptx", "w").write(k.asm["ptx"])
+
+
+@triton_stub.jit
+def scaled(a_ptr, sa_ptr, b_ptr, sb_ptr, o_ptr, FA: tl.constexpr, FB: tl.constexpr):
+    KA: tl.constexpr = 32 if FA == "e2m1" else 64
+    KB: tl.constexpr = 32 if FB == "e2m1" else 64
+    r = tl.arange(0, 64)
+    a = tl.load(a_ptr + r[:, None] * KA + tl.arange(0, KA)[None, :])
+    b = tl.load(b_ptr + tl.arange(0, KB)[:, None] * 64 + r[None, :])
+    sa = None
+    sb = None
+    if sa_ptr is not None:  # `is` compares the Python objects, at compile time
+        sa = tl.load(sa_ptr + r[:, None] * 2 + tl.arange(0, 2)[None, :])
+    if sb_ptr is not None:
+        sb = tl.load(sb_ptr + r[:, None] * 2 + tl.arange(0, 2)[None, :])
+    tl.store(o_ptr + r[:, None] * 64 + r[None, :], tl.dot_scaled(a, sa, FA, b, sb, FB))
+
+
+# tl.dot_scaled emits tt.dot_scaled as upstream's frontend does (uint8 fp8
+# bitcast to its format, fp4 kept packed); the compiler decomposes it into
+# upcasts and a wgmma dot.
+# CHECK-LABEL: tt.func public @scaled
+# CHECK: tt.dot_scaled %{{.*}} scale %{{.*}}, %{{.*}}, %{{.*}} lhs = e2m1 rhs = bf16 {fastMath = false} : tensor<64x32xi8>, tensor<64x2xi8> * tensor<64x64xbf16> -> tensor<64x64xf32>
+# CHECK: scaled e2m1 x bf16: wgmma True
+k = scaled.warmup(Arr("uint8"), Arr("uint8"), Arr("bfloat16"), None, Arr(), "e2m1", "bf16")
+emit("scaled_fp4_bf16", k)
+print("scaled e2m1 x bf16: wgmma", "wgmma.mma_async" in k.asm["ptx"])
+# CHECK-LABEL: tt.func public @scaled
+# CHECK: tt.bitcast %{{.*}} : tensor<64x64xi8> -> tensor<64x64xf8E4M3FN>
+# CHECK: tt.bitcast %{{.*}} : tensor<64x64xi8> -> tensor<64x64xf8E5M2>
+# CHECK: tt.dot_scaled %{{.*}} scale %{{.*}}, %{{.*}} scale %{{.*}}, %{{.*}} lhs = e4m3 rhs = e5m2
+emit("scaled_fp8", scaled.warmup(Arr("uint8"), Arr("uint8"), Arr("uint8"), Arr("uint8"), Arr(),
+                                 "e4m3", "e5m2"))
+# CHECK: scaled: NYI: lhs_format e3m3 (tl.dot_scaled takes bf16, e2m1, e4m3, e5m2, fp16) | tl.store(
+error(scaled, Arr("uint8"), Arr("uint8"), Arr("bfloat16"), None, Arr(), "e3m3", "bf16")
+# CHECK: scaled: tl.dot_scaled: rhs in format bf16 must be bfloat16 or uint16, got float16
+error(scaled, Arr("uint8"), Arr("uint8"), Arr("float16"), None, Arr(), "e2m1", "bf16")

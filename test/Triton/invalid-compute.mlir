@@ -236,9 +236,29 @@ tt.func @scan_combiner(%x: tensor<8xf32>) {
 
 // -----
 
-tt.func @dot_scaled_rank(%a: tensor<2x16x32xf16>, %c: tensor<2x16x16xf32>) {
-  // expected-error @+1 {{operands must be 2-D, got rank 3}}
-  %0 = tt.dot_scaled %a, %a, %c lhs = fp16 rhs = fp16 {fastMath = false} : tensor<2x16x32xf16> * tensor<2x16x32xf16> -> tensor<2x16x16xf32>
+tt.func @dot_scaled_rank(%a: tensor<2x16x32xf16>, %b: tensor<2x32x16xf16>, %c: tensor<2x16x16xf32>, %c2: tensor<16x16xf32>) {
+  // Batched (3-D) operands are fine, as upstream.
+  %0 = tt.dot_scaled %a, %b, %c lhs = fp16 rhs = fp16 {fastMath = false} : tensor<2x16x32xf16> * tensor<2x32x16xf16> -> tensor<2x16x16xf32>
+  // expected-error @+1 {{a, b and the accumulator must have the same rank, got 3, 3 and 2}}
+  %1 = tt.dot_scaled %a, %b, %c2 lhs = fp16 rhs = fp16 {fastMath = false} : tensor<2x16x32xf16> * tensor<2x32x16xf16> -> tensor<16x16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_scaled_scale_shape(%a: tensor<64x32xi8>, %b: tensor<64x64xbf16>, %c: tensor<64x64xf32>, %s: tensor<64x2xi8>, %t: tensor<32x2xi8>) {
+  // One e8m0 scale per 32 elements of K = 64, per row of a.
+  %0 = tt.dot_scaled %a scale %s, %b, %c lhs = e2m1 rhs = bf16 {fastMath = false} : tensor<64x32xi8>, tensor<64x2xi8> * tensor<64x64xbf16> -> tensor<64x64xf32>
+  // expected-error @+1 {{scale of a must be 64 x (a divisor of K = 64), got 32 x 2}}
+  %1 = tt.dot_scaled %a scale %t, %b, %c lhs = e2m1 rhs = bf16 {fastMath = false} : tensor<64x32xi8>, tensor<32x2xi8> * tensor<64x64xbf16> -> tensor<64x64xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_scaled_scale_rank(%a: tensor<64x64xbf16>, %b: tensor<32x64xi8>, %c: tensor<64x64xf32>, %s: tensor<64xi8>) {
+  // expected-error @+1 {{scale of b must have rank 2, got 1}}
+  %0 = tt.dot_scaled %a, %b scale %s, %c lhs = bf16 rhs = e2m1 {fastMath = false} : tensor<64x64xbf16> * tensor<32x64xi8>, tensor<64xi8> -> tensor<64x64xf32>
   tt.return
 }
 

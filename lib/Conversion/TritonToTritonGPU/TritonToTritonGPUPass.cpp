@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_CONVERTTRITONTOTRITONGPU
@@ -338,6 +339,12 @@ public:
                        "threads-per-warp must be powers of two and num-ctas "
                        "positive");
       return signalPassFailure();
+    }
+    {
+      RewritePatternSet decompose(ctx);
+      populateDecomposeScaledDotPatterns(decompose);
+      if (failed(applyPatternsGreedily(module, std::move(decompose))))
+        return signalPassFailure();
     }
     if (failed(checkRegistersPerThread(module,
                                        numWarps * threadsPerWarp * numCTAs)))

@@ -384,6 +384,17 @@ def dot(b, input, other, acc=None, input_precision=None, allow_tf32=None,
 
 
 @builtin
+def dot_scaled(b, lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None,
+               fast_math=False, lhs_k_pack=True, rhs_k_pack=True, out_dtype=None):
+    """lhs * 2^(lhs_scale - 127) @ rhs * 2^(rhs_scale - 127) + acc, each e8m0
+    scale covering 32 elements along K (OCP microscaling)."""
+    c = lambda v: v.value if isinstance(v, constexpr) else v
+    return semantic.dot_scaled(b, lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc,
+                               bool(c(fast_math)), bool(c(lhs_k_pack)), bool(c(rhs_k_pack)),
+                               out_dtype)
+
+
+@builtin
 def trans(b, input, *dims):
     if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
         dims = tuple(dims[0])

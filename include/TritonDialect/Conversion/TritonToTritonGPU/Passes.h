@@ -5,7 +5,15 @@
 
 #include "mlir/Pass/Pass.h"
 
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
 namespace mlir::triton {
+/// tt.dot_scaled -> upcasts, scaling and tt.dot (no tensor core before
+/// Blackwell takes microscaled operands). Run before layout assignment.
+void populateDecomposeScaledDotPatterns(RewritePatternSet &patterns);
+
 #define GEN_PASS_DECL
 #include "TritonDialect/Conversion/TritonToTritonGPU/Passes.h.inc"
 #define GEN_PASS_REGISTRATION

@@ -16,6 +16,11 @@ def ConvertTritonToTritonGPU : Pass<"convert-triton-to-tritongpu", "mlir::Module
     the accumulator's layout, and `tt.trans`/`join`/`split`/`reshape` produce
     the layout their operand implies; `ttg.convert_layout` joins values whose
     layouts differ. Function signatures, calls and `scf` regions follow.
+
+    `tt.dot_scaled` is first decomposed into upcasts of its operands to
+    bf16/f16, multiplications by their e8m0 scales (NaN where a scale is
+    0xFF, unless `fastMath`) and a `tt.dot`, as no tensor core before
+    Blackwell takes microscaled operands.
   }];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
   let options = [

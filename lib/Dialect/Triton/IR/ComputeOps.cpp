@@ -86,6 +86,32 @@ LogicalResult DotOp::verify() {
   return success();
 }
 
+namespace {
+/// A microscaling scale holds one value per `group` elements along K: shape
+/// [B x] rows x K/group for either operand (b's scale is stored as if it
+/// came from the lhs, N x K/group, as upstream).
+LogicalResult verifyScale(Operation *op, Value scale, int64_t rows, int64_t k,
+                          RankedTensorType c, StringRef name) {
+  if (!scale)
+    return success();
+  auto t = cast<RankedTensorType>(scale.getType());
+  int64_t rank = c.getRank();
+  if (t.getRank() != rank)
+    return op->emitOpError("scale of ")
+           << name << " must have rank " << rank << ", got " << t.getRank();
+  if (rank == 3 && t.getDimSize(0) != c.getDimSize(0))
+    return op->emitOpError("scale of ")
+           << name << " has batch " << t.getDimSize(0) << ", want "
+           << c.getDimSize(0);
+  int64_t groups = t.getDimSize(rank - 1);
+  if (t.getDimSize(rank - 2) != rows || groups <= 0 || k % groups != 0)
+    return op->emitOpError("scale of ")
+           << name << " must be " << rows << " x (a divisor of K = " << k
+           << "), got " << t.getDimSize(rank - 2) << " x " << groups;
+  return success();
+}
+} // namespace
+
 LogicalResult DotScaledOp::verify() {
   auto a = cast<RankedTensorType>(getA().getType());
   auto b = cast<RankedTensorType>(getB().getType());
@@ -103,20 +129,30 @@ LogicalResult DotScaledOp::verify() {
   };
   if (failed(checkStorage(a, aFp4, "a")) || failed(checkStorage(b, bFp4, "b")))
     return failure();
+  int64_t rank = c.getRank();
+  if (a.getRank() != rank || b.getRank() != rank)
+    return verifyMatmulShapes(*this, a, b, c);
   int64_t kMulA = aFp4 && getLhsKPack() ? 2 : 1;
   int64_t kMulB = bFp4 && getRhsKPack() ? 2 : 1;
-  if (c.getRank() != 2)
-    return emitOpError("operands must be 2-D, got rank ") << c.getRank();
   // Operands packed along M or N store half as many rows or columns.
-  if (aFp4 && !getLhsKPack() && a.getRank() == 2) {
-    SmallVector<int64_t> shape{a.getDimSize(0) * 2, a.getDimSize(1)};
-    a = RankedTensorType::get(shape, a.getElementType());
-  }
-  if (bFp4 && !getRhsKPack() && b.getRank() == 2) {
-    SmallVector<int64_t> shape{b.getDimSize(0), b.getDimSize(1) * 2};
-    b = RankedTensorType::get(shape, b.getElementType());
-  }
-  return verifyMatmulShapes(*this, a, b, c, kMulA, kMulB);
+  auto unpacked = [&](RankedTensorType t, int64_t dim) {
+    SmallVector<int64_t> shape(t.getShape());
+    shape[dim] *= 2;
+    return RankedTensorType::get(shape, t.getElementType());
+  };
+  if (aFp4 && !getLhsKPack())
+    a = unpacked(a, rank - 2);
+  if (bFp4 && !getRhsKPack())
+    b = unpacked(b, rank - 1);
+  if (failed(verifyMatmulShapes(*this, a, b, c, kMulA, kMulB)))
+    return failure();
+  int64_t k = a.getDimSize(rank - 1) * kMulA;
+  if (failed(
+          verifyScale(*this, getAScale(), c.getDimSize(rank - 2), k, c, "a")) ||
+      failed(
+          verifyScale(*this, getBScale(), c.getDimSize(rank - 1), k, c, "b")))
+    return failure();
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
