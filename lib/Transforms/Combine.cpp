@@ -78,6 +78,66 @@ struct CombineDotAdd : public OpRewritePattern<AddOp> {
   }
 };
 
+/// Whether `op` repeats its source along `axis` only.
+bool broadcastsOnlyAlong(BroadcastOp op, int64_t axis) {
+  auto src = cast<RankedTensorType>(op.getSrc().getType()).getShape();
+  auto dst = cast<RankedTensorType>(op.getType()).getShape();
+  for (int64_t i = 0, e = src.size(); i < e; ++i)
+    if ((src[i] != dst[i]) != (i == axis))
+      return false;
+  return true;
+}
+
+/// `v` without its unit dimension `axis`: the expand_dims source if `v` is
+/// one, else a reshape.
+Value dropUnitDim(PatternRewriter &rewriter, Location loc, Value v,
+                  int64_t axis) {
+  if (auto expand = v.getDefiningOp<ExpandDimsOp>();
+      expand && expand.getAxis() == axis)
+    return expand.getSrc();
+  auto type = cast<RankedTensorType>(v.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + axis);
+  return ReshapeOp::create(rewriter, loc, type.clone(shape), v);
+}
+
+/// sum(x[:, :, None] * y[None, :, :], axis=1) -> dot(x, y), as upstream: the
+/// M x K x N product never exists and the sum runs on tensor cores. Float
+/// sums of at most 32 bits with M, K, N >= 16 (tl.dot's smallest tile); the
+/// dot accumulates in the sum's own type.
+struct CombineBroadcastMulReduce : public OpRewritePattern<ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto add = dyn_cast_or_null<arith::AddFOp>(op.getSingleCombiner());
+    if (!add || op.getNumOperands() != 1 || op.getAxis() != 1 ||
+        add.getType().getIntOrFloatBitWidth() > 32)
+      return failure();
+    auto mul = op.getSrcs()[0].getDefiningOp<arith::MulFOp>();
+    if (!mul)
+      return failure();
+    auto lhs = mul.getLhs().getDefiningOp<BroadcastOp>();
+    auto rhs = mul.getRhs().getDefiningOp<BroadcastOp>();
+    if (!lhs || !rhs || cast<RankedTensorType>(lhs.getType()).getRank() != 3 ||
+        !broadcastsOnlyAlong(lhs, 2) || !broadcastsOnlyAlong(rhs, 0))
+      return failure();
+    auto shape = cast<RankedTensorType>(lhs.getType()).getShape(); // M,K,N
+    if (llvm::any_of(shape, [](int64_t d) { return d < 16; }))
+      return failure();
+    Location loc = op.getLoc();
+    Value a = dropUnitDim(rewriter, loc, lhs.getSrc(), 2);
+    Value b = dropUnitDim(rewriter, loc, rhs.getSrc(), 0);
+    auto accType = cast<RankedTensorType>(op.getResult()[0].getType());
+    Value zero = arith::ConstantOp::create(
+        rewriter, loc, accType,
+        DenseElementsAttr::get(accType,
+                               rewriter.getFloatAttr(add.getType(), 0.0)));
+    rewriter.replaceOpWithNewOp<DotOp>(op, accType, a, b, zero,
+                                       InputPrecision::IEEE, 0);
+    return success();
+  }
+};
+
 class CombinePass
     : public mlir::triton::impl::TritonCombineOpsBase<CombinePass> {
 public:
@@ -85,8 +145,8 @@ public:
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
     patterns.add<CombineAddPtr, CombineSelectMaskedLoad,
-                 CombineDotAdd<arith::AddFOp>, CombineDotAdd<arith::AddIOp>>(
-        ctx);
+                 CombineDotAdd<arith::AddFOp>, CombineDotAdd<arith::AddIOp>,
+                 CombineBroadcastMulReduce>(ctx);
     for (RegisteredOperationName name : ctx->getRegisteredOperations())
       if (name.getDialectNamespace() == "tt")
         name.getCanonicalizationPatterns(patterns, ctx);

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import typing
 from pathlib import Path
 
 from .codegen import generate_ttir
@@ -231,17 +232,18 @@ class JITFunction:
     # over a cluster), and the rest tune code generation or the launch
     # without changing what a kernel computes.
     IGNORED_OPTIONS = ("num_ctas", "launch_cooperative_grid", "launch_pdl",
-                       "enable_fp_fusion", "sanitize_overflow", "instrumentation_mode",
+                       "sanitize_overflow", "instrumentation_mode",
                        "num_buffers_warp_spec", "num_consumer_groups", "reg_dec_producer",
                        "reg_inc_consumer", "extern_libs")
 
     def _launch_options(self, target, kwargs):
         """Upstream's options among `kwargs` (those that are not parameters
         of the kernel): the target (`target=`, else `arch=` "sm80" / 90 or
-        $TRITON_OVERRIDE_ARCH as cuda:NN), `maxnreg`, and the kernel's
+        $TRITON_OVERRIDE_ARCH as cuda:NN), the PTX options (`maxnreg`,
+        `enable_fp_fusion`, else $TRITON_DEFAULT_FP_FUSION), and the kernel's
         arguments with the ignored options dropped."""
         params = {p for p, _ in self.params()}
-        options = {k: kwargs[k] for k in ("arch", "maxnreg")
+        options = {k: kwargs[k] for k in ("arch", "maxnreg", "enable_fp_fusion")
                    if k in kwargs and k not in params}
         kwargs = {k: v for k, v in kwargs.items() if k in params or (
             k not in self.IGNORED_OPTIONS and k not in options)}
@@ -251,12 +253,15 @@ class JITFunction:
             if not digits:
                 raise ValueError(f"arch={arch!r}: want sm80, sm90, 90 ...")
             target = f"cuda:{digits}"
-        return target, options.get("maxnreg"), kwargs
+        fusion = options.get("enable_fp_fusion")
+        if fusion is None:
+            fusion = os.environ.get("TRITON_DEFAULT_FP_FUSION", "1") not in ("0", "false")
+        return target, PtxOptions(options.get("maxnreg"), bool(fusion)), kwargs
 
     def __getitem__(self, grid):
         def launcher(*args, num_warps=4, num_stages=3, target=None, **kwargs):
-            target, maxnreg, kwargs = self._launch_options(target, kwargs)
-            return self.run(grid, args, kwargs, num_warps, num_stages, target, maxnreg)
+            target, ptx_options, kwargs = self._launch_options(target, kwargs)
+            return self.run(grid, args, kwargs, num_warps, num_stages, target, ptx_options)
         return launcher
 
     def warmup(self, *args, grid=None, num_warps=4, num_stages=3, target=None,
@@ -264,10 +269,11 @@ class JITFunction:
         """Compiles (and caches) the kernel these arguments specialize to,
         without launching it, like upstream's `kernel.warmup`. Arguments may
         be stand-ins: objects with `dtype` and `data_ptr()`."""
-        target, maxnreg, kwargs = self._launch_options(target, kwargs)
-        return self._compiled(args, kwargs, num_warps, num_stages, target, maxnreg)[0]
+        target, ptx_options, kwargs = self._launch_options(target, kwargs)
+        return self._compiled(args, kwargs, num_warps, num_stages, target, ptx_options)[0]
 
-    def _compiled(self, args, kwargs, num_warps, num_stages, target, maxnreg=None):
+    def _compiled(self, args, kwargs, num_warps, num_stages, target, ptx_options=None):
+        ptx_options = ptx_options or PtxOptions()
         if num_warps < 1 or num_warps & (num_warps - 1):
             raise AssertionError(f"num_warps={num_warps} must be a power of 2")
         signature, constexprs, divisible, runtime = self.specialize(args, kwargs)
@@ -275,20 +281,21 @@ class JITFunction:
             target = "cuda:90"
         key = (tuple(signature.items()), tuple(sorted(
             (k, repr(v)) for k, v in constexprs.items())), tuple(divisible),
-            num_warps, num_stages, target, maxnreg)
+            num_warps, num_stages, target, ptx_options)
         if key not in self.cache:
             self.cache[key] = compile(
                 self, signature, constexprs, num_warps, num_stages, target,
                 stages=("ttir", "ptx"), divisible_by_16=divisible,
                 unaligned=[n for n, t in signature.items()
                            if t.startswith("*") and n not in divisible],
-                name=self._kernel_name(signature, constexprs), maxnreg=maxnreg)
+                name=self._kernel_name(signature, constexprs), maxnreg=ptx_options.maxnreg,
+                enable_fp_fusion=ptx_options.enable_fp_fusion)
         return self.cache[key], signature, constexprs, runtime
 
-    def run(self, grid, args, kwargs, num_warps, num_stages, target, maxnreg=None):
+    def run(self, grid, args, kwargs, num_warps, num_stages, target, ptx_options=None):
         from . import driver as drv
         kernel, signature, constexprs, runtime = self._compiled(
-            args, kwargs, num_warps, num_stages, target, maxnreg)
+            args, kwargs, num_warps, num_stages, target, ptx_options)
         if self._driver is None:
             self._driver = drv.Driver()
         if getattr(kernel, "function", None) is None:
@@ -348,13 +355,20 @@ def find_tool(name: str) -> str:
         f"set TRITON_STUB_TOOLS to the folder holding it")
 
 
+class PtxOptions(typing.NamedTuple):
+    """Launch options that change the PTX but not the TTIR."""
+    maxnreg: int | None = None
+    enable_fp_fusion: bool = True
+
+
 class Stages(dict):
     """A kernel's `asm`: the stages compiled so far, and the others compiled
     from its TTIR when first read (`kernel[grid](...).asm["ttgir"]`)."""
 
-    def __init__(self, stages, options):
+    def __init__(self, stages, options, fp_fusion=True):
         super().__init__(stages)
         self.options = options  # (num_warps, num_stages, target)
+        self.fp_fusion = fp_fusion
 
     def __missing__(self, stage):
         ttir = dict.__getitem__(self, "ttir")
@@ -364,7 +378,7 @@ class Stages(dict):
         elif stage == "llir":
             value = to_llir(ttir, num_warps, num_stages, target)
         elif stage == "ptx":
-            value = cached_ptx(ttir, ttir, num_warps, num_stages, target)[0]
+            value = cached_ptx(ttir, ttir, num_warps, num_stages, target, self.fp_fusion)[0]
         else:
             raise KeyError(f"no stage '{stage}': the stages are {', '.join(ALL_STAGES)}")
         self[stage] = value
@@ -485,7 +499,7 @@ ALL_STAGES = ("ttir", "ttgir", "llir", "ptx")
 
 def compile(fn, signature: dict | None = None, constexprs: dict | None = None, num_warps=4,
             num_stages=3, target="cuda:90", stages=None,
-            divisible_by_16=(), unaligned=(), name=None, maxnreg=None):
+            divisible_by_16=(), unaligned=(), name=None, maxnreg=None, enable_fp_fusion=True):
     """Like upstream's `triton.compile`: every stage by default,
     `.asm["ttir"]` (verified by triton-opt), `.asm["ttgir"]` (our layout
     pipeline), `.asm["llir"]` (LLVM IR) and `.asm["ptx"]`; `stages` picks
@@ -514,14 +528,14 @@ def compile(fn, signature: dict | None = None, constexprs: dict | None = None, n
             raise
         opt = None
     asm = Stages({"ttir": run_tool([opt, "-"], ttir) if opt else ttir},
-                 (num_warps, num_stages, target))
+                 (num_warps, num_stages, target), enable_fp_fusion)
     for stage in ("ttgir", "llir"):
         if stage in stages:
             asm[stage]  # noqa: B018 (compiled on first read)
     metadata = {"entry": name, "num_warps": num_warps, "shared_bytes": 0}
     if "ptx" in stages:
         asm["ptx"], metadata = cached_ptx(ttir, asm["ttir"], num_warps,
-                                          num_stages, target)
+                                          num_stages, target, enable_fp_fusion)
         if maxnreg:
             asm["ptx"] = with_maxnreg(asm["ptx"], int(maxnreg))
     return CompiledKernel(name, asm, metadata)
@@ -580,10 +594,12 @@ def disk_cached(key_text: str, target: str, build):
     return ptx, metadata
 
 
-def cached_ptx(ttir, verified_ttir, num_warps, num_stages, target):
-    """PTX for `ttir` from the disk cache (`disk_cached`), or compiled."""
-    return disk_cached(f"{ttir}\n{num_warps}\n{num_stages}\n{target}", target,
-                       lambda: to_ptx(verified_ttir, num_warps, num_stages, target))
+def cached_ptx(ttir, verified_ttir, num_warps, num_stages, target, fp_fusion=True):
+    """PTX for `ttir` from the disk cache (`disk_cached`), or compiled.
+    Without `fp_fusion` a multiply and an add stay two instructions."""
+    key = f"{ttir}\n{num_warps}\n{num_stages}\n{target}" + ("" if fp_fusion else "\nno-fusion")
+    return disk_cached(key, target,
+                       lambda: to_ptx(verified_ttir, num_warps, num_stages, target, fp_fusion))
 
 
 def to_ttgir(ttir, num_warps, num_stages, target):
@@ -593,15 +609,15 @@ def to_ttgir(ttir, num_warps, num_stages, target):
                      f"num-stages={num_stages} target={target}"], ttir)
 
 
-def lowered_to_ptx(lowered):
+def lowered_to_ptx(lowered, fp_fusion=True):
     """LLVM-dialect IR to PTX with `triton-translate --triton-to-ptx`; the
     metadata from the meta.json it writes beside it."""
     import json
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "kernel.ptx"
-        run_tool([find_tool("triton-translate"), "-", "--triton-to-ptx", "-o", str(out)],
-                 lowered)
+        run_tool([find_tool("triton-translate"), "-", "--triton-to-ptx", "-o", str(out),
+                  f"--enable-fp-fusion={'true' if fp_fusion else 'false'}"], lowered)
         return out.read_text(), json.loads(out.with_suffix(".meta.json").read_text())
 
 
@@ -615,7 +631,7 @@ def to_llir(ttir, num_warps, num_stages, target):
     return run_tool([translate, "-", "--mlir-to-llvmir"], lowered)
 
 
-def to_ptx(ttir, num_warps, num_stages, target):
+def to_ptx(ttir, num_warps, num_stages, target, fp_fusion=True):
     """TTIR to PTX with `triton-opt --triton-nvidia-pipeline` and
     `triton-translate --triton-to-ptx`; the metadata from its meta.json."""
     proc = subprocess.run(
@@ -626,4 +642,4 @@ def to_ptx(ttir, num_warps, num_stages, target):
     if proc.returncode != 0:
         raise CompilationError(
             f"triton-opt --triton-nvidia-pipeline failed:\n{proc.stderr}")
-    return lowered_to_ptx(proc.stdout)
+    return lowered_to_ptx(proc.stdout, fp_fusion)

@@ -425,3 +425,19 @@ emit("scaled_fp8", scaled.warmup(Arr("uint8"), Arr("uint8"), Arr("uint8"), Arr("
 error(scaled, Arr("uint8"), Arr("uint8"), Arr("bfloat16"), None, Arr(), "e3m3", "bf16")
 # CHECK: scaled: tl.dot_scaled: rhs in format bf16 must be bfloat16 or uint16, got float16
 error(scaled, Arr("uint8"), Arr("uint8"), Arr("float16"), None, Arr(), "e2m1", "bf16")
+
+
+@triton_stub.jit
+def mul_add(data):
+    ptrs = data + tl.arange(0, 128)
+    tl.store(ptrs, tl.load(ptrs) * 1.5 + 1.0)
+
+
+# enable_fp_fusion=False (or $TRITON_DEFAULT_FP_FUSION=0) keeps x * 1.5 + 1
+# a multiply and an add, as upstream's test_enable_fp_fusion checks.
+# CHECK: fp fusion False: fma False
+# CHECK: fp fusion True: fma True
+for fusion in (False, True):
+    ptx = mul_add.warmup(Arr(), enable_fp_fusion=fusion).asm["ptx"]
+    print(f"fp fusion {fusion}: fma", re.search(r"(mad|fma)\.r[nzmp]\.(ftz\.)?f32", ptx) is not None)
+    open(f"{OUT}/mul_add_{fusion}.ptx", "w").write(ptx)

@@ -49,3 +49,61 @@ tt.func @dot_nonzero_acc(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>, %c: tenso
   %r = arith.addf %d, %p : tensor<16x16xf32>
   tt.return %r : tensor<16x16xf32>
 }
+
+// -----
+
+// sum(x[:, :, None] * y[None, :, :], 1) is x @ y: the 32x16x64 product is
+// never built and the sum runs as a dot (on tensor cores later).
+// CHECK-LABEL: tt.func @broadcast_mul_reduce
+tt.func @broadcast_mul_reduce(%x: tensor<32x16xf32>, %y: tensor<16x64xf32>) -> tensor<32x64xf32> {
+  // CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<32x64xf32>
+  // CHECK: %[[D:.*]] = tt.dot %arg0, %arg1, %[[Z]] : tensor<32x16xf32> * tensor<16x64xf32> -> tensor<32x64xf32>
+  // CHECK-NOT: tt.reduce
+  // CHECK: tt.return %[[D]]
+  %0 = tt.expand_dims %x {axis = 2 : i32} : tensor<32x16xf32> -> tensor<32x16x1xf32>
+  %1 = tt.broadcast %0 : tensor<32x16x1xf32> -> tensor<32x16x64xf32>
+  %2 = tt.expand_dims %y {axis = 0 : i32} : tensor<16x64xf32> -> tensor<1x16x64xf32>
+  %3 = tt.broadcast %2 : tensor<1x16x64xf32> -> tensor<32x16x64xf32>
+  %4 = arith.mulf %1, %3 : tensor<32x16x64xf32>
+  %5 = "tt.reduce"(%4) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tt.reduce.return %s : f32
+  }) : (tensor<32x16x64xf32>) -> tensor<32x64xf32>
+  tt.return %5 : tensor<32x64xf32>
+}
+
+// -----
+
+// Not a matrix product: reduced over another axis, a max, or a dimension
+// below 16 (tl.dot's smallest tile).
+// CHECK-LABEL: tt.func @broadcast_mul_reduce_not
+tt.func @broadcast_mul_reduce_not(%x: tensor<32x16xf32>, %y: tensor<16x64xf32>, %s: tensor<8x16xf32>, %t: tensor<16x8xf32>) -> (tensor<32x16xf32>, tensor<32x64xf32>, tensor<8x8xf32>) {
+  // CHECK-NOT: tt.dot
+  %0 = tt.expand_dims %x {axis = 2 : i32} : tensor<32x16xf32> -> tensor<32x16x1xf32>
+  %1 = tt.broadcast %0 : tensor<32x16x1xf32> -> tensor<32x16x64xf32>
+  %2 = tt.expand_dims %y {axis = 0 : i32} : tensor<16x64xf32> -> tensor<1x16x64xf32>
+  %3 = tt.broadcast %2 : tensor<1x16x64xf32> -> tensor<32x16x64xf32>
+  %4 = arith.mulf %1, %3 : tensor<32x16x64xf32>
+  %5 = "tt.reduce"(%4) <{axis = 2 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.addf %a, %b : f32
+    tt.reduce.return %r : f32
+  }) : (tensor<32x16x64xf32>) -> tensor<32x16xf32>
+  %6 = "tt.reduce"(%4) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.maxnumf %a, %b : f32
+    tt.reduce.return %r : f32
+  }) : (tensor<32x16x64xf32>) -> tensor<32x64xf32>
+  %7 = tt.expand_dims %s {axis = 2 : i32} : tensor<8x16xf32> -> tensor<8x16x1xf32>
+  %8 = tt.broadcast %7 : tensor<8x16x1xf32> -> tensor<8x16x8xf32>
+  %9 = tt.expand_dims %t {axis = 0 : i32} : tensor<16x8xf32> -> tensor<1x16x8xf32>
+  %10 = tt.broadcast %9 : tensor<1x16x8xf32> -> tensor<8x16x8xf32>
+  %11 = arith.mulf %8, %10 : tensor<8x16x8xf32>
+  %12 = "tt.reduce"(%11) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.addf %a, %b : f32
+    tt.reduce.return %r : f32
+  }) : (tensor<8x16x8xf32>) -> tensor<8x8xf32>
+  tt.return %5, %6, %12 : tensor<32x16xf32>, tensor<32x64xf32>, tensor<8x8xf32>
+}

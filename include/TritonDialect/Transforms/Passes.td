@@ -21,6 +21,8 @@ def TritonCombineOps : Pass<"triton-combine", "mlir::ModuleOp"> {
     - `addptr(addptr(p, a), b)` -> `addptr(p, a + b)`;
     - `select(m, load(p, m), other)` -> `load(p, m, other)`;
     - `dot(a, b, 0) + d` -> `dot(a, b, d)` (a float or integer accumulator);
+    - `sum(x[:, :, None] * y[None, :, :], axis=1)` -> `dot(x, y, 0)` (float
+      sums of at most 32 bits, every dimension at least 16);
     plus the tt canonicalizations.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect"];
