@@ -217,13 +217,28 @@ class CodeGenerator(ast.NodeVisitor):
             while f"{RETURN}{k}" in self.scope:
                 values.append(self.scope[f"{RETURN}{k}"])
                 k += 1
-            if not values:
+            result = tuple(values) if values else self.poison_returns()
+            if result is None:
                 self.fail(fdef, "not every path of this function returns a value")
-            result = tuple(values)
         if self.returns is not None:
             values = result if isinstance(result, tuple) else (result,)
             self.returns.extend(semantic.to_tensor(self.b, v) for v in values)
         return result
+
+    def poison_returns(self):
+        """`ub.poison` of the type (or tuple of types) a statically skipped
+        return had; None if there was none."""
+        skipped = getattr(self, "skipped_returns", None) or {}
+
+        def poison(name):
+            dtype, shape = skipped[name]
+            return self.b.op(f"ub.poison : {core.ir_type(dtype, shape)}", dtype, shape)
+        if RETURN in skipped:
+            return poison(RETURN)
+        names = []
+        while f"{RETURN}{len(names)}" in skipped:
+            names.append(f"{RETURN}{len(names)}")
+        return tuple(poison(n) for n in names) if names else None
 
     def visit_statements(self, stmts):
         for stmt in stmts:
@@ -284,8 +299,37 @@ class CodeGenerator(ast.NodeVisitor):
         cond = self.visit(node.test)
         if not is_static(cond):
             return self.scf_if(node, cond)
-        for stmt in node.body if unwrap(cond) else node.orelse:
+        taken, skipped = (node.body, node.orelse) if unwrap(cond) else (node.orelse, node.body)
+        self.note_skipped_returns(skipped)
+        for stmt in taken:
             self.visit(stmt)
+
+    def note_skipped_returns(self, stmts):
+        """The types a function would return from `stmts`, a branch a static
+        condition skips: if no path returns, the function returns poison of
+        them (`ub.poison`), as upstream. Each value is computed with the ops
+        discarded; one that cannot be is left out."""
+        if getattr(self, "skipped_returns", None) is None:
+            self.skipped_returns = {}
+        for stmt in stmts:
+            if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+                continue
+            target = stmt.targets[0]
+            names = [t.id for t in (target.elts if isinstance(target, ast.Tuple) else [target])
+                     if isinstance(t, ast.Name)]
+            if not names or not all(n.startswith(RETURN) for n in names):
+                continue
+            saved = len(self.b.lines)
+            try:
+                value = self.visit(stmt.value)
+                values = value if isinstance(value, tuple) and len(names) > 1 else (value,)
+                values = [semantic.to_tensor(self.b, v) for v in values]
+            except Exception:  # noqa: BLE001 - only a type is wanted
+                continue
+            finally:
+                del self.b.lines[saved:]
+            for name, v in zip(names, values):
+                self.skipped_returns.setdefault(name, (v.dtype, v.shape))
 
     def visit_For(self, node):
         it = node.iter

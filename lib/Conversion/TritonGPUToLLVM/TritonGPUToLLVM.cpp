@@ -19,6 +19,7 @@
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -126,13 +127,17 @@ public:
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    // ub.poison (a function whose only return a static condition skipped):
+    // llvm.mlir.poison of the converted type, tensors included.
+    ub::populateUBToLLVMConversionPatterns(converter, patterns);
 
     ConversionTarget target(*ctx);
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
     target.addIllegalDialect<
         mlir::gpu::GPUDialect, TritonDialect, TritonGPUDialect,
         nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
-        math::MathDialect, cf::ControlFlowDialect, scf::SCFDialect>();
+        math::MathDialect, cf::ControlFlowDialect, scf::SCFDialect,
+        ub::UBDialect>();
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();

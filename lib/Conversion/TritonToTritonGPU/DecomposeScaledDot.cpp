@@ -39,7 +39,7 @@ TensorValue splatInt(PatternRewriter &rw, Location loc, RankedTensorType type,
 }
 
 TensorValue permute(PatternRewriter &rw, Location loc, TensorValue v,
-                      ArrayRef<int32_t> order) {
+                    ArrayRef<int32_t> order) {
   RankedTensorType type = v.getType();
   SmallVector<int64_t> shape;
   for (int32_t d : order)
@@ -214,8 +214,8 @@ private:
       v = upcastFloat(rw, loc, v, computeType);
     if (!scale)
       return v;
-    int64_t group = v.getType().getDimSize(kDim) /
-                    scale.getType().getDimSize(rank - 1);
+    int64_t group =
+        v.getType().getDimSize(kDim) / scale.getType().getDimSize(rank - 1);
     Value factor = broadcastScale(
         rw, loc, scaleTo16(rw, loc, scale, computeType), group, idx == 1);
     Value product = arith::MulFOp::create(rw, loc, v, factor);

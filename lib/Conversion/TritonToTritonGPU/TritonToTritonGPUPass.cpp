@@ -15,7 +15,7 @@
 
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_CONVERTTRITONTOTRITONGPU
@@ -341,10 +341,10 @@ public:
       return signalPassFailure();
     }
     {
+      // Only the scaled dots: no folding or dead-code removal here.
       RewritePatternSet decompose(ctx);
       populateDecomposeScaledDotPatterns(decompose);
-      if (failed(applyPatternsGreedily(module, std::move(decompose))))
-        return signalPassFailure();
+      walkAndApplyPatterns(module, std::move(decompose));
     }
     if (failed(checkRegistersPerThread(module,
                                        numWarps * threadsPerWarp * numCTAs)))
