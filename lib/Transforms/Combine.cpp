@@ -118,11 +118,12 @@ struct CombineBroadcastMulReduce : public OpRewritePattern<ReduceOp> {
       return failure();
     auto lhs = mul.getLhs().getDefiningOp<BroadcastOp>();
     auto rhs = mul.getRhs().getDefiningOp<BroadcastOp>();
-    if (!lhs || !rhs || cast<RankedTensorType>(lhs.getType()).getRank() != 3 ||
-        !broadcastsOnlyAlong(lhs, 2) || !broadcastsOnlyAlong(rhs, 0))
+    if (!lhs || !rhs)
       return failure();
     auto shape = cast<RankedTensorType>(lhs.getType()).getShape(); // M,K,N
-    if (llvm::any_of(shape, [](int64_t d) { return d < 16; }))
+    if (shape.size() != 3 || !broadcastsOnlyAlong(lhs, 2) ||
+        !broadcastsOnlyAlong(rhs, 0) ||
+        llvm::any_of(shape, [](int64_t d) { return d < 16; }))
       return failure();
     Location loc = op.getLoc();
     Value a = dropUnitDim(rewriter, loc, lhs.getSrc(), 2);

@@ -137,6 +137,9 @@ class CodeGenerator(ast.NodeVisitor):
         self.filename = filename
         self.line_offset = line_offset
         self.node = None
+        # Types of returns in branches a static condition skipped, by the
+        # result name they assign (note_skipped_returns).
+        self.skipped_returns = {}
         builder.loc = self.loc
 
     # --- locations and errors ---
@@ -228,7 +231,7 @@ class CodeGenerator(ast.NodeVisitor):
     def poison_returns(self):
         """`ub.poison` of the type (or tuple of types) a statically skipped
         return had; None if there was none."""
-        skipped = getattr(self, "skipped_returns", None) or {}
+        skipped = self.skipped_returns
 
         def poison(name):
             dtype, shape = skipped[name]
@@ -309,8 +312,6 @@ class CodeGenerator(ast.NodeVisitor):
         condition skips: if no path returns, the function returns poison of
         them (`ub.poison`), as upstream. Each value is computed with the ops
         discarded; one that cannot be is left out."""
-        if getattr(self, "skipped_returns", None) is None:
-            self.skipped_returns = {}
         for stmt in stmts:
             if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
                 continue

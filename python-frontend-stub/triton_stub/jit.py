@@ -365,20 +365,19 @@ class Stages(dict):
     """A kernel's `asm`: the stages compiled so far, and the others compiled
     from its TTIR when first read (`kernel[grid](...).asm["ttgir"]`)."""
 
-    def __init__(self, stages, options, fp_fusion=True):
+    def __init__(self, stages, options):
         super().__init__(stages)
-        self.options = options  # (num_warps, num_stages, target)
-        self.fp_fusion = fp_fusion
+        self.options = options  # (num_warps, num_stages, target, fp_fusion)
 
     def __missing__(self, stage):
         ttir = dict.__getitem__(self, "ttir")
-        num_warps, num_stages, target = self.options
+        num_warps, num_stages, target, fp_fusion = self.options
         if stage == "ttgir":
             value = to_ttgir(ttir, num_warps, num_stages, target)
         elif stage == "llir":
             value = to_llir(ttir, num_warps, num_stages, target)
         elif stage == "ptx":
-            value = cached_ptx(ttir, ttir, num_warps, num_stages, target, self.fp_fusion)[0]
+            value = cached_ptx(ttir, ttir, num_warps, num_stages, target, fp_fusion)[0]
         else:
             raise KeyError(f"no stage '{stage}': the stages are {', '.join(ALL_STAGES)}")
         self[stage] = value
@@ -528,7 +527,7 @@ def compile(fn, signature: dict | None = None, constexprs: dict | None = None, n
             raise
         opt = None
     asm = Stages({"ttir": run_tool([opt, "-"], ttir) if opt else ttir},
-                 (num_warps, num_stages, target), enable_fp_fusion)
+                 (num_warps, num_stages, target, enable_fp_fusion))
     for stage in ("ttgir", "llir"):
         if stage in stages:
             asm[stage]  # noqa: B018 (compiled on first read)

@@ -216,16 +216,16 @@ private:
       return v;
     int64_t group =
         v.getType().getDimSize(kDim) / scale.getType().getDimSize(rank - 1);
-    Value factor = broadcastScale(
-        rw, loc, scaleTo16(rw, loc, scale, computeType), group, idx == 1);
+    TensorValue scale16 = scaleTo16(rw, loc, scale, computeType);
+    Value factor = broadcastScale(rw, loc, scale16, group, idx == 1);
     Value product = arith::MulFOp::create(rw, loc, v, factor);
     if (op.getFastMath())
       return product;
     // e8m0 0xFF is NaN (a float scale: any NaN).
     Value isNan;
     if (isa<FloatType>(scale.getType().getElementType())) {
-      Value s = scaleTo16(rw, loc, scale, computeType);
-      isNan = arith::CmpFOp::create(rw, loc, arith::CmpFPredicate::UNO, s, s);
+      isNan = arith::CmpFOp::create(rw, loc, arith::CmpFPredicate::UNO, scale16,
+                                    scale16);
     } else {
       isNan = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::eq, scale,
                                     splatInt(rw, loc, scale.getType(), 0xff));
