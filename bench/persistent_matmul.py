@@ -57,10 +57,10 @@ def persistent(kern, launch, a, b, c, M, N, K, cfg, warps, stages, flatten):
            *strides(a, b, c), NUM_SMS=NUM_SMS, FLATTEN=flatten, num_warps=warps, num_stages=stages, **cfg)
 
 
-def per_tile(kern, launch, a, b, c, M, N, K, cfg, warps, stages):
+def per_tile(kern, launch, a, b, c, M, N, K, cfg, warps, stages, **extra):
     tiles = cdiv(M, cfg["BLOCK_SIZE_M"]) * cdiv(N, cfg["BLOCK_SIZE_N"])
     launch(kern.matmul_kernel, (tiles,), a, b, c, M, N, K, *strides(a, b, c), num_warps=warps,
-           num_stages=stages, **cfg)
+           num_stages=stages, **cfg, **extra)
 
 
 def prepare(cache):

@@ -38,14 +38,16 @@ using namespace mlir::triton::gpu;
 namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace {
-/// The tensor-core class of a dot's operand types: the instruction K and the
-/// operand width, or nothing when no tensor-core instruction takes them.
 struct OperandKind {
   unsigned bits;
   unsigned instrK;
   bool isFp8;
 };
 
+/// The tensor-core class of a dot's operand types: the instruction K and the
+/// operand width, or nothing when no tensor-core instruction takes them.
+/// f16 accumulators take f16 operands (mma.sync and wgmma) or fp8 ones
+/// (wgmma; mma.sync after widening them to f16), as upstream's.
 std::optional<OperandKind> operandKind(DotOp op) {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
@@ -56,11 +58,13 @@ std::optional<OperandKind> operandKind(DotOp op) {
     return std::nullopt;
   if ((a.isF16() || a.isBF16()) && d.isF32())
     return OperandKind{16, 16, false};
+  if (a.isF16() && d.isF16())
+    return OperandKind{16, 16, false};
   if (a.isF32() && d.isF32() && op.getInputPrecision() == InputPrecision::TF32)
     return OperandKind{32, 8, false};
   if (a.isInteger(8) && d.isInteger(32))
     return OperandKind{8, 32, false};
-  if (isa<Float8E4M3FNType, Float8E5M2Type>(a) && d.isF32())
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(a) && (d.isF32() || d.isF16()))
     return OperandKind{8, 32, true};
   return std::nullopt;
 }

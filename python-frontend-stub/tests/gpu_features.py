@@ -137,6 +137,25 @@ def bmm(q_ptr, k_ptr, o_ptr, B: tl.constexpr, M: tl.constexpr, N: tl.constexpr, 
 
 
 @triton.jit
+def acc16_matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                 BK: tl.constexpr, FP8: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float16)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :],
+                    mask=(rm[:, None] < M) & ((k + rk)[None, :] < K), other=0)
+        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :],
+                    mask=((k + rk)[:, None] < K) & (rn[None, :] < N), other=0)
+        if FP8:
+            a = a.to(tl.float8e5, bitcast=True)
+            b = b.to(tl.float8e5, bitcast=True)
+        acc = tl.dot(a, b, acc, out_dtype=tl.float16)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
 def asm_pairs(a_ptr, b_ptr, c_ptr, d_ptr, BLOCK: tl.constexpr):
     """Four bytes of `a` in one register, four floats of `b` in four: the
     bytes widened (c) and the larger of each byte and float (d)."""
@@ -281,6 +300,21 @@ def cases(new):
     out.append(("bmm f16 accumulator",
                 lambda run: run(bmm, (1,), qi, ki, oh, B=2, M=32, N=16, K=64),
                 lambda torch: (oh, torch.bmm(qi.float(), ki.float()), 0, 0)))
+    # f16 accumulators on tensor cores (wgmma, pipelined or not; fp8
+    # operands too): small integers, every partial sum exact in f16; K not
+    # a multiple of the block, and K smaller than the pipeline.
+    for fp8, stages, kk in ((False, 1, 200), (False, 3, 200), (False, 4, 16), (True, 3, 200)):
+        Mh, Nh = 192, 256
+        ah = new((Mh, kk), "uint8" if fp8 else "float16", "e5m2int" if fp8 else "smallint")
+        bh = new((kk, Nh), "uint8" if fp8 else "float16", "e5m2int" if fp8 else "smallint")
+        ch = new((Mh, Nh), "float16", "empty")
+        out.append((f"f16 acc {'e5m2 ' if fp8 else ''}K={kk} stages={stages}",
+                    lambda run, ah=ah, bh=bh, ch=ch, kk=kk, fp8=fp8, stages=stages: run(
+                        acc16_matmul, (cdiv(Mh, 128), cdiv(Nh, 128)), ah, bh, ch, Mh, Nh, kk,
+                        BM=128, BN=128, BK=32, FP8=fp8, num_stages=stages),
+                    lambda torch, ah=ah, bh=bh, ch=ch, fp8=fp8: (
+                        ch, e5m2_values(torch, ah) @ e5m2_values(torch, bh) if fp8
+                        else ah.float() @ bh.float(), 0, 0)))
     xs = new((64,), "float32", "randn")
     xi, ps = new((1,), "int32", "empty"), new((32,), "float32", "empty")
     sm, tk = new((64,), "float32", "empty"), new((8,), "float32", "empty")
@@ -357,6 +391,11 @@ def decode_scaled(torch, x, fmt, k_dim):
         dt = torch.float8_e4m3fn if fmt == "e4m3" else torch.float8_e5m2
         return x.view(dt).float()
     return x.float()
+
+
+def e5m2_values(torch, x):
+    """e5m2 bytes as floats: the high byte of the f16 with the same bits."""
+    return (x.to(torch.int16) << 8).view(torch.float16).float()
 
 
 def scale_factor(torch, s, rows_first):
@@ -436,6 +475,9 @@ def main():
             return torch.randint(0, 256, shape, device="cuda").to(dt[dtype])
         if kind == "smallint":
             return torch.randint(-2, 3, shape, device="cuda").to(dt[dtype])
+        if kind == "e5m2int":  # -2 .. 2 as e5m2 bytes (an f16's high byte)
+            h = torch.randint(-2, 3, shape, device="cuda").to(torch.float16)
+            return ((h.view(torch.int16) >> 8) & 0xFF).to(torch.uint8)
         if kind == "fp4":
             return torch.randint(0, 256, shape, device="cuda").to(torch.uint8)
         if kind in ("e4m3", "e5m2"):  # any finite fp8 value

@@ -74,6 +74,27 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %d : tensor<64x64xf32, #acc>
   }
 
+  // f16 accumulators (out_dtype=tl.float16): wgmma accumulating in f16
+  // for f16 and fp8 operands; mma.sync for f16 (fp8 widened to f16 first).
+  // bf16 has no 16-bit accumulator on tensor cores: CUDA cores.
+  // CHECK-LABEL: tt.func @f16_acc
+  // CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x64xf16, #{{.*}}>
+  // CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x64xf16, #{{.*}}>
+  // CHECK: tt.dot {{.*}} -> tensor<64x64xbf16, #blocked{{[0-9]*}}>
+  // REMARK: remark: tt.dot: wgmma (nvidia_mma v3), instrShape [16, 64, 16], warpsPerCTA [4, 1]
+  // REMARK: remark: tt.dot: wgmma (nvidia_mma v3), instrShape [16, 64, 32], warpsPerCTA [4, 1]
+  // REMARK: remark: tt.dot: CUDA cores (FMA); not wgmma: no wgmma takes these operand and accumulator types
+  // NOV3-LABEL: tt.func @f16_acc
+  // NOV3: tt.dot {{.*}} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma{{[0-9]*}}, kWidth = 2}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma{{[0-9]*}}, kWidth = 2}>> -> tensor<64x64xf16, #mma{{[0-9]*}}>
+  // NOV3: tt.fp_to_fp %arg3 : tensor<64x64xf8E5M2, {{.*}}> -> tensor<64x64xf16,
+  // NOV3: tt.dot {{.*}} -> tensor<64x64xf16, #mma{{[0-9]*}}>
+  tt.func @f16_acc(%a: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %b: tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %a8: tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %b8: tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %ab: tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %bb: tensor<64x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %c: tensor<64x64xf16, #acc>, %cb: tensor<64x64xbf16, #acc>) -> (tensor<64x64xf16, #acc>, tensor<64x64xf16, #acc>, tensor<64x64xbf16, #acc>) {
+    %d = tt.dot %a, %b, %c : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<64x64xf16, #acc>
+    %d8 = tt.dot %a8, %b8, %c : tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<64x64xf16, #acc>
+    %db = tt.dot %ab, %bb, %cb : tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<64x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<64x64xbf16, #acc>
+    tt.return %d, %d8, %db : tensor<64x64xf16, #acc>, tensor<64x64xf16, #acc>, tensor<64x64xbf16, #acc>
+  }
+
   // M = 32 is too small for a warp group's 64 rows: mma.sync.
   // CHECK-LABEL: tt.func @small_m
   // CHECK: tt.dot {{.*}} -> tensor<32x64xf32, #{{mma[0-9]*}}>

@@ -68,6 +68,11 @@ void populateDebugOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateGatherHistogramOpToLLVMPatterns(LLVMTypeConverter &converter,
                                              RewritePatternSet &patterns);
 
+/// Block arguments carrying structs of f16/bf16 whose elements are packed
+/// into 32-bit pairs where they are read (f16 tensor-core accumulators
+/// carried by a loop) carry the 32-bit words instead.
+void pairHalfBlockArguments(Operation *root);
+
 } // namespace mlir::triton::gpu::lowering
 
 #endif

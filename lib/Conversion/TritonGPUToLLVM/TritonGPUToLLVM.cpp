@@ -148,6 +148,9 @@ public:
     module.walk(
         [&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
     reconcileUnrealizedCasts(casts);
+    // f16 accumulators carried by loops travel in the pairs the tensor
+    // cores take (no repacking of registers an async wgmma still writes).
+    pairHalfBlockArguments(module);
   }
 };
 

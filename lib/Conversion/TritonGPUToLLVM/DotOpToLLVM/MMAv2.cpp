@@ -7,7 +7,8 @@
 // K halves (slot k % kWidth + kWidth (m / 8) + 2 kWidth (k / 4 kWidth));
 // B's is the same without the rows; the accumulator's is (n % 2) + 2 (m / 8).
 // Types: f16 and bf16 (m16n8k16), tf32 (f32 operands, m16n8k8), s8
-// (m16n8k32, i32 accumulator).
+// (m16n8k32, i32 accumulator); f16 operands may also accumulate in f16
+// (the accumulator as two f16 pairs).
 //
 //===----------------------------------------------------------------------===//
 
@@ -92,8 +93,10 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     if (!operandType)
       return fail("no mma.sync for this operand type");
     NVVM::MMATypes ptxType = *operandType;
-    if (!(dElem.isF32() || (dElem.isInteger(32) && aElem.isInteger(8))))
-      return fail("mma.sync accumulates f32 (or i32 for i8)");
+    bool halfAcc = dElem.isF16() && aElem.isF16();
+    if (!(dElem.isF32() || halfAcc ||
+          (dElem.isInteger(32) && aElem.isInteger(8))))
+      return fail("mma.sync accumulates f32 (or f16 for f16, i32 for i8)");
     int32_t instrK = 256 / bits;
 
     std::optional<LinearLayout> aLayout = layoutOf(aType),
@@ -140,12 +143,16 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       return operandWords(rewriter, loc, regs, slots, kWidth, aElem);
     };
 
-    auto resultType =
-        LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(4, accType));
+    // An f16 accumulator travels as two f16 pairs (rows r and r + 8).
+    auto halfPair = VectorType::get({2}, rewriter.getF16Type());
+    auto resultType = LLVM::LLVMStructType::getLiteral(
+        ctx, SmallVector<Type>(halfAcc ? 2 : 4, halfAcc ? halfPair : accType));
     for (auto &[origin, dSlots] : *dTiles) {
       SmallVector<Value> c;
       for (int r : dSlots)
         c.push_back(acc[r]);
+      if (halfAcc)
+        c = operandWords(rewriter, loc, c, {0, 1, 2, 3}, 2, dElem);
       for (int32_t k0 = 0; k0 < K; k0 += instrK) {
         std::vector<int32_t> aKey(origin), bKey(origin);
         aKey[n] = k0;
@@ -165,6 +172,14 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
             std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                            NVVM::MMALayout::col});
         c = unpack(rewriter, loc, mmaOp.getResult());
+      }
+      if (halfAcc) {
+        SmallVector<Value> halves;
+        for (Value pair : c)
+          for (int32_t i = 0; i < 2; ++i)
+            halves.push_back(LLVM::ExtractElementOp::create(
+                rewriter, loc, pair, i32Const(rewriter, loc, i)));
+        c = halves;
       }
       for (auto [r, v] : llvm::zip(dSlots, c))
         acc[r] = v;

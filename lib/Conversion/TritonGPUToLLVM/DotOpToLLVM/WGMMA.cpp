@@ -57,6 +57,24 @@ std::optional<NVVM::WGMMATypes> wgmmaType(Type t, bool isOperand) {
 
 using SharedOperand = WGMMAOperandDescriptor;
 
+/// 16-bit scalars, two by two, as 32-bit words (the first in the low half).
+SmallVector<Value> pairWords(OpBuilder &b, Location loc,
+                             ArrayRef<Value> halves) {
+  SmallVector<Value> words;
+  for (size_t i = 0; i + 1 < halves.size(); i += 2)
+    words.push_back(packWord(b, loc, {halves[i], halves[i + 1]}, 16, 32));
+  return words;
+}
+
+/// The inverse of pairWords: each word's two halves as `elem`.
+SmallVector<Value> wordPairs(OpBuilder &b, Location loc, ArrayRef<Value> words,
+                             Type elem) {
+  SmallVector<Value> halves;
+  for (Value w : words)
+    llvm::append_range(halves, unpackWord(b, loc, w, 2, elem));
+  return halves;
+}
+
 /// The warp-group part of the thread's coordinates in `layout` (warp bits
 /// from 2 up), as element offsets in `operand` (an i32, XORed per bit).
 Value warpGroupOffset(OpBuilder &b, Location loc, const LinearLayout &layout,
@@ -162,65 +180,57 @@ struct WarpGroupDotOpConversion
         baseDescriptor(rewriter, loc, *b, adaptor.getB(),
                        warpGroupOffset(rewriter, loc, *dLayout, *b, warp));
 
-    // A: shared memory (a descriptor) or registers (the m16k16 fragment of
-    // each warp, slot (k % 2) + 2 (m / 8) + 4 (k / 8), packed in pairs).
-    std::optional<SharedOperand> a;
-    Value aBase;
-    std::optional<FragmentTiles> aTiles;
-    SmallVector<Value> aRegs;
-    if (auto aMem = dyn_cast<MemDescType>(op.getA().getType())) {
-      FailureOr<SharedOperand> d =
-          describeWGMMAOperand(aMem.getShape(), aMem.getEncoding(),
-                               aMem.getElementTypeBitWidth(), 0, why);
-      if (failed(d))
-        return fail(why);
-      a = *d;
-      aBase =
-          baseDescriptor(rewriter, loc, *a, adaptor.getA(),
-                         warpGroupOffset(rewriter, loc, *dLayout, *a, warp));
-    } else {
-      aTiles = registerATiles(cast<RankedTensorType>(op.getA().getType()), why);
-      if (!aTiles)
-        return fail(why);
-      aRegs = unpack(rewriter, loc, adaptor.getA());
-    }
+    AOperand a;
+    if (failed(prepareA(rewriter, loc, op, adaptor.getA(), *dLayout, warp, a,
+                        why)))
+      return fail(why);
 
+    // An f16 accumulator travels packed, two elements per 32-bit register
+    // (the fragment's consecutive slots), always through inline PTX.
+    bool halfAcc = dElem.isF16();
     SmallVector<Value> acc = unpack(rewriter, loc, adaptor.getC());
-    Value scale = accumulatorScale(rewriter, loc, adaptor.getUseC(),
-                                   aBits == 16 && dElem.isF32(), acc);
+    Value scale =
+        accumulatorScale(rewriter, loc, adaptor.getUseC(),
+                         (aBits == 16 && dElem.isF32()) || halfAcc, acc);
 
-    Type dLLVM = structType.getBody()[0];
+    Type dLLVM = halfAcc ? rewriter.getI32Type() : structType.getBody()[0];
     auto fragType = LLVM::LLVMStructType::getLiteral(
-        ctx, SmallVector<Type>(instrN / 2, dLLVM));
+        ctx, SmallVector<Type>(instrN / (halfAcc ? 4 : 2), dLLVM));
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     for (auto &[origin, regs] : *dTiles) {
       int32_t m0 = origin[0], n0 = origin[1];
       SmallVector<Value> frag;
       for (int r : regs)
         frag.push_back(acc[r]);
+      if (halfAcc)
+        frag = pairWords(rewriter, loc, frag);
       Value d = pack(rewriter, loc, fragType, frag);
       for (int32_t k0 = 0; k0 < K; k0 += instrK) {
         Value bDesc = tileDescriptor(rewriter, loc, *b, bBase, n0, k0);
-        if (a) {
-          Value aDesc = tileDescriptor(rewriter, loc, *a, aBase, m0, k0);
-          if (scale && k0 == 0)
-            d = inlineWgmma(rewriter, loc, fragType, d, aDesc, bDesc, scale,
-                            instrN, aElem, a->kMajor, b->kMajor);
-          else
-            d = sharedAWgmma(rewriter, loc, fragType, d, aDesc, bDesc, instrN,
-                             instrK, *aTy, *dTy, a->kMajor, b->kMajor);
-          continue;
+        SmallVector<Value> aOperands;
+        std::optional<bool> aKMajor;
+        if (a.shared) {
+          aOperands.push_back(
+              tileDescriptor(rewriter, loc, *a.shared, a.base, m0, k0));
+          aKMajor = a.shared->kMajor;
+          if (!halfAcc && !(scale && k0 == 0)) {
+            d = sharedAWgmma(rewriter, loc, fragType, d, aOperands[0], bDesc,
+                             instrN, instrK, *aTy, *dTy, *aKMajor, b->kMajor);
+            continue;
+          }
+        } else {
+          auto it = a.tiles->find({m0, k0});
+          if (it == a.tiles->end())
+            return fail("A holds no registers for a tile of the accumulator");
+          aOperands = fragmentWords(rewriter, loc, a.regs, it->second);
         }
-        auto it = aTiles->find({m0, k0});
-        if (it == aTiles->end())
-          return fail("A holds no registers for a tile of the accumulator");
-        SmallVector<Value> words =
-            fragmentWords(rewriter, loc, aRegs, it->second);
-        d = inlineWgmma(rewriter, loc, fragType, d, words, bDesc,
+        d = inlineWgmma(rewriter, loc, fragType, d, aOperands, bDesc,
                         scale && k0 == 0 ? scale : i32Const(rewriter, loc, 1),
-                        instrN, aElem, std::nullopt, b->kMajor);
+                        instrN, instrK, aElem, dElem, aKMajor, b->kMajor);
       }
       SmallVector<Value> out = unpack(rewriter, loc, d);
+      if (halfAcc)
+        out = wordPairs(rewriter, loc, out, dElem);
       for (auto [r, v] : llvm::zip(regs, out))
         acc[r] = v;
     }
@@ -228,6 +238,38 @@ struct WarpGroupDotOpConversion
     if (!op.getIsAsync())
       NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
     rewriter.replaceOp(op, pack(rewriter, loc, structType, acc));
+    return success();
+  }
+
+  /// Operand A: in shared memory (its descriptor for this warp group's
+  /// element 0) or in registers (grouped by m16k16 tile).
+  struct AOperand {
+    std::optional<SharedOperand> shared;
+    Value base;
+    std::optional<FragmentTiles> tiles;
+    SmallVector<Value> regs;
+  };
+
+  static LogicalResult prepareA(ConversionPatternRewriter &rewriter,
+                                Location loc, ttng::WarpGroupDotOp op,
+                                Value loweredA, const LinearLayout &dLayout,
+                                Value warp, AOperand &a, std::string &why) {
+    if (auto aMem = dyn_cast<MemDescType>(op.getA().getType())) {
+      FailureOr<SharedOperand> d =
+          describeWGMMAOperand(aMem.getShape(), aMem.getEncoding(),
+                               aMem.getElementTypeBitWidth(), 0, why);
+      if (failed(d))
+        return failure();
+      a.shared = *d;
+      a.base =
+          baseDescriptor(rewriter, loc, *d, loweredA,
+                         warpGroupOffset(rewriter, loc, dLayout, *d, warp));
+      return success();
+    }
+    a.tiles = registerATiles(cast<RankedTensorType>(op.getA().getType()), why);
+    if (!a.tiles)
+      return failure();
+    a.regs = unpack(rewriter, loc, loweredA);
     return success();
   }
 
@@ -316,22 +358,27 @@ struct WarpGroupDotOpConversion
         NVVM::MMAIntOverflowAttr());
   }
 
-  /// One m64nNk16 wgmma, 16-bit inputs into f32, as inline PTX (the NVVM op
-  /// takes descriptors only, and scale-d as a constant only): the
-  /// accumulator tied in and out, scale-d the predicate `scale != 0` (D =
-  /// A B + D, else D = A B). A is a descriptor (`aKMajor` given) or its
-  /// fragment's four 32-bit registers (which take no transpose).
+  /// One wgmma as inline PTX (the NVVM op takes descriptors only, f32 or
+  /// s32 accumulators only, and scale-d as a constant only): the
+  /// accumulator tied in and out (f32 registers, or f16 pairs in 32-bit
+  /// registers), scale-d the predicate `scale != 0` (D = A B + D, else
+  /// D = A B). A is a descriptor (`aKMajor` given) or its fragment's four
+  /// 32-bit registers; the transpose immediates exist for 16-bit operands
+  /// only (and none for A in registers).
   static Value inlineWgmma(OpBuilder &b, Location loc,
                            LLVM::LLVMStructType fragType, Value d,
                            ArrayRef<Value> aOperands, Value bDesc, Value scale,
-                           int32_t instrN, Type aElem,
-                           std::optional<bool> aKMajor, bool bKMajor) {
-    unsigned n = instrN / 2, na = aOperands.size();
+                           int32_t instrN, int32_t instrK, Type aElem,
+                           Type dElem, std::optional<bool> aKMajor,
+                           bool bKMajor) {
+    unsigned n = fragType.getBody().size(), na = aOperands.size();
     auto arg = [](unsigned i) { return "$" + std::to_string(i); };
-    std::string t = aElem.isF16() ? "f16" : "bf16";
+    std::string t = ptxTypeName(aElem);
     std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + arg(n + na + 1) +
                        ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
-                       std::to_string(instrN) + "k16.f32." + t + "." + t + " {";
+                       std::to_string(instrN) + "k" + std::to_string(instrK) +
+                       "." + (dElem.isF16() ? "f16" : "f32") + "." + t + "." +
+                       t + " {";
     for (unsigned i = 0; i < n; ++i)
       text += (i ? ", " : "") + arg(i);
     text += "}, ";
@@ -343,13 +390,16 @@ struct WarpGroupDotOpConversion
         text += (i ? ", " : "") + arg(n + i);
       text += "}";
     }
-    text += ", " + arg(n + na) + ", p, 1, 1, ";
-    if (aKMajor)
-      text += *aKMajor ? "0, " : "1, ";
-    text += std::string(bKMajor ? "0" : "1") + ";\n}";
+    text += ", " + arg(n + na) + ", p, 1, 1";
+    if (aElem.getIntOrFloatBitWidth() == 16) {
+      if (aKMajor)
+        text += *aKMajor ? ", 0" : ", 1";
+      text += bKMajor ? ", 0" : ", 1";
+    }
+    text += ";\n}";
     std::string constraints;
     for (unsigned i = 0; i < n; ++i)
-      constraints += "=f,";
+      constraints += dElem.isF16() ? "=r," : "=f,";
     constraints += aKMajor ? "l," : "r,r,r,r,";
     constraints += "l,r";
     for (unsigned i = 0; i < n; ++i)
@@ -363,6 +413,15 @@ struct WarpGroupDotOpConversion
                   /*sideEffects=*/true)
         .getResult(0);
   }
+
+  /// The PTX name of a wgmma operand type.
+  static std::string ptxTypeName(Type t) {
+    if (t.isF16())
+      return "f16";
+    if (t.isBF16())
+      return "bf16";
+    return isa<Float8E4M3FNType>(t) ? "e4m3" : "e5m2";
+  }
 };
 
 struct WarpGroupDotWaitOpConversion
@@ -375,10 +434,14 @@ struct WarpGroupDotWaitOpConversion
     LLVMBuilder lb(rewriter, loc);
     // The values (accumulators of the wgmma groups waited for) pass
     // through the wait itself, tied in and out of the inline PTX, so that
-    // no use of them can be scheduled before it.
+    // no use of them can be scheduled before it; 16-bit accumulators pass
+    // as the pairs wgmma writes them in.
     SmallVector<Value> scalars;
     for (Value v : adaptor.getInputs()) {
-      if (isa<LLVM::LLVMStructType>(v.getType()))
+      if (isHalfStruct(v.getType()))
+        llvm::append_range(scalars,
+                           pairWords(rewriter, loc, unpack(rewriter, loc, v)));
+      else if (isa<LLVM::LLVMStructType>(v.getType()))
         llvm::append_range(scalars, unpack(rewriter, loc, v));
       else
         scalars.push_back(v);
@@ -421,13 +484,24 @@ struct WarpGroupDotWaitOpConversion
         results.push_back(waited[next++]);
         continue;
       }
-      size_t n = st.getBody().size();
-      results.push_back(
-          pack(rewriter, loc, st, ArrayRef<Value>(waited).slice(next, n)));
+      bool half = isHalfStruct(st);
+      size_t n = st.getBody().size() / (half ? 2 : 1);
+      SmallVector<Value> elems(ArrayRef<Value>(waited).slice(next, n));
+      if (half)
+        elems = wordPairs(rewriter, loc, elems, st.getBody()[0]);
+      results.push_back(pack(rewriter, loc, st, elems));
       next += n;
     }
     rewriter.replaceOp(op, results);
     return success();
+  }
+
+  /// A struct of an even number of f16 or bf16 scalars.
+  static bool isHalfStruct(Type t) {
+    auto st = dyn_cast<LLVM::LLVMStructType>(t);
+    return st && !st.getBody().empty() && st.getBody().size() % 2 == 0 &&
+           llvm::all_of(st.getBody(),
+                        [](Type e) { return e.isF16() || e.isBF16(); });
   }
 };
 
