@@ -39,8 +39,7 @@ bool isHalfStruct(Type type) {
   if (!st || st.getBody().empty() || st.getBody().size() % 2)
     return false;
   Type elem = st.getBody()[0];
-  return (elem.isF16() || elem.isBF16()) &&
-         llvm::all_equal(st.getBody());
+  return (elem.isF16() || elem.isBF16()) && llvm::all_equal(st.getBody());
 }
 
 /// The element `extractvalue arg[k]` when `op` is one.
@@ -71,8 +70,7 @@ bool packedInPair(Value half, int64_t k, Value arg) {
       auto even = insert.getVector().getDefiningOp<LLVM::InsertElementOp>();
       Operation *evenCast = even ? even.getValue().getDefiningOp() : nullptr;
       if (evenCast && isa<LLVM::BitcastOp>(evenCast) &&
-          extractedIndex(evenCast->getOperand(0).getDefiningOp(), arg) ==
-              k - 1)
+          extractedIndex(evenCast->getOperand(0).getDefiningOp(), arg) == k - 1)
         return true;
     }
   }
@@ -110,8 +108,9 @@ void carryWords(BlockArgument arg) {
     for (unsigned s = 0; s < branch->getNumSuccessors(); ++s) {
       if (branch->getSuccessor(s) != block)
         continue;
-      OpOperand &operand = branch.getSuccessorOperands(s)
-                               .getMutableForwardedOperands()[arg.getArgNumber()];
+      OpOperand &operand =
+          branch.getSuccessorOperands(s)
+              .getMutableForwardedOperands()[arg.getArgNumber()];
       b.setInsertionPoint(branch);
       Location loc = branch.getLoc();
       Value packed = LLVM::UndefOp::create(b, loc, words);
@@ -126,7 +125,9 @@ void carryWords(BlockArgument arg) {
     }
   }
   arg.setType(words);
-  for (Operation *user : llvm::make_early_inc_range(arg.getUsers())) {
+  // The extracts as they were (the rewrite adds uses of its own).
+  SmallVector<Operation *> users(arg.getUsers());
+  for (Operation *user : users) {
     auto extract = cast<LLVM::ExtractValueOp>(user);
     int64_t k = extract.getPosition()[0];
     b.setInsertionPoint(extract);
