@@ -115,6 +115,18 @@ PY
       echo "$tool dot-matrix: exit $rc, $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1), $(tail -1 "$log")"
       [ "$rc" = 0 ] || status=1
     done
+    # f16 accumulators (wgmma .f16 pipelined, mma.sync for the 3-D dot),
+    # from the frontend cache `prepare` fills.
+    if [ -d "$root/.gpu/stub-cache" ]; then
+      for tool in racecheck memcheck; do
+        log="${OUT:-/tmp}/sanitizer-$tool-f16-acc.txt"
+        (cd "$root/python-frontend-stub" && GPU_FEATURES_ONLY='f16 acc' "$cs" --tool "$tool" \
+           --error-exitcode 99 python3 tests/gpu_features.py run "$root/.gpu/stub-cache") \
+          > "$log" 2>&1 && rc=0 || rc=$?
+        echo "$tool f16 accumulators: exit $rc, $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1), $(tail -1 "$log")"
+        [ "$rc" = 0 ] || status=1
+      done
+    fi
     exit $status
     ;;
   run)
