@@ -11,13 +11,13 @@ M, N, K not multiples of the blocks; num_stages 1 to 4), then times the
 4096^3 problem as the harness's --kernel-time does, in interleaved rounds:
 ours and upstream's with f16 and with f32 accumulators.
 """
-import os
 import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from persistent_matmul import cdiv, kernel_us, load_kernels, per_tile  # noqa: E402
+from persistent_matmul import (cli, launch, load_kernels, per_tile, stand_ins,  # noqa: E402
+                               time_rounds, warm)
 
 BIG = dict(BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, GROUP_SIZE_M=8)
 SMALL = dict(BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=32, GROUP_SIZE_M=8)
@@ -32,18 +32,12 @@ def matmul(kern, launch, a, b, c, M, N, K, cfg, warps, stages, f16):
 
 
 def prepare(cache):
-    from gpu_features import StandIn
     ours = load_kernels(False)
-
-    def warm(kernel, grid, *args, num_warps, num_stages, **kw):
-        kernel.warmup(*args, grid=grid, num_warps=num_warps, num_stages=num_stages, **kw)
-
     for M, N, K in SHAPES:
-        a, b = StandIn((M, K), "float16"), StandIn((K, N), "float16")
-        c = StandIn((M, N), "float16")
+        a, b, c = stand_ins(M, N, K)
         for cfg, warps, stages in VARIANTS:
             matmul(ours, warm, a, b, c, M, N, K, cfg, warps, stages, True)
-    a, b, c = (StandIn((4096, 4096), "float16") for _ in range(3))
+    a, b, c = stand_ins(4096, 4096, 4096)
     for cfg, warps, stages in VARIANTS[:2]:
         matmul(ours, warm, a, b, c, 4096, 4096, 4096, cfg, warps, stages, False)
     print("compiled into", cache)
@@ -53,10 +47,6 @@ def run():
     import torch
     print(torch.cuda.get_device_name())
     ours, up = load_kernels(False), load_kernels(True)
-
-    def launch(kernel, grid, *args, **kw):
-        kernel[grid](*args, **kw)
-
     failed = 0
     for M, N, K in SHAPES:
         g = torch.Generator(device="cuda").manual_seed(M + N + K)
@@ -89,14 +79,7 @@ def run():
                 cands[f"{who} {tag} {'f16' if f16 else 'f32'} acc"] = (
                     lambda kern=kern, cfg=cfg, warps=warps, stages=stages, f16=f16: matmul(
                         kern, launch, a, b, c, M, N, K, cfg, warps, stages, f16))
-    for fn in cands.values():
-        for _ in range(5):
-            fn()
-    torch.cuda.synchronize()
-    rounds = {k: [] for k in cands}
-    for r in range(6):
-        for k in (list(cands) if r % 2 == 0 else list(reversed(cands))):
-            rounds[k].append(kernel_us(torch, cands[k]))
+    rounds = time_rounds(torch, cands)
     flop = 2 * M * N * K
     print("4096^3 f16 inputs, kernel time, median of 6 interleaved rounds of 20 launches:")
     for k, ts in rounds.items():
@@ -109,14 +92,5 @@ def run():
     return 1 if failed else 0
 
 
-def main():
-    mode, cache = sys.argv[1], Path(sys.argv[2]).resolve()
-    os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
-    if mode == "prepare":
-        prepare(cache)
-        return 0
-    return run()
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cli(prepare, lambda flags: run()))

@@ -63,20 +63,30 @@ def per_tile(kern, launch, a, b, c, M, N, K, cfg, warps, stages, **extra):
            num_stages=stages, **cfg, **extra)
 
 
-def prepare(cache):
+def warm(kernel, grid, *args, num_warps, num_stages, **kw):
+    """`launch` for `prepare`: compile into the PTX cache as the launch will
+    specialize."""
+    kernel.warmup(*args, grid=grid, num_warps=num_warps, num_stages=num_stages, **kw)
+
+
+def launch(kernel, grid, *args, **kw):
+    kernel[grid](*args, **kw)
+
+
+def stand_ins(M, N, K):
+    """Stand-ins for A (M x K), B (K x N) and C (M x N), f16."""
     from gpu_features import StandIn
+    return StandIn((M, K), "float16"), StandIn((K, N), "float16"), StandIn((M, N), "float16")
+
+
+def prepare(cache):
     ours = load_kernels(False)
-
-    def warm(kernel, grid, *args, num_warps, num_stages, **kw):
-        kernel.warmup(*args, grid=grid, num_warps=num_warps, num_stages=num_stages, **kw)
-
     for M, N, K in SHAPES:
-        a, b = StandIn((M, K), "float16"), StandIn((K, N), "float16")
-        c = StandIn((M, N), "float16")
+        a, b, c = stand_ins(M, N, K)
         for cfg, warps, stages in VARIANTS:
             for flatten in (True, False):
                 persistent(ours, warm, a, b, c, M, N, K, cfg, warps, stages, flatten)
-    a, b, c = (StandIn((4096, 4096), "float16") for _ in range(3))
+    a, b, c = stand_ins(4096, 4096, 4096)
     per_tile(ours, warm, a, b, c, 4096, 4096, 4096, BIG, 8, 3)
     print("compiled into", cache)
 
@@ -92,16 +102,26 @@ def kernel_us(torch, fn, launches=20):
     return statistics.median(times)
 
 
+def time_rounds(torch, cands, rounds=6):
+    """Kernel time (us) of each candidate in `rounds` interleaved rounds,
+    the order reversed every other round, after five warm-up launches."""
+    for fn in cands.values():
+        for _ in range(5):
+            fn()
+    torch.cuda.synchronize()
+    times = {k: [] for k in cands}
+    for r in range(rounds):
+        for k in (list(cands) if r % 2 == 0 else list(reversed(cands))):
+            times[k].append(kernel_us(torch, cands[k]))
+    return times
+
+
 def run(quick):
     import torch
     dev = torch.cuda.get_device_properties(0)
     print(torch.cuda.get_device_name(), f"{dev.multi_processor_count} SMs")
     assert dev.multi_processor_count >= NUM_SMS
     ours, up = load_kernels(False), load_kernels(True)
-
-    def launch(kernel, grid, *args, **kw):
-        kernel[grid](*args, **kw)
-
     failed = 0
     for M, N, K in (SHAPES[:-2] if quick else SHAPES):
         g = torch.Generator(device="cuda").manual_seed(M + N + K)
@@ -137,15 +157,7 @@ def run(quick):
                                                       False),
         "ours one tile per block": lambda: per_tile(ours, launch, a, b, c, M, N, K, BIG, 8, 3),
     }
-    for fn in cands.values():
-        for _ in range(5):
-            fn()
-    torch.cuda.synchronize()
-    rounds = {k: [] for k in cands}
-    for r in range(6):
-        order = list(cands) if r % 2 == 0 else list(reversed(cands))
-        for k in order:
-            rounds[k].append(kernel_us(torch, cands[k]))
+    rounds = time_rounds(torch, cands)
     flop = 2 * M * N * K
     base = statistics.median(rounds["upstream persistent"])
     print(f"4096^3 f16, kernel time, median of 6 interleaved rounds of 20 launches:")
@@ -156,14 +168,16 @@ def run(quick):
     return 1 if failed else 0
 
 
-def main():
+def cli(prepare, run):
+    """`prepare CACHE` (here) or `run CACHE [FLAGS]` (GPU machine), with
+    the frontend's PTX cache in CACHE."""
     mode, cache = sys.argv[1], Path(sys.argv[2]).resolve()
     os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
     if mode == "prepare":
         prepare(cache)
         return 0
-    return run(quick="--quick" in sys.argv)
+    return run(sys.argv[3:])
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cli(prepare, lambda flags: run(quick="--quick" in flags)))
