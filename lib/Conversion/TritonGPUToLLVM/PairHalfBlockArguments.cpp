@@ -17,31 +17,13 @@
 #include "PatternTritonGPUOpToLLVM.h"
 #include "Utility.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
-/// The constant a value is, when it is an integer constant.
-std::optional<int64_t> constantIndex(Value v) {
-  auto c = v.getDefiningOp<LLVM::ConstantOp>();
-  if (!c)
-    return std::nullopt;
-  if (auto attr = dyn_cast<IntegerAttr>(c.getValue()))
-    return attr.getInt();
-  return std::nullopt;
-}
-
-/// Whether the argument's struct has an even number of 16-bit floats.
-bool isHalfStruct(Type type) {
-  auto st = dyn_cast<LLVM::LLVMStructType>(type);
-  if (!st || st.getBody().empty() || st.getBody().size() % 2)
-    return false;
-  Type elem = st.getBody()[0];
-  return (elem.isF16() || elem.isBF16()) && llvm::all_equal(st.getBody());
-}
-
 /// The element `extractvalue arg[k]` when `op` is one.
 std::optional<int64_t> extractedIndex(Operation *op, Value arg) {
   auto extract = dyn_cast<LLVM::ExtractValueOp>(op);
@@ -62,7 +44,7 @@ bool packedInPair(Value half, int64_t k, Value arg) {
     for (Operation *insertOp : bitcast->getResult(0).getUsers()) {
       auto insert = dyn_cast<LLVM::InsertElementOp>(insertOp);
       if (!insert || insert.getValue() != bitcast->getResult(0) ||
-          constantIndex(insert.getPosition()) != k % 2 ||
+          getConstantIntValue(insert.getPosition()) != k % 2 ||
           cast<VectorType>(insert.getType()).getNumElements() != 2)
         continue;
       if (k % 2 == 0)
@@ -103,7 +85,10 @@ void carryWords(BlockArgument arg) {
   auto words =
       LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(numWords, i32));
   Block *block = arg.getOwner();
-  for (Block *pred : block->getPredecessors()) {
+  // Each predecessor once (a conditional branch may list the block twice;
+  // the successor loop below handles both).
+  SetVector<Block *> preds(block->pred_begin(), block->pred_end());
+  for (Block *pred : preds) {
     auto branch = cast<BranchOpInterface>(pred->getTerminator());
     for (unsigned s = 0; s < branch->getNumSuccessors(); ++s) {
       if (branch->getSuccessor(s) != block)
@@ -113,15 +98,8 @@ void carryWords(BlockArgument arg) {
               .getMutableForwardedOperands()[arg.getArgNumber()];
       b.setInsertionPoint(branch);
       Location loc = branch.getLoc();
-      Value packed = LLVM::UndefOp::create(b, loc, words);
-      for (size_t w = 0; w < numWords; ++w) {
-        Value lo = LLVM::ExtractValueOp::create(b, loc, operand.get(), 2 * w);
-        Value hi =
-            LLVM::ExtractValueOp::create(b, loc, operand.get(), 2 * w + 1);
-        packed = LLVM::InsertValueOp::create(
-            b, loc, packed, packWord(b, loc, {lo, hi}, 16, 32), w);
-      }
-      operand.set(packed);
+      operand.set(pack(b, loc, words,
+                       pairWords(b, loc, unpack(b, loc, operand.get()))));
     }
   }
   arg.setType(words);

@@ -408,6 +408,30 @@ SmallVector<Value> unpackWord(OpBuilder &b, Location loc, Value word,
   return out;
 }
 
+SmallVector<Value> pairWords(OpBuilder &b, Location loc,
+                             ArrayRef<Value> halves) {
+  SmallVector<Value> words;
+  for (size_t i = 0; i + 1 < halves.size(); i += 2)
+    words.push_back(packWord(b, loc, {halves[i], halves[i + 1]}, 16, 32));
+  return words;
+}
+
+SmallVector<Value> wordPairs(OpBuilder &b, Location loc, ArrayRef<Value> words,
+                             Type elem) {
+  SmallVector<Value> halves;
+  for (Value w : words)
+    llvm::append_range(halves, unpackWord(b, loc, w, 2, elem));
+  return halves;
+}
+
+bool isHalfStruct(Type type) {
+  auto st = dyn_cast<LLVM::LLVMStructType>(type);
+  if (!st || st.getBody().empty() || st.getBody().size() % 2)
+    return false;
+  Type elem = st.getBody()[0];
+  return (elem.isF16() || elem.isBF16()) && llvm::all_equal(st.getBody());
+}
+
 /// Elements per vector for an access through `ptr` (a tensor of pointers)
 /// in `layout`: consecutive registers along the fastest dimension, bounded
 /// by AxisInfo's contiguity and alignment, the mask and 128 bits.

@@ -208,6 +208,18 @@ Value packWord(OpBuilder &b, Location loc, ArrayRef<Value> elems, unsigned bits,
 SmallVector<Value> unpackWord(OpBuilder &b, Location loc, Value word,
                               unsigned perWord, Type elem);
 
+/// 16-bit scalars, two by two, as 32-bit words (the first in the low half):
+/// how tensor cores hold f16 accumulators.
+SmallVector<Value> pairWords(OpBuilder &b, Location loc,
+                             ArrayRef<Value> halves);
+/// The inverse of pairWords: each word's (or 32-bit vector's) two halves
+/// as `elem`.
+SmallVector<Value> wordPairs(OpBuilder &b, Location loc, ArrayRef<Value> words,
+                             Type elem);
+/// Whether `type` is a struct of an even number of one 16-bit float type
+/// (a lowered f16 or bf16 tensor that pairWords can pack).
+bool isHalfStruct(Type type);
+
 /// Elements per vector for an access through `ptr` (a tensor of pointers)
 /// in `layout`: consecutive registers along the fastest dimension, bounded
 /// by AxisInfo's contiguity and alignment, the mask and 128 bits.

@@ -173,14 +173,8 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                                            NVVM::MMALayout::col});
         c = unpack(rewriter, loc, mmaOp.getResult());
       }
-      if (halfAcc) {
-        SmallVector<Value> halves;
-        for (Value pair : c)
-          for (int32_t i = 0; i < 2; ++i)
-            halves.push_back(LLVM::ExtractElementOp::create(
-                rewriter, loc, pair, i32Const(rewriter, loc, i)));
-        c = halves;
-      }
+      if (halfAcc)
+        c = wordPairs(rewriter, loc, c, dElem);
       for (auto [r, v] : llvm::zip(dSlots, c))
         acc[r] = v;
     }

@@ -57,24 +57,6 @@ std::optional<NVVM::WGMMATypes> wgmmaType(Type t, bool isOperand) {
 
 using SharedOperand = WGMMAOperandDescriptor;
 
-/// 16-bit scalars, two by two, as 32-bit words (the first in the low half).
-SmallVector<Value> pairWords(OpBuilder &b, Location loc,
-                             ArrayRef<Value> halves) {
-  SmallVector<Value> words;
-  for (size_t i = 0; i + 1 < halves.size(); i += 2)
-    words.push_back(packWord(b, loc, {halves[i], halves[i + 1]}, 16, 32));
-  return words;
-}
-
-/// The inverse of pairWords: each word's two halves as `elem`.
-SmallVector<Value> wordPairs(OpBuilder &b, Location loc, ArrayRef<Value> words,
-                             Type elem) {
-  SmallVector<Value> halves;
-  for (Value w : words)
-    llvm::append_range(halves, unpackWord(b, loc, w, 2, elem));
-  return halves;
-}
-
 /// The warp-group part of the thread's coordinates in `layout` (warp bits
 /// from 2 up), as element offsets in `operand` (an i32, XORed per bit).
 Value warpGroupOffset(OpBuilder &b, Location loc, const LinearLayout &layout,
@@ -226,7 +208,7 @@ struct WarpGroupDotOpConversion
         }
         d = inlineWgmma(rewriter, loc, fragType, d, aOperands, bDesc,
                         scale && k0 == 0 ? scale : i32Const(rewriter, loc, 1),
-                        instrN, instrK, aElem, dElem, aKMajor, b->kMajor);
+                        instrN, instrK, *aTy, *dTy, aKMajor, b->kMajor);
       }
       SmallVector<Value> out = unpack(rewriter, loc, d);
       if (halfAcc)
@@ -368,17 +350,18 @@ struct WarpGroupDotOpConversion
   static Value inlineWgmma(OpBuilder &b, Location loc,
                            LLVM::LLVMStructType fragType, Value d,
                            ArrayRef<Value> aOperands, Value bDesc, Value scale,
-                           int32_t instrN, int32_t instrK, Type aElem,
-                           Type dElem, std::optional<bool> aKMajor,
+                           int32_t instrN, int32_t instrK, NVVM::WGMMATypes aTy,
+                           NVVM::WGMMATypes dTy, std::optional<bool> aKMajor,
                            bool bKMajor) {
     unsigned n = fragType.getBody().size(), na = aOperands.size();
     auto arg = [](unsigned i) { return "$" + std::to_string(i); };
-    std::string t = ptxTypeName(aElem);
+    std::string t = NVVM::stringifyWGMMATypes(aTy).str();
+    bool halfAcc = dTy == NVVM::WGMMATypes::f16;
     std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + arg(n + na + 1) +
                        ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
                        std::to_string(instrN) + "k" + std::to_string(instrK) +
-                       "." + (dElem.isF16() ? "f16" : "f32") + "." + t + "." +
-                       t + " {";
+                       "." + NVVM::stringifyWGMMATypes(dTy).str() + "." + t +
+                       "." + t + " {";
     for (unsigned i = 0; i < n; ++i)
       text += (i ? ", " : "") + arg(i);
     text += "}, ";
@@ -391,7 +374,7 @@ struct WarpGroupDotOpConversion
       text += "}";
     }
     text += ", " + arg(n + na) + ", p, 1, 1";
-    if (aElem.getIntOrFloatBitWidth() == 16) {
+    if (aTy == NVVM::WGMMATypes::f16 || aTy == NVVM::WGMMATypes::bf16) {
       if (aKMajor)
         text += *aKMajor ? ", 0" : ", 1";
       text += bKMajor ? ", 0" : ", 1";
@@ -399,7 +382,7 @@ struct WarpGroupDotOpConversion
     text += ";\n}";
     std::string constraints;
     for (unsigned i = 0; i < n; ++i)
-      constraints += dElem.isF16() ? "=r," : "=f,";
+      constraints += halfAcc ? "=r," : "=f,";
     constraints += aKMajor ? "l," : "r,r,r,r,";
     constraints += "l,r";
     for (unsigned i = 0; i < n; ++i)
@@ -412,15 +395,6 @@ struct WarpGroupDotOpConversion
     return ptxAsm(b, loc, fragType, operands, text, constraints,
                   /*sideEffects=*/true)
         .getResult(0);
-  }
-
-  /// The PTX name of a wgmma operand type.
-  static std::string ptxTypeName(Type t) {
-    if (t.isF16())
-      return "f16";
-    if (t.isBF16())
-      return "bf16";
-    return isa<Float8E4M3FNType>(t) ? "e4m3" : "e5m2";
   }
 };
 
@@ -494,14 +468,6 @@ struct WarpGroupDotWaitOpConversion
     }
     rewriter.replaceOp(op, results);
     return success();
-  }
-
-  /// A struct of an even number of f16 or bf16 scalars.
-  static bool isHalfStruct(Type t) {
-    auto st = dyn_cast<LLVM::LLVMStructType>(t);
-    return st && !st.getBody().empty() && st.getBody().size() % 2 == 0 &&
-           llvm::all_of(st.getBody(),
-                        [](Type e) { return e.isF16() || e.isBF16(); });
   }
 };
 
