@@ -33,10 +33,12 @@ SHAPES = [(512, 512, 512), (300, 520, 200), (256, 512, 0), (256, 512, 40),
           (1000, 1000, 336), (2048, 2048, 192), (4096, 4096, 4096)]
 
 
-def load_kernels(upstream):
-    os.environ["PERSISTENT_UPSTREAM"] = "1" if upstream else "0"
-    name = "persistent_kernels_" + ("upstream" if upstream else "ours")
-    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / "persistent_kernels.py")
+def load_kernels(upstream, stem="persistent_kernels", switch="PERSISTENT_UPSTREAM"):
+    """bench/`stem`.py as a fresh module, compiled by upstream's `triton`
+    (`switch` set to 1) or by ours."""
+    os.environ[switch] = "1" if upstream else "0"
+    name = stem + ("_upstream" if upstream else "_ours")
+    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{stem}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -1,6 +1,7 @@
 //===- Allocation.cpp - Shared-memory buffer sizes ------------------------===//
 
 #include "TritonDialect/Analysis/Allocation.h"
+#include "TritonDialect/Analysis/GatherLowering.h"
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 
@@ -74,17 +75,10 @@ uint64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
   if (isa<ReduceOp, ScanOp>(op))
     return getReduceScanScratch(op).bytes;
   if (auto gather = dyn_cast<GatherOp>(op)) {
-    auto type = cast<RankedTensorType>(gather.getSrc().getType());
-    // Through shared memory whenever the gathered axis leaves the thread
-    // (the lowering has no shuffle path).
-    bool inThread = true;
-    if (auto layout = toLinearLayout(type.getShape(), type.getEncoding()))
-      for (const char *dim : {layout_dims::kLane, layout_dims::kWarp})
-        if (layout->hasInDim(dim))
-          for (int32_t bit = 0; bit < layout->getInDimSizeLog2(dim); ++bit)
-            if (layout->getBasis(dim, bit)[gather.getAxis()])
-              inThread = false;
-    return inThread ? 0 : tensorBytes(type);
+    // Through shared memory unless each warp holds what it gathers.
+    if (warpLocalGatherMap(gather))
+      return 0;
+    return tensorBytes(cast<RankedTensorType>(gather.getSrc().getType()));
   }
   if (auto histogram = dyn_cast<HistogramOp>(op))
     return tensorBytes(histogram.getType());

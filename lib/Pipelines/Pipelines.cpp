@@ -39,6 +39,8 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(createTritonGPUCoalesce());
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUF32DotTC());
+  // Gathers in layouts that keep them within warps (upstream's place for it).
+  pm.addPass(createTritonGPUOptimizeThreadLocality());
   TritonGPUAccelerateMatmulOptions accelerate;
   accelerate.disableMMAv3 = options.disableMMAv3;
   pm.addPass(createTritonGPUAccelerateMatmul(accelerate));
@@ -64,7 +66,7 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTritonGPUCheckAsyncSlots());
   pm.addPass(createSymbolDCEPass());
-  // Upstream also runs tritongpu-optimize-thread-locality here. It rewrites
+  // Upstream's tritongpu-optimize-thread-locality also rewrites
   // `acc += reduce(x)` in a loop, when each thread holds several elements
   // along the reduced axis, into per-thread partial sums carried by the loop
   // and one cross-thread reduction after it. No kernel of the corpus has that

@@ -186,6 +186,86 @@ def convert2d_kernel(M, N, src, via, dst):
                   "%q: !tt.ptr<f16> {tt.divisibility = 16 : i32}")
 
 
+def gather_kernel(src_shape, idx_shape, axis, src, idx, ty, idx_ty="i32", warps=4):
+    """out = gather(x, idx, axis): x loaded in `src`, the indices computed in
+    `idx` as (5 * row + 3 * col + 1) mod the axis size (i64 when `idx_ty`
+    says so), the result stored from `idx`."""
+    (Ms, Ns), (Mi, Ni) = src_shape, idx_shape
+    n = src_shape[axis]
+    ti = lambda t: f"tensor<{Mi}x{Ni}x{t}, #I>"  # noqa: E731
+    s0, s1 = "#ttg.slice<{dim = 1, parent = #I}>", "#ttg.slice<{dim = 0, parent = #I}>"
+    body = load_2d(Ms, Ns, ty, "S", "%n") + f"""    %ir = tt.make_range {{end = {Mi} : i32, start = 0 : i32}} : tensor<{Mi}xi32, {s0}>
+    %ir2 = tt.expand_dims %ir {{axis = 1 : i32}} : tensor<{Mi}xi32, {s0}> -> tensor<{Mi}x1xi32, #I>
+    %ic = tt.make_range {{end = {Ni} : i32, start = 0 : i32}} : tensor<{Ni}xi32, {s1}>
+    %ic2 = tt.expand_dims %ic {{axis = 0 : i32}} : tensor<{Ni}xi32, {s1}> -> tensor<1x{Ni}xi32, #I>
+    %irb = tt.broadcast %ir2 : tensor<{Mi}x1xi32, #I> -> {ti("i32")}
+    %icb = tt.broadcast %ic2 : tensor<1x{Ni}xi32, #I> -> {ti("i32")}
+    %c5 = arith.constant dense<5> : {ti("i32")}
+    %c3 = arith.constant dense<3> : {ti("i32")}
+    %c1 = arith.constant dense<1> : {ti("i32")}
+    %cm = arith.constant dense<{n - 1}> : {ti("i32")}
+    %cn = arith.constant dense<{Ni}> : {ti("i32")}
+    %c0 = arith.constant dense<0> : {ti("i32")}
+    %t0 = arith.muli %irb, %c5 : {ti("i32")}
+    %t1 = arith.muli %icb, %c3 : {ti("i32")}
+    %t2 = arith.addi %t0, %t1 : {ti("i32")}
+    %t3 = arith.addi %t2, %c1 : {ti("i32")}
+    %i32 = arith.andi %t3, %cm : {ti("i32")}
+"""
+    # i64 indices widen the i32 ones; i32 ones are used as they are.
+    body += (f"    %idx = arith.extsi %i32 : {ti('i32')} to {ti('i64')}\n" if idx_ty == "i64"
+             else f"    %idx = arith.addi %i32, %c0 : {ti('i32')}\n")
+    body += f"""    %g = tt.gather %x[%idx] {{axis = {axis} : i32}} : (tensor<{Ms}x{Ns}x{ty}, #S>, {ti(idx_ty)}) -> {ti(ty)}
+    %o0 = arith.muli %irb, %cn : {ti("i32")}
+    %o1 = arith.addi %o0, %icb : {ti("i32")}
+    %qs = tt.splat %q : !tt.ptr<{ty}> -> {ti("!tt.ptr<" + ty + ">")}
+    %qp = tt.addptr %qs, %o1 : {ti("!tt.ptr<" + ty + ">")}, {ti("i32")}
+    tt.store %qp, %g : {ti("!tt.ptr<" + ty + ">")}
+"""
+    return module(warps, {"S": src, "I": idx}, body,
+                  f"%p: !tt.ptr<{ty}> {{tt.divisibility = 16 : i32}}, %n: i32, "
+                  f"%q: !tt.ptr<{ty}> {{tt.divisibility = 16 : i32}}")
+
+
+def linear(reg, lane, warp):
+    return f"#ttg.linear<{{register = {reg}, lane = {lane}, warp = {warp}, block = []}}>"
+
+
+# Gathers: upstream's test_gather_warp_shuffle layouts (within warps, by
+# shuffles), the layout tritongpu-optimize-thread-locality picks, the axis
+# in registers only, a source copied over lanes and warps, and one across
+# warps (shared memory). (name, src shape, idx shape, axis, src, idx, type, idx type)
+GATHERS = [
+    ("upstream 32x16", (32, 16), (32, 16), 0,
+     linear("[[0, 2], [2, 0]]", "[[0, 8], [8, 0], [1, 0], [4, 0], [16, 0]]", "[[0, 1], [0, 4]]"),
+     linear("[[2, 0], [0, 2]]", "[[0, 8], [16, 0], [1, 0], [8, 0], [4, 0]]", "[[0, 1], [0, 4]]"),
+     "f32", "i64"),
+    ("upstream 128x64 -> 256x64", (128, 64), (256, 64), 0,
+     linear("[[0, 2], [32, 0], [2, 0], [0, 16], [0, 32], [64, 0]]",
+            "[[0, 8], [8, 0], [1, 0], [4, 0], [16, 0]]", "[[0, 1], [0, 4]]"),
+     linear("[[0, 2], [32, 0], [0, 32], [2, 0], [0, 16], [64, 0], [128, 0]]",
+            "[[0, 8], [8, 0], [1, 0], [4, 0], [16, 0]]", "[[0, 1], [0, 4]]"),
+     "f32", "i64"),
+    ("thread-locality layout", (128, 64), (256, 64), 0,
+     blocked([4, 1], [32, 1], [1, 4], [0, 1]), blocked([4, 1], [32, 1], [1, 4], [0, 1]), "f32", "i64"),
+    ("rows, f16", (16, 64), (16, 64), 1,
+     blocked([1, 2], [1, 32], [4, 1], [1, 0]), blocked([1, 2], [1, 32], [4, 1], [1, 0]), "f16", "i32"),
+    ("in registers", (128, 16), (128, 16), 1,
+     blocked([1, 16], [32, 1], [4, 1], [1, 0]), blocked([1, 16], [32, 1], [4, 1], [1, 0]), "i32", "i32"),
+    ("copied source", (32, 32), (32, 32), 1, LINEAR, blocked([1, 4], [8, 4], [4, 1], [1, 0]), "i32", "i32"),
+    ("across warps", (64, 16), (64, 16), 0,
+     blocked([1, 4], [8, 4], [4, 1], [1, 0]), blocked([1, 4], [8, 4], [4, 1], [1, 0]), "i32", "i32"),
+]
+
+
+def gather_expected(t, x, idx_shape, axis):
+    n = x.shape[axis]
+    r = t.arange(idx_shape[0], device=x.device).reshape(-1, 1)
+    c = t.arange(idx_shape[1], device=x.device).reshape(1, -1)
+    idx = ((5 * r + 3 * c + 1) & (n - 1)).expand(idx_shape)
+    return t.gather(x, axis, idx)
+
+
 def cases():
     """(name, ttgir, launch(kernel, new), expected(torch, arrays))."""
     out = []
@@ -243,6 +323,11 @@ def cases():
                 out.append((f"mma2mma {M}x{N} {src[14:60]}...",
                             convert2d_kernel(M, N, src, None, dst), ((M, N), "float16", (M, N)),
                             lambda t, x: x))
+    types = {"f32": "float32", "f16": "float16", "i32": "int32"}
+    for name, ss, ish, axis, sl, il, ty, ity in GATHERS:
+        out.append((f"gather {name}", gather_kernel(ss, ish, axis, sl, il, ty, ity),
+                    (ss, types[ty], ish),
+                    lambda t, x, ish=ish, axis=axis: gather_expected(t, x, ish, axis)))
     return out
 
 

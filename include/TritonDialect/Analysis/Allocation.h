@@ -28,7 +28,8 @@ inline constexpr const char *kAllocationSizeAttr = "allocation.size";
 ///  - ttg.convert_layout that moves elements between threads: the tensor;
 ///  - tt.reduce / tt.scan whose axis spans several warps: one value per
 ///    (warp along the axis, result element) / the tensor, for each operand;
-///  - tt.gather whose gathered axis leaves the thread: the source;
+///  - tt.gather whose elements leave their warp (warpLocalGatherMap): the
+///    source;
 ///  - tt.histogram: its bins (counted with shared-memory atomics);
 ///  - tt.atomic_rmw / tt.atomic_cas with a used result, on a scalar pointer
 ///    or a layout that holds elements twice: the value(s), for broadcast to

@@ -1,8 +1,10 @@
 //===- GatherHistogramOpToLLVM.cpp - tt.gather, tt.histogram --------------===//
 //
-// tt.gather: in the thread when the gathered
-// axis stays in it, else the source goes to its scratch shared memory
-// (row-major) and each thread reads the elements its indices name.
+// tt.gather: within each warp when every element a thread needs is held by
+// its own warp (warpLocalGatherMap: warp shuffles, or registers alone when
+// the gathered axis stays in the thread), else the source goes to its
+// scratch shared memory (row-major) and each thread reads the elements its
+// indices name.
 // tt.histogram: the bins in scratch shared memory, zeroed, counted with
 // shared-memory atomics (each element once, masked elements and values
 // outside [0, bins) not), then read back in the result's layout.
@@ -13,6 +15,7 @@
 #include "SharedMemoryAccess.h"
 
 #include "TritonDialect/Analysis/Allocation.h"
+#include "TritonDialect/Analysis/GatherLowering.h"
 
 #include <map>
 #include <set>
@@ -33,6 +36,102 @@ Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords,
   return idx;
 }
 
+/// XOR of `bases[i]` over the set bits i of the runtime `x`: a linear map
+/// applied to a value. Runs of bits mapped to consecutive bits (basis i+1 =
+/// 2 * basis i, powers of two) become one mask and shift.
+Value applyBits(OpBuilder &b, Location loc, Value x, ArrayRef<int32_t> bases) {
+  LLVMBuilder lb(b, loc);
+  Value result = lb.i32(0);
+  bool any = false;
+  for (size_t i = 0; i < bases.size();) {
+    if (!bases[i]) {
+      ++i;
+      continue;
+    }
+    size_t j = i + 1;
+    if (llvm::isPowerOf2_32(bases[i]))
+      while (j < bases.size() && bases[j] == bases[j - 1] * 2)
+        ++j;
+    Value term;
+    if (llvm::isPowerOf2_32(bases[i])) {
+      // Bits i..j-1 of x land on bits s..s+(j-i)-1.
+      int32_t s = llvm::Log2_32(bases[i]);
+      term = lb.and_(x, lb.i32(((int64_t(1) << (j - i)) - 1) << i));
+      if (s > int32_t(i))
+        term = lb.shl(term, lb.i32(s - i));
+      else if (s < int32_t(i))
+        term = lb.lshr(term, lb.i32(i - s));
+    } else {
+      Value bit = lb.and_(lb.lshr(x, lb.i32(i)), lb.i32(1));
+      term = lb.mul(bit, lb.i32(bases[i]));
+    }
+    result = any ? lb.xor_(result, term).getResult() : term;
+    any = true;
+    i = j;
+  }
+  return result;
+}
+
+/// The bases input dimension `in` of `map` gives output dimension `out`.
+SmallVector<int32_t> basesOf(const LinearLayout &map, StringRef in,
+                             StringRef out) {
+  SmallVector<int32_t> bases;
+  for (int32_t bit = 0; bit < map.getInDimSizeLog2(in); ++bit)
+    bases.push_back(map.getBasis(in, bit, out));
+  return bases;
+}
+
+/// A gather within each warp (`map`: warpLocalGatherMap): each result
+/// register reads, from the lane the map names, every source register it
+/// may need (gatherCandidateRegisters) and keeps the one the map names; no
+/// shuffle when the lane is always the thread's own.
+Value warpLocalGather(OpBuilder &b, Location loc, const LinearLayout &map,
+                      Type structType, Value srcStruct, ArrayRef<Value> idx) {
+  using namespace layout_dims;
+  LLVMBuilder lb(b, loc);
+  SmallVector<Value> in = unpack(b, loc, srcStruct);
+  bool inThread = gatherStaysInThread(map);
+  auto [lane, warp] = laneAndWarp(b, loc);
+  Value threadReg =
+      lb.xor_(applyBits(b, loc, lane, basesOf(map, kLane, kRegister)),
+              applyBits(b, loc, warp, basesOf(map, kWarp, kRegister)));
+  Value threadLane =
+      lb.xor_(applyBits(b, loc, lane, basesOf(map, kLane, kLane)),
+              applyBits(b, loc, warp, basesOf(map, kWarp, kLane)));
+  SmallVector<int32_t> axisReg = basesOf(map, "axis", kRegister),
+                       axisLane = basesOf(map, "axis", kLane);
+  Type elem = in.front().getType();
+  auto ptrType = dyn_cast<LLVM::LLVMPointerType>(elem);
+  SmallVector<Value> out;
+  for (auto [r, i] : llvm::enumerate(idx)) {
+    Value v =
+        i.getType().isInteger(32) ? i : lb.trunc(b.getI32Type(), i).getResult();
+    LinearLayout::Point at = map.apply(
+        {{kRegister, int32_t(r)}, {kLane, 0}, {kWarp, 0}, {"axis", 0}});
+    Value srcReg = lb.xor_(lb.xor_(threadReg, lb.i32(at[0].second)),
+                           applyBits(b, loc, v, axisReg));
+    Value srcLane = lb.xor_(lb.xor_(threadLane, lb.i32(at[1].second)),
+                            applyBits(b, loc, v, axisLane));
+    Value result;
+    for (int32_t k : gatherCandidateRegisters(map, r)) {
+      Value x = in[k];
+      if (!inThread) {
+        if (ptrType)
+          x = lb.ptrtoint(b.getI64Type(), x);
+        x = shuffleIdx(b, loc, x, srcLane);
+        if (ptrType)
+          x = lb.inttoptr(ptrType, x);
+      }
+      if (result)
+        result = lb.select(lb.icmp_eq(srcReg, lb.i32(k)), x, result);
+      else
+        result = x;
+    }
+    out.push_back(result);
+  }
+  return pack(b, loc, structType, out);
+}
+
 struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -51,40 +150,15 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
     unsigned axis = op.getAxis();
     Type elem = structType.getBody()[0];
     SmallVector<Value> idx = unpack(rewriter, loc, adaptor.getIndices());
-    SmallVector<SmallVector<Value>> coords = emitIndices(rewriter, loc, *dst);
     auto offsetAttr = op->getAttrOfType<IntegerAttr>(kAllocationOffsetAttr);
     SmallVector<Value> out;
-    if (!offsetAttr) {
-      // The axis is within each thread: select among the registers that
-      // share the element's other coordinates.
-      std::map<SmallVector<int32_t>, SmallVector<std::pair<int32_t, int32_t>>>
-          byKey;
-      SmallVector<Value> in = unpack(rewriter, loc, adaptor.getSrc());
-      for (int32_t r = 0; r < int32_t(in.size()); ++r) {
-        SmallVector<int32_t> c = registerCoords(*src, r);
-        int32_t a = c[axis];
-        c[axis] = 0;
-        byKey[c].push_back({a, r});
-      }
-      for (auto [r, i] : llvm::enumerate(idx)) {
-        SmallVector<int32_t> c = registerCoords(*dst, r);
-        c[axis] = 0;
-        auto it = byKey.find(c);
-        if (it == byKey.end())
-          return rewriter.notifyMatchFailure(op, "layouts do not line up");
-        Value v = in[it->second.front().second];
-        Value i32v = i.getType().isInteger(32)
-                         ? i
-                         : lb.trunc(rewriter.getI32Type(), i).getResult();
-        for (auto [a, reg] : it->second) {
-          Value is = lb.icmp_eq(i32v, lb.i32(a));
-          v = lb.select(is, in[reg], v);
-        }
-        out.push_back(v);
-      }
-      rewriter.replaceOp(op, pack(rewriter, loc, structType, out));
+    if (std::optional<LinearLayout> map = warpLocalGatherMap(op)) {
+      rewriter.replaceOp(op, warpLocalGather(rewriter, loc, *map, structType,
+                                             adaptor.getSrc(), idx));
       return success();
     }
+    if (!offsetAttr)
+      return rewriter.notifyMatchFailure(op, "no shared memory allocated");
     Type store = sharedStorageType(elem);
     Value base = sharedPtr(rewriter, loc, op, offsetAttr.getInt());
     ArrayRef<int64_t> shape = srcType.getShape();
@@ -98,6 +172,7 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
     storeShared(rewriter, loc, *src, planSharedAccess(*src, rowMajor, bits),
                 base, unpack(rewriter, loc, adaptor.getSrc()), elem);
     NVVM::Barrier0Op::create(rewriter, loc);
+    SmallVector<SmallVector<Value>> coords = emitIndices(rewriter, loc, *dst);
     for (auto [r, i] : llvm::enumerate(idx)) {
       SmallVector<Value> c = coords[r];
       c[axis] = i.getType().isInteger(32)

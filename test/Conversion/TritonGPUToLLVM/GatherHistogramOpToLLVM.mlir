@@ -1,6 +1,6 @@
 // RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm | FileCheck %s
 // RUN: %if ptxas %{ triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm -o %t.mlir && triton-translate --triton-to-ptx %t.mlir -o %t.ptx && %ptxas -arch=sm_90a %t.ptx -o /dev/null %}
-// tt.cat concatenates registers; tt.gather across threads goes through
+// tt.cat concatenates registers; tt.gather across warps goes through
 // shared memory (source stored, barrier, one load per index); tt.histogram
 // zeroes its bins, counts with red.shared.add, reads them back.
 #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

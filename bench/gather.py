@@ -1,0 +1,125 @@
+"""Kernels built on tt.gather (a gather along each axis, tl.sort, tl.flip:
+upstream's test_gather / test_sort / test_flip kernels, one tile per
+program) through our compiler and upstream's, on the GPU.
+
+    python3 bench/gather.py prepare CACHE            # here: compile to CACHE
+    TRITON_STUB_TOOLS=OLD/bin python3 bench/gather.py prepare OLDCACHE
+                                                     # (optional) another build
+    python3 bench/gather.py run CACHE [OLDCACHE]     # GPU machine
+
+`run` checks every kernel against torch (exact: gathers, sorts and flips
+only move elements), then times them as the harness's --kernel-time does
+(device time of the kernels alone, CUPTI through torch.profiler), in
+interleaved rounds: upstream's, ours, and ours from OLDCACHE (the same
+source compiled by another build of our compiler) when given.
+"""
+import os
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from persistent_matmul import launch, load_kernels, time_rounds, warm  # noqa: E402
+
+# (name, kernel, constexprs, num_warps, programs)
+CASES = [
+    ("gather axis 0, 128x64 -> 256x64", "gather_kernel",
+     dict(SRC_M=128, IDX_M=256, N=64, AXIS=0), 4, 2048),
+    ("gather axis 1, 64x128", "gather_kernel", dict(SRC_M=64, IDX_M=64, N=128, AXIS=1), 4, 4096),
+    ("sort 64x8, 8 warps", "sort_kernel", dict(N=64, M=8), 8, 8192),
+    ("sort 32x32", "sort_kernel", dict(N=32, M=32), 4, 8192),
+    ("flip 64x8", "flip_kernel", dict(N=64, M=8), 4, 8192),
+    ("flip 16x64", "flip_kernel", dict(N=16, M=64), 4, 8192),
+]
+
+
+def arrays(new, kernel, c, programs):
+    """The kernel's arrays, made by `new(shape, dtype, kind)`."""
+    if kernel == "gather_kernel":
+        n = (c["SRC_M"], c["N"])[c["AXIS"]]
+        return (new((programs * c["SRC_M"], c["N"]), "float32", "randn"),
+                new((programs * c["IDX_M"], c["N"]), "int32", n),
+                new((programs * c["IDX_M"], c["N"]), "float32", "empty"))
+    return (new((programs * c["N"], c["M"]), "float32", "randn"),
+            new((programs * c["N"], c["M"]), "float32", "empty"))
+
+
+def expected(torch, kernel, c, programs, args):
+    if kernel == "gather_kernel":
+        src, idx, _ = args
+        src = src.view(programs, c["SRC_M"], c["N"])
+        idx = idx.view(programs, c["IDX_M"], c["N"]).long()
+        return torch.gather(src, 1 + c["AXIS"], idx).view(-1, c["N"])
+    x = args[0].view(programs, c["N"], c["M"])
+    y = torch.sort(x, dim=-1).values if kernel == "sort_kernel" else torch.flip(x, (2,))
+    return y.view(-1, c["M"])
+
+
+def call(kern, how, name, args, c, warps, programs):
+    how(getattr(kern, name), (programs,), *args, num_warps=warps, num_stages=3, **c)
+
+
+def prepare(cache):
+    from gpu_features import StandIn
+    ours = load_kernels(False, "gather_kernels", "GATHER_UPSTREAM")
+    for _, name, c, warps, programs in CASES:
+        args = arrays(lambda shape, dtype, kind: StandIn(shape, dtype), name, c, programs)
+        call(ours, warm, name, args, c, warps, programs)
+    print("compiled into", cache)
+
+
+def run(cache, old_cache):
+    import torch
+    print(torch.cuda.get_device_name())
+    variants = {"upstream": load_kernels(True, "gather_kernels", "GATHER_UPSTREAM"),
+                "ours": load_kernels(False, "gather_kernels", "GATHER_UPSTREAM")}
+    if old_cache:
+        variants["ours, old build"] = load_kernels(False, "gather_kernels", "GATHER_UPSTREAM")
+    g = torch.Generator(device="cuda").manual_seed(0)
+
+    def new(shape, dtype, kind):
+        dt = getattr(torch, dtype)
+        if kind == "randn":
+            return torch.randn(shape, device="cuda", generator=g, dtype=dt)
+        if kind == "empty":
+            return torch.full(shape, float("nan"), device="cuda", dtype=dt)
+        return torch.randint(0, kind, shape, device="cuda", generator=g, dtype=dt)
+
+    failed = 0
+    for label, name, c, warps, programs in CASES:
+        args = arrays(new, name, c, programs)
+        want = expected(torch, name, c, programs, args)
+        cands = {}
+        for who, kern in variants.items():
+            # Each variant compiles (finds its PTX) on its first launch.
+            os.environ["TRITON_STUB_CACHE_DIR"] = str(old_cache if "old" in who else cache)
+            args[-1].fill_(float("nan"))
+            call(kern, launch, name, args, c, warps, programs)
+            torch.cuda.synchronize()
+            ok = torch.equal(args[-1], want)
+            failed += not ok
+            print(f"{label:34s} {who:16s} {'exact' if ok else 'MISMATCH'}")
+            cands[who] = (lambda kern=kern: call(kern, launch, name, args, c, warps, programs))
+        os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
+        rounds = time_rounds(torch, cands)
+        base = statistics.median(rounds["upstream"])
+        for who, ts in rounds.items():
+            us = statistics.median(ts)
+            print(f"  {who:16s} {us:8.2f} us  upstream / this = {base / us:.3f}  "
+                  f"[{min(ts):.2f}, {max(ts):.2f}]")
+    print(f"correctness: {failed} mismatches")
+    return 1 if failed else 0
+
+
+def main():
+    mode, cache = sys.argv[1], Path(sys.argv[2]).resolve()
+    os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
+    if mode == "prepare":
+        prepare(cache)
+        return 0
+    old = Path(sys.argv[3]).resolve() if len(sys.argv) > 3 else None
+    return run(cache, old)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
