@@ -221,7 +221,7 @@ def cdiv(a, b):
 
 class StandIn:
     """What specialization needs of an array: dtype, address, shape."""
-    SIZES = {"float16": 2, "bfloat16": 2, "float32": 4, "int32": 4, "uint8": 1}
+    SIZES = {"float16": 2, "bfloat16": 2, "float32": 4, "int32": 4, "int64": 8, "uint8": 1}
 
     def __init__(self, shape, dtype):
         self.shape, self.dtype = tuple(shape), dtype
