@@ -27,10 +27,27 @@ CASES = [
      dict(SRC_M=128, IDX_M=256, N=64, AXIS=0), 4, 2048),
     ("gather axis 1, 64x128", "gather_kernel", dict(SRC_M=64, IDX_M=64, N=128, AXIS=1), 4, 4096),
     ("sort 64x8, 8 warps", "sort_kernel", dict(N=64, M=8), 8, 8192),
+    ("sort 8x64, 8 warps", "sort_kernel", dict(N=8, M=64), 8, 8192),
     ("sort 32x32", "sort_kernel", dict(N=32, M=32), 4, 8192),
     ("flip 64x8", "flip_kernel", dict(N=64, M=8), 4, 8192),
     ("flip 16x64", "flip_kernel", dict(N=16, M=64), 4, 8192),
 ]
+
+# upstream's test_gather cases: (src shape, indices shape, axis), one program
+TEST_GATHER = [([32], [64], 0), ([4, 4], [8, 4], 0), ([128, 64], [256, 64], 0),
+               ([128, 64], [128, 128], 1)]
+
+
+def test_gather(kern, how, src, idx, out, axis):
+    """upstream's triton_gather: the kernel launched on one program."""
+    if len(src.shape) == 1:
+        how(kern.gather_test_kernel_1d, (1,), src, idx, out, axis, src.shape[0], idx.shape[0],
+            out.shape[0], num_warps=4, num_stages=3)
+    else:
+        how(kern.gather_test_kernel, (1,), src, idx, out, axis, src.shape[0], src.shape[1],
+            src.stride()[0], src.stride()[1], idx.shape[0], idx.shape[1], idx.stride()[0],
+            idx.stride()[1], out.shape[0], out.shape[1], out.stride()[0], out.stride()[1],
+            num_warps=4, num_stages=3)
 
 
 def arrays(new, kernel, c, programs):
@@ -65,6 +82,9 @@ def prepare(cache):
     for _, name, c, warps, programs in CASES:
         args = arrays(lambda shape, dtype, kind: StandIn(shape, dtype), name, c, programs)
         call(ours, warm, name, args, c, warps, programs)
+    for src, idx, axis in TEST_GATHER:
+        test_gather(ours, warm, StandIn(src, "float32"), StandIn(idx, "int64"),
+                    StandIn(idx, "float32"), axis)
     print("compiled into", cache)
 
 
@@ -86,6 +106,19 @@ def run(cache, old_cache):
         return torch.randint(0, kind, shape, device="cuda", generator=g, dtype=dt)
 
     failed = 0
+    for src_shape, idx_shape, axis in TEST_GATHER:
+        src = torch.randn(src_shape, device="cuda", generator=g)
+        idx = torch.randint(0, src_shape[axis], idx_shape, device="cuda", generator=g)
+        for who, kern in variants.items():
+            os.environ["TRITON_STUB_CACHE_DIR"] = str(old_cache if "old" in who else cache)
+            out = torch.full(idx_shape, float("nan"), device="cuda")
+            test_gather(kern, launch, src, idx, out, axis)
+            torch.cuda.synchronize()
+            ok = torch.equal(out, torch.gather(src, axis, idx))
+            failed += not ok
+            print(f"test_gather {src_shape} {idx_shape} axis {axis}: {who:16s} "
+                  f"{'exact' if ok else 'MISMATCH'}")
+    os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
     for label, name, c, warps, programs in CASES:
         args = arrays(new, name, c, programs)
         want = expected(torch, name, c, programs, args)

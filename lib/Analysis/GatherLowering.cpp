@@ -104,8 +104,8 @@ bool mlir::triton::gatherStaysInThread(const LinearLayout &map) {
   return true;
 }
 
-SmallVector<int32_t> mlir::triton::gatherCandidateRegisters(
-    const LinearLayout &map, int32_t reg) {
+SmallVector<int32_t>
+mlir::triton::gatherCandidateRegisters(const LinearLayout &map, int32_t reg) {
   int32_t base = 0;
   for (int32_t bit = 0; bit < map.getInDimSizeLog2(kRegister); ++bit)
     if (reg >> bit & 1)

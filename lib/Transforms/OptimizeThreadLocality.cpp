@@ -62,6 +62,42 @@ BlockedEncodingAttr warpLocalLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
                                   newOrder, cta);
 }
 
+/// Whether `op` is one link of a chain of gathers (a sort or flip network):
+/// its result reaches another gather through elementwise ops, or its
+/// source comes from one. Only then do the layout conversions around a
+/// relaid-out gather pay: the chain runs in the new layout between one
+/// conversion in and one out. A lone gather between a load and a store
+/// measured slower relaid out (three conversions through shared memory
+/// instead of its one store and load).
+bool inGatherChain(GatherOp op) {
+  auto reaches = [](Value start, bool forward) {
+    SmallVector<Value> work = {start};
+    llvm::SmallPtrSet<Operation *, 32> seen;
+    while (!work.empty() && seen.size() < 256) {
+      Value v = work.pop_back_val();
+      SmallVector<Operation *> next;
+      if (forward)
+        next.append(v.user_begin(), v.user_end());
+      else if (Operation *def = v.getDefiningOp())
+        next.push_back(def);
+      for (Operation *o : next) {
+        if (!seen.insert(o).second)
+          continue;
+        if (isa<GatherOp>(o))
+          return true;
+        if (!o->hasTrait<OpTrait::Elementwise>() && !isa<ConvertLayoutOp>(o))
+          continue;
+        if (forward)
+          work.append(o->result_begin(), o->result_end());
+        else
+          work.append(o->operand_begin(), o->operand_end());
+      }
+    }
+    return false;
+  };
+  return reaches(op.getResult(), true) || reaches(op.getSrc(), false);
+}
+
 RankedTensorType withEncoding(RankedTensorType type, Attribute encoding) {
   return RankedTensorType::get(type.getShape(), type.getElementType(),
                                encoding);
@@ -80,29 +116,31 @@ struct WarpLocalGather : public OpRewritePattern<GatherOp> {
     if (!isDistributedEncoding(srcType.getEncoding()) ||
         !isDistributedEncoding(idxType.getEncoding()))
       return failure();
-    if (warpLocalGatherMap(op)) {
+    auto markOnly = [&] {
       rewriter.modifyOpInPlace(op, [&] { op.setEfficientLayout(true); });
       return success();
-    }
+    };
+    if (warpLocalGatherMap(op) || !inGatherChain(op))
+      return markOnly();
     CTALayoutAttr cta = getCTALayoutOf(srcType.getEncoding());
     auto module = op->getParentOfType<ModuleOp>();
     if (!cta || !module)
-      return failure();
-    auto layout = warpLocalLayout(
-        op.getContext(), srcType.getShape(), op.getAxis(), getOrderOf(srcType),
-        TritonGPUDialect::getThreadsPerWarp(module),
-        TritonGPUDialect::getNumWarps(module), cta);
+      return markOnly();
+    auto layout = warpLocalLayout(op.getContext(), srcType.getShape(),
+                                  op.getAxis(), getOrderOf(srcType),
+                                  TritonGPUDialect::getThreadsPerWarp(module),
+                                  TritonGPUDialect::getNumWarps(module), cta);
     if (!layout)
-      return failure();
+      return markOnly();
     Location loc = op.getLoc();
     Value src = ConvertLayoutOp::create(
         rewriter, loc, withEncoding(srcType, layout), op.getSrc());
     Value idx = ConvertLayoutOp::create(
         rewriter, loc, withEncoding(idxType, layout), op.getIndices());
     auto resultType = cast<RankedTensorType>(op.getType());
-    auto gather = GatherOp::create(
-        rewriter, loc, withEncoding(resultType, layout), src, idx,
-        op.getAxisAttr(), rewriter.getUnitAttr());
+    auto gather =
+        GatherOp::create(rewriter, loc, withEncoding(resultType, layout), src,
+                         idx, op.getAxisAttr(), rewriter.getUnitAttr());
     // The layouts were chosen for this: anything else is a bug here.
     assert(warpLocalGatherMap(gather) && "gather layout is not warp-local");
     rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, resultType, gather);

@@ -146,29 +146,35 @@ def TritonGPUReduceDataDuplication : Pass<"tritongpu-reduce-data-duplication", "
 }
 
 def TritonGPUOptimizeThreadLocality : Pass<"tritongpu-optimize-thread-locality", "mlir::ModuleOp"> {
-  let summary = "Give each tt.gather layouts that keep it within warps";
+  let summary = "Give chains of tt.gather layouts that keep them within warps";
   let description = [{
     A `tt.gather` whose source elements live in other warps than the
     threads that read them goes through shared memory (a store, a barrier
-    and a load per element). This pass gives such a gather a blocked layout,
-    for its source, indices and result alike, in which every warp holds
-    whole columns along the gathered axis: the lanes go to that axis first
-    (as many as it has elements, the rest of the axis in registers), the
-    remaining lanes and the warps to the other dimensions. It does so only
-    when those other dimensions take every remaining lane and warp (no
-    copies of the axis) and each thread holds at most 4 elements of the
-    axis: each result element costs a shuffle per such element, and past
-    that shared memory is cheaper. The lowering then reads each
-    element from its lane with a warp shuffle (from its own registers when
-    the axis stays in the thread), without shared memory or a barrier.
-    Layout conversions go before and after the gather, for
-    `tritongpu-remove-layout-conversions` to fold into their neighbours. A
-    gather that already stays within warps keeps its layouts. Either way
-    the gather is marked `efficient_layout`, as upstream marks it, so that
-    later passes keep its layouts.
+    and a load per element). When the gather is a link of a chain of
+    gathers (its result reaches another gather through elementwise ops, or
+    its source comes from one: a sort or flip network), this pass gives it a
+    blocked layout, for its source, indices and result alike, in which
+    every warp holds whole columns along the gathered axis: the lanes go to
+    that axis first (as many as it has elements, the rest of the axis in
+    registers), the remaining lanes and the warps to the other dimensions.
+    It does so only when those other dimensions take every remaining lane
+    and warp (no copies of the axis) and each thread holds at most 4
+    elements of the axis: each result element costs a shuffle per such
+    element, and past that shared memory is cheaper. Layout conversions go
+    before and after the gather, for `tritongpu-remove-layout-conversions`
+    to fold along the chain. The lowering then reads each element from its
+    lane with a warp shuffle (from its own registers when the axis stays in
+    the thread), without shared memory or a barrier.
 
-    Upstream's pass of this name also splits `acc += reduce(x)` in a loop
-    into per-thread partial sums; that part is not built here.
+    A lone gather keeps its layouts: relaid out, its three conversions
+    through shared memory measured slower than its own store and load (a
+    gather between a load and a store, `bench/gather.py`). Every gather
+    leaves the pass marked `efficient_layout`, as upstream marks them: its
+    layouts are settled.
+
+    Upstream's pass of this name relays out every gather, and also splits
+    `acc += reduce(x)` in a loop into per-thread partial sums; that part is
+    not built here.
   }];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
   let statistics = [
