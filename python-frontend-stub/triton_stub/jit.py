@@ -447,15 +447,15 @@ def compile_ir_file(path, num_warps=4, num_stages=3, target="cuda:90"):
     """Upstream's `triton.compile("kernel.ttgir")`: a TritonGPU IR file
     (layouts chosen, warps in its `ttg.num-warps`) lowered as it is, or a
     TTIR file through the whole pipeline; every stage in `.asm` when
-    compiled here (the PTX alone from the disk cache), launched with
-    `kernel[grid](*args)`. A machine without our tools launches files
-    compiled elsewhere."""
+    compiled here (from the disk cache, the PTX, the other stages compiled
+    when first read), launched with `kernel[grid](*args)`. A machine without
+    our tools launches files compiled elsewhere."""
     path = Path(path)
     if path.suffix not in (".ttir", ".ttgir"):
         raise CompilationError(f"{path}: want a .ttir or .ttgir file")
     ir = path.read_text()
     name, arg_types = _entry_signature(ir)
-    asm = {path.suffix[1:]: ir}
+    asm = _IRFileStages(path.suffix, ir, (num_warps, num_stages, target))
 
     def build():
         asm.update(_lower_ir_file(path.suffix, ir, num_warps, num_stages, target))
@@ -464,6 +464,27 @@ def compile_ir_file(path, num_warps=4, num_stages=3, target="cuda:90"):
     asm["ptx"], metadata = disk_cached(
         f"{path.suffix}\n{ir}\n{num_warps}\n{num_stages}\n{target}", target, build)
     return CompiledKernel(name, asm, metadata, arg_types)
+
+
+class _IRFileStages(dict):
+    """An IR file's `asm`: the stages compiled so far; the others (ttir,
+    ttgir, llir) compiled when first read, as they are when the PTX came from
+    the disk cache."""
+
+    def __init__(self, suffix, ir, options):
+        super().__init__({suffix[1:]: ir})
+        self.suffix, self.ir, self.options = suffix, ir, options
+
+    def __missing__(self, stage):
+        if stage not in ("ttir", "ttgir", "llir"):
+            raise KeyError(stage)
+        stages = _lower_ir_file(self.suffix, self.ir, *self.options)
+        stages.pop("lowered")
+        for k, v in stages.items():
+            self.setdefault(k, v)
+        if stage not in self:
+            raise KeyError(stage)
+        return self[stage]
 
 
 def _lower_ir_file(suffix, ir, num_warps, num_stages, target):

@@ -1,9 +1,10 @@
-# RUN: env TRITON_STUB_TOOLS=%triton_tools TRITON_STUB_CACHE_DIR=%t PYTHONPATH=%src_root/python-frontend-stub:%src_root/python-frontend-stub/tests %python %s | FileCheck %s
+# RUN: env TRITON_STUB_TOOLS=%triton_tools TRITON_STUB_CACHE_DIR=%t PYTHONPATH=%src_root/python-frontend-stub:%src_root/python-frontend-stub/tests:%src_root/bench %python %s | FileCheck %s
 """Upstream's test_gather_warp_shuffle, up to the launch: its kernel's
 TTGIR has the gather marked `efficient_layout` (tritongpu-optimize-thread-
 locality), in the form its regular expression rewrites; the rewritten file
 (upstream's linear layouts injected) compiles with triton.compile(path) to
-LLVM IR with warp shuffles and to PTX."""
+LLVM IR with warp shuffles and to PTX. The kernel is upstream's, from
+bench/gather_kernels.py (which also runs it on the GPU)."""
 
 import re
 import sys
@@ -11,26 +12,8 @@ import tempfile
 from pathlib import Path
 
 import triton_stub as triton
-import triton_stub.language as tl
+from gather_kernels import gather_test_kernel  # upstream's kernel, as it is there
 from gpu_features import StandIn
-
-
-@triton.jit
-def gather_test_kernel(src_ptr, idx_ptr, out_ptr, axis: tl.constexpr, src_dim0: tl.constexpr,
-                       src_dim1: tl.constexpr, src_stride0: tl.constexpr, src_stride1: tl.constexpr,
-                       idx_dim0: tl.constexpr, idx_dim1: tl.constexpr, idx_stride0: tl.constexpr,
-                       idx_stride1: tl.constexpr, out_dim0: tl.constexpr, out_dim1: tl.constexpr,
-                       out_stride0: tl.constexpr, out_stride1: tl.constexpr):
-    src_offs = (tl.arange(0, src_dim0)[:, None] * src_stride0 +
-                tl.arange(0, src_dim1)[None, :] * src_stride1)
-    src = tl.load(src_ptr + src_offs)
-    idx_offs = (tl.arange(0, idx_dim0)[:, None] * idx_stride0 +
-                tl.arange(0, idx_dim1)[None, :] * idx_stride1)
-    idx = tl.load(idx_ptr + idx_offs)
-    out = tl.gather(src, idx, axis)
-    out_offs = (tl.arange(0, out_dim0)[:, None] * out_stride0 +
-                tl.arange(0, out_dim1)[None, :] * out_stride1)
-    tl.store(out_ptr + out_offs, out)
 
 
 CASES = [
