@@ -104,12 +104,7 @@ bool mlir::triton::gatherStaysInThread(const LinearLayout &map) {
   return true;
 }
 
-SmallVector<int32_t>
-mlir::triton::gatherCandidateRegisters(const LinearLayout &map, int32_t reg) {
-  int32_t base = 0;
-  for (int32_t bit = 0; bit < map.getInDimSizeLog2(kRegister); ++bit)
-    if (reg >> bit & 1)
-      base ^= map.getBasis(kRegister, bit, kRegister);
+SmallVector<int32_t> mlir::triton::gatherRegisterSpan(const LinearLayout &map) {
   SmallVector<int32_t> span = {0};
   llvm::SmallSet<int32_t, 16> seen;
   seen.insert(0);
@@ -126,7 +121,5 @@ mlir::triton::gatherCandidateRegisters(const LinearLayout &map, int32_t reg) {
       }
     }
   }
-  for (int32_t &r : span)
-    r ^= base;
   return span;
 }

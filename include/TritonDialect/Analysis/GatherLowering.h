@@ -33,11 +33,12 @@ std::optional<LinearLayout> warpLocalGatherMap(GatherOp op);
 /// thread's own, so no shuffle is needed.
 bool gatherStaysInThread(const LinearLayout &map);
 
-/// The source registers a result register may read through `map` (the
-/// registers reached by flipping any lane, warp or index bit), for a result
-/// register `reg`.
-llvm::SmallVector<int32_t> gatherCandidateRegisters(const LinearLayout &map,
-                                                    int32_t reg);
+/// What a source register named by `map` may differ by from the one a
+/// result register names with lane, warp and index all 0: the XORs of the
+/// register parts of the lane, warp and index bases (the span they
+/// generate, 0 first). Result register r may read the registers
+/// map(r, 0, 0, 0) ^ d, for d in the span.
+llvm::SmallVector<int32_t> gatherRegisterSpan(const LinearLayout &map);
 
 } // namespace mlir::triton
 

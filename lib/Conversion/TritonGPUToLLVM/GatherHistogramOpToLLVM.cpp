@@ -17,7 +17,6 @@
 #include "TritonDialect/Analysis/Allocation.h"
 #include "TritonDialect/Analysis/GatherLowering.h"
 
-#include <map>
 #include <set>
 
 using namespace mlir;
@@ -83,7 +82,7 @@ SmallVector<int32_t> basesOf(const LinearLayout &map, StringRef in,
 
 /// A gather within each warp (`map`: warpLocalGatherMap): each result
 /// register reads, from the lane the map names, every source register it
-/// may need (gatherCandidateRegisters) and keeps the one the map names; no
+/// may need (gatherRegisterSpan) and keeps the one the map names; no
 /// shuffle when the lane is always the thread's own.
 Value warpLocalGather(OpBuilder &b, Location loc, const LinearLayout &map,
                       Type structType, Value srcStruct, ArrayRef<Value> idx) {
@@ -100,8 +99,7 @@ Value warpLocalGather(OpBuilder &b, Location loc, const LinearLayout &map,
               applyBits(b, loc, warp, basesOf(map, kWarp, kLane)));
   SmallVector<int32_t> axisReg = basesOf(map, "axis", kRegister),
                        axisLane = basesOf(map, "axis", kLane);
-  Type elem = in.front().getType();
-  auto ptrType = dyn_cast<LLVM::LLVMPointerType>(elem);
+  SmallVector<int32_t> span = gatherRegisterSpan(map);
   SmallVector<Value> out;
   for (auto [r, i] : llvm::enumerate(idx)) {
     Value v =
@@ -113,15 +111,9 @@ Value warpLocalGather(OpBuilder &b, Location loc, const LinearLayout &map,
     Value srcLane = lb.xor_(lb.xor_(threadLane, lb.i32(at[1].second)),
                             applyBits(b, loc, v, axisLane));
     Value result;
-    for (int32_t k : gatherCandidateRegisters(map, r)) {
-      Value x = in[k];
-      if (!inThread) {
-        if (ptrType)
-          x = lb.ptrtoint(b.getI64Type(), x);
-        x = shuffleIdx(b, loc, x, srcLane);
-        if (ptrType)
-          x = lb.inttoptr(ptrType, x);
-      }
+    for (int32_t d : span) {
+      int32_t k = at[0].second ^ d;
+      Value x = inThread ? in[k] : shuffleIdx(b, loc, in[k], srcLane);
       if (result)
         result = lb.select(lb.icmp_eq(srcReg, lb.i32(k)), x, result);
       else

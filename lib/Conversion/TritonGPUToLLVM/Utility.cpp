@@ -293,6 +293,12 @@ namespace {
 Value shuffle(OpBuilder &b, Location loc, Value v, Value offset,
               NVVM::ShflKind kind, int32_t clamp) {
   Type type = v.getType();
+  if (isa<LLVM::LLVMPointerType>(type)) {
+    // A pointer travels as its 64-bit address.
+    Value addr = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v);
+    return LLVM::IntToPtrOp::create(b, loc, type,
+                                    shuffle(b, loc, addr, offset, kind, clamp));
+  }
   unsigned bits = type.getIntOrFloatBitWidth();
   Type i32 = b.getI32Type();
   if (bits == 64) {

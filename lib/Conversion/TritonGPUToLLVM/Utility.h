@@ -177,6 +177,8 @@ void predicatedSharedAccess(OpBuilder &b, Location loc, StringRef instruction,
 SmallVector<Value> combine(ConversionPatternRewriter &rewriter, Location loc,
                            Region &region, ValueRange acc, ValueRange x);
 
+/// The shuffles take values of up to 64 bits (two shuffles for 64; a
+/// pointer as its address).
 /// A value (of up to 64 bits: two shuffles for 64) shuffled from lane (lane ^
 /// offset).
 Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned offset);
