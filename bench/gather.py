@@ -1,6 +1,6 @@
-"""Kernels built on tt.gather (a gather along each axis, tl.sort, tl.flip:
-upstream's test_gather / test_sort / test_flip kernels, one tile per
-program) through our compiler and upstream's, on the GPU.
+"""Data-movement kernels (a tt.gather along each axis, tl.sort, tl.topk,
+tl.flip: upstream's test_gather / test_sort / test_topk / test_flip kernels,
+one tile per program) through our compiler and upstream's, on the GPU.
 
     python3 bench/gather.py prepare CACHE            # here: compile to CACHE
     TRITON_STUB_TOOLS=OLD/bin python3 bench/gather.py prepare OLDCACHE
@@ -29,6 +29,9 @@ CASES = [
     ("sort 64x8, 8 warps", "sort_kernel", dict(N=64, M=8), 8, 8192),
     ("sort 8x64, 8 warps", "sort_kernel", dict(N=8, M=64), 8, 8192),
     ("sort 32x32", "sort_kernel", dict(N=32, M=32), 4, 8192),
+    ("sort 32x32 descending", "sort_kernel", dict(N=32, M=32, DESC=True), 4, 8192),
+    ("topk 32x64 -> 32x8", "topk_kernel", dict(N=32, M=64, K=8), 4, 8192),
+    ("topk 16x128 -> 16x32, 8 warps", "topk_kernel", dict(N=16, M=128, K=32), 8, 8192),
     ("flip 64x8", "flip_kernel", dict(N=64, M=8), 4, 8192),
     ("flip 16x64", "flip_kernel", dict(N=16, M=64), 4, 8192),
 ]
@@ -57,8 +60,9 @@ def arrays(new, kernel, c, programs):
         return (new((programs * c["SRC_M"], c["N"]), "float32", "randn"),
                 new((programs * c["IDX_M"], c["N"]), "int32", n),
                 new((programs * c["IDX_M"], c["N"]), "float32", "empty"))
+    out = c["K"] if kernel == "topk_kernel" else c["M"]
     return (new((programs * c["N"], c["M"]), "float32", "randn"),
-            new((programs * c["N"], c["M"]), "float32", "empty"))
+            new((programs * c["N"], out), "float32", "empty"))
 
 
 def expected(torch, kernel, c, programs, args):
@@ -68,8 +72,11 @@ def expected(torch, kernel, c, programs, args):
         idx = idx.view(programs, c["IDX_M"], c["N"]).long()
         return torch.gather(src, 1 + c["AXIS"], idx).view(-1, c["N"])
     x = args[0].view(programs, c["N"], c["M"])
-    y = torch.sort(x, dim=-1).values if kernel == "sort_kernel" else torch.flip(x, (2,))
-    return y.view(-1, c["M"])
+    if kernel == "topk_kernel":
+        return torch.topk(x, c["K"], dim=-1).values.reshape(-1, c["K"])
+    if kernel == "sort_kernel":
+        return torch.sort(x, dim=-1, descending=c.get("DESC", False)).values.view(-1, c["M"])
+    return torch.flip(x, (2,)).view(-1, c["M"])
 
 
 def call(kern, how, name, args, c, warps, programs):

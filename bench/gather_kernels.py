@@ -25,9 +25,16 @@ def gather_kernel(src_ptr, idx_ptr, out_ptr, SRC_M: tl.constexpr, IDX_M: tl.cons
 
 
 @triton.jit
-def sort_kernel(X, Z, N: tl.constexpr, M: tl.constexpr):
+def sort_kernel(X, Z, N: tl.constexpr, M: tl.constexpr, DESC: tl.constexpr = False):
     off = tl.program_id(0) * N * M + tl.arange(0, N)[:, None] * M + tl.arange(0, M)[None, :]
-    tl.store(Z + off, tl.sort(tl.load(X + off)))
+    tl.store(Z + off, tl.sort(tl.load(X + off), descending=DESC))
+
+
+@triton.jit
+def topk_kernel(X, Z, N: tl.constexpr, M: tl.constexpr, K: tl.constexpr):
+    rows = tl.program_id(0) * N + tl.arange(0, N)[:, None]
+    x = tl.load(X + rows * M + tl.arange(0, M)[None, :])
+    tl.store(Z + rows * K + tl.arange(0, K)[None, :], tl.topk(x, K))
 
 
 @triton.jit

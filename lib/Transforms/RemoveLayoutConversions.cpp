@@ -129,11 +129,31 @@ private:
                  e.getSrc(),
                  SliceEncodingAttr::get(def->getContext(), e.getAxis(), target),
                  depth + 1);
+    if (auto r = dyn_cast<ReshapeOp>(def)) {
+      Attribute srcEnc = reshapeSourceLayout(r, target);
+      return srcEnc && canRemat(r.getSrc(), srcEnc, depth + 1);
+    }
     if (isLayoutAgnostic(def))
       return llvm::all_of(def->getOperands(), [&](Value operand) {
         return canRemat(operand, target, depth + 1);
       });
     return false;
+  }
+
+  /// The operand layout under which an order-keeping reshape yields
+  /// `target` (a reshape moves no element between threads, so the layout
+  /// maps back one for one); null when there is none.
+  static Attribute reshapeSourceLayout(ReshapeOp r, Attribute target) {
+    if (r.getAllowReorder())
+      return {};
+    auto *iface = dyn_cast<DialectInferLayoutInterface>(&target.getDialect());
+    Attribute result;
+    if (!iface || failed(iface->inferReshapeOpEncoding(
+                      cast<RankedTensorType>(r.getType()).getShape(), target,
+                      cast<RankedTensorType>(r.getSrc().getType()).getShape(),
+                      result, std::nullopt)))
+      return {};
+    return result;
   }
 
 public:
@@ -168,6 +188,10 @@ public:
           remat(e.getSrc(),
                 SliceEncodingAttr::get(def->getContext(), e.getAxis(), target));
       result = ExpandDimsOp::create(builder, def->getLoc(), src, e.getAxis());
+    } else if (auto r = dyn_cast<ReshapeOp>(def)) {
+      Value src = remat(r.getSrc(), reshapeSourceLayout(r, target));
+      result = ReshapeOp::create(builder, def->getLoc(), type, src,
+                                 /*allowReorder=*/false);
     } else {
       // splat, make_range, broadcast and elementwise ops: same op, operands
       // (tensors) recomputed in `target`.

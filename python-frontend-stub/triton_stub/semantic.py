@@ -541,7 +541,17 @@ COMBINE = {
     "min": lambda dt: "arith.minnumf" if dt.is_floating() else (
         "arith.minsi" if dt.signed else "arith.minui"),
     "xor_sum": lambda dt: "arith.xori",
+    # tl.min(propagate_nan=True): a NaN anywhere makes the result NaN
+    "min_nan": lambda dt: "arith.minimumf" if dt.is_floating() else (
+        "arith.minsi" if dt.signed else "arith.minui"),
 }
+
+
+def numel(shape):
+    n = 1
+    for d in shape:
+        n *= d
+    return n
 
 
 def reshape(b, x, shape, allow_reorder=False):

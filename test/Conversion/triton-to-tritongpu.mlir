@@ -101,3 +101,24 @@ tt.func @loop(%n: i32) -> tensor<128xf32> {
   }
   tt.return %r : tensor<128xf32>
 }
+
+// -----
+
+// A reshape onto a 2x...x2 hypercube (tl.sort's) of a tensor smaller than
+// the warps: the lanes stay on their elements and the warps hold copies,
+// which a blocked layout says (its warps wrap around dimension 0), so the
+// result is blocked, not #ttg.linear.
+// CHECK-DAG: #[[T:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[C:.*]] = #ttg.blocked<{sizePerThread = [1, 1, 1, 1, 1], threadsPerWarp = [2, 2, 2, 2, 2], warpsPerCTA = [4, 1, 1, 1, 1], order = [4, 3, 2, 1, 0]}>
+// CHECK-NOT: #ttg.linear
+// CHECK-LABEL: tt.func @hypercube
+// CHECK: tt.reshape %{{.*}} : tensor<4x8xf32, #[[T]]> -> tensor<2x2x2x2x2xf32, #[[C]]>
+tt.func @hypercube(%x: tensor<4x8xf32>) -> tensor<2x2x2x2x2xf32> {
+  %r = tt.reshape %x : tensor<4x8xf32> -> tensor<2x2x2x2x2xf32>
+  %i = tt.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32>
+  %s = tt.reshape %i : tensor<2xi32> -> tensor<1x1x1x2x1xi32>
+  %b = tt.broadcast %s : tensor<1x1x1x2x1xi32> -> tensor<2x2x2x2x2xi32>
+  %f = arith.sitofp %b : tensor<2x2x2x2x2xi32> to tensor<2x2x2x2x2xf32>
+  %y = arith.addf %r, %f : tensor<2x2x2x2x2xf32>
+  tt.return %y : tensor<2x2x2x2x2xf32>
+}

@@ -3,8 +3,9 @@
 """Names kernels take from `triton.language.standard` and
 `triton.language.core` (the builtins, `_log2`, `get_int_dtype`,
 `dtype.primitive_bitwidth`, `CONSTEXPR_0`), tl.xor_sum (in the input's own
-type, booleans too: an arith.xori tt.reduce), tl.softmax and tl.topk (a descending sort, then the
-first k by tt.gather), through to PTX."""
+type, booleans too: an arith.xori tt.reduce), tl.softmax and tl.topk
+(upstream's bitonic top-k on the 2x...x2 hypercube: merges of runs of k,
+then a max over one axis per halving), through to PTX."""
 
 import sys
 
@@ -47,8 +48,9 @@ def standard(x_ptr, i_ptr, p_ptr, s_ptr, t_ptr, bits_ptr, N: tl.constexpr,
 # CHECK: tt.reshape %{{.*}} : tensor<64xf32> -> tensor<32x2xf32>
 # CHECK: math.exp
 # CHECK: arith.divf
-# CHECK: tt.gather
-# CHECK: tt.gather {{.*}} -> tensor<8xf32>
+# CHECK: tt.reshape %{{.*}} : tensor<64xf32> -> tensor<2x2x2x2x2x2xf32>
+# CHECK: arith.maxnumf
+# CHECK: tt.reshape %{{.*}} : tensor<2x2x2xf32> -> tensor<8xf32>
 # CHECK: "tt.reduce"(%{{.*}}) <{axis = 0 : i32}> ({
 # CHECK: arith.xori %{{.*}} : i8
 # CHECK: (tensor<64xi8>) -> i8

@@ -2,7 +2,8 @@
 # RUN: %if ptxas %{ for f in %t/*.ptx; do %ptxas -arch=sm_90a $f -o /dev/null || exit 1; done %}
 """tl.reduce and tl.associative_scan over tuples (a multi-operand tt.reduce /
 tt.scan whose combine function takes all left then all right elements),
-tl.sort (a bitonic network of tt.gather exchanges) and 3-D (batched) tl.dot,
+tl.sort (upstream's bitonic network on the 2x...x2 hypercube: each exchange
+an xor_sum over one size-2 axis) and 3-D (batched) tl.dot,
 through to PTX."""
 
 import sys
@@ -63,9 +64,12 @@ def sort_rows(x_ptr, z_ptr, N: tl.constexpr, M: tl.constexpr, descending: tl.con
 k = triton_stub.compile(sort_rows, signature={"x_ptr": "*fp16", "z_ptr": "*fp16"},
                         constexprs={"N": 4, "M": 8, "descending": False}, stages=("ttir", "ptx"))
 open(f"{OUT}/sort.ptx", "w").write(k.asm["ptx"])
-# 8 elements: merges of 2, 4 and 8, with 1 + 2 + 3 exchanges.
-print("exchanges:", k.asm["ttir"].count("tt.gather"))
-# CHECK: exchanges: 6
+# 32 elements as a 2x2x2x2x2 hypercube, sorted along its last 3 axes:
+# merges of 2, 4 and 8, with 1 + 2 + 3 exchanges, no gathers.
+print("hypercube:", "-> tensor<2x2x2x2x2xf16>" in k.asm["ttir"])
+# CHECK: hypercube: True
+print("exchanges:", k.asm["ttir"].count("\"tt.reduce\"("), "gathers:", k.asm["ttir"].count("tt.gather"))
+# CHECK: exchanges: 6 gathers: 0
 
 
 @triton_stub.jit

@@ -421,3 +421,27 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// tl.sort's indicator (arange(0, 2) reshaped onto one axis of the 2x...x2
+// hypercube) is recomputed in the layout its user needs: the make_range
+// takes the layout the reshape maps back to, and no conversion is left.
+#one = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#cube = #ttg.blocked<{sizePerThread = [1, 1, 1, 1, 1], threadsPerWarp = [2, 2, 2, 2, 2], warpsPerCTA = [4, 1, 1, 1, 1], order = [4, 3, 2, 1, 0]}>
+#axis3 = #ttg.linear<{register = [], lane = [[0, 0, 0, 1, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]], warp = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]], block = []}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @indicator
+  // CHECK: %[[R:.*]] = tt.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32, #linear>
+  // CHECK-NEXT: tt.reshape %[[R]] : tensor<2xi32, #linear> -> tensor<1x1x1x2x1xi32, #blocked>
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.return
+  tt.func @indicator(%x: tensor<2x2x2x2x2xi32, #cube>) -> tensor<2x2x2x2x2xi32, #cube> {
+    %r = tt.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32, #one>
+    %s = tt.reshape %r : tensor<2xi32, #one> -> tensor<1x1x1x2x1xi32, #axis3>
+    %c = ttg.convert_layout %s : tensor<1x1x1x2x1xi32, #axis3> -> tensor<1x1x1x2x1xi32, #cube>
+    %b = tt.broadcast %c : tensor<1x1x1x2x1xi32, #cube> -> tensor<2x2x2x2x2xi32, #cube>
+    %y = arith.xori %x, %b : tensor<2x2x2x2x2xi32, #cube>
+    tt.return %y : tensor<2x2x2x2x2xi32, #cube>
+  }
+}

@@ -796,19 +796,26 @@ def randn(b, seed, offset, n_rounds=10):
 @builtin
 def flip(b, x, dim=None):
     """The elements of `x` in reverse order along `dim` (the last one by
-    default): a tt.gather with reversed indices."""
+    default), as upstream: that dimension split into size-2 axes, and each
+    element swapped with its partner along every one of them (the index
+    bits complemented one by one, see _partner)."""
     x = semantic.to_tensor(b, x)
     if not x.shape:
         semantic.error("tl.flip needs a tensor")
+    if not (x.dtype.is_floating() or x.dtype.is_int() or x.dtype.is_bool()):
+        semantic.error(f"tl.flip needs a tensor of numbers, not {x.dtype.name}")
     rank = len(x.shape)
     dim = rank - 1 if dim is None else (dim + rank if dim < 0 else dim)
-    n = x.shape[dim]
-    idx = semantic.add(b, n - 1, semantic.arange(b, 0, n), sub=True)
-    for d in __import__("builtins").range(rank):
-        if d != dim:
-            idx = semantic.expand_dims(b, idx, d)
-    idx = semantic.broadcast_to(b, idx, list(x.shape))
-    return gather(x, idx, dim, _builder=b)
+    if not 0 <= dim < rank:
+        semantic.error(f"tl.flip: dim {dim} is out of range for rank {rank}")
+    steps = _log2_exact(x.shape[dim], "tl.flip")
+    if steps == 0:
+        return x
+    shape = tuple(x.shape)
+    y = semantic.reshape(b, _as_int(b, x), shape[:dim] + (2,) * steps + shape[dim + 1:])
+    for i in __import__("builtins").range(steps):
+        y = _partner(b, y, dim + i)
+    return _as_int(b, semantic.reshape(b, y, shape), x.dtype)
 
 
 def _last_dim(b, x, dim, who, verb):
@@ -824,58 +831,91 @@ def _last_dim(b, x, dim, who, verb):
     return x, dim
 
 
-def _along_last(b, v, shape):
-    """A 1-D tensor `v` laid along the last dimension of `shape`, broadcast
-    to it."""
-    for d in __import__("builtins").range(len(shape) - 1):
-        v = semantic.expand_dims(b, v, d)
-    return semantic.broadcast_to(b, v, list(shape))
+def _log2_exact(n, who):
+    if n <= 0 or n & (n - 1):
+        semantic.error(f"{who} needs power-of-two sizes, got {n}")
+    return n.bit_length() - 1
+
+
+def _indicator(b, n_dims, j):
+    """arange(0, 2) on hypercube axis n_dims - 1 - j, size 1 elsewhere: 1
+    where an element is the upper one of its pair along that axis."""
+    shape = (1,) * (n_dims - j - 1) + (2,) + (1,) * j
+    return semantic.reshape(b, semantic.arange(b, 0, 2), shape)
+
+
+def _as_int(b, x, dt=None):
+    """`x` bitcast to the signed integer type of its width (or to `dt`);
+    `x` itself when it has that type already."""
+    dt = dt or core.get_int_dtype(x.dtype.bits, True)
+    return x if x.dtype.name == dt.name else semantic.bitcast(b, x, dt)
+
+
+def _partner(b, h, axis):
+    """Each element of the integer hypercube `h` replaced by its partner
+    along `axis` (size 2): h ^ xor_sum(h, axis), as upstream; the two XORs
+    fold away and the reduction is a shuffle or a register move."""
+    return semantic.bitwise(b, h, semantic.reduce(b, h, axis, "xor_sum", True), "^")
+
+
+def _merge_hypercube(b, h, stage, order, n_dims):
+    """`stage` rounds of compare-and-swap on the hypercube `h`; `order` 0
+    sorts every run ascending, 1 descending, 2 alternating by the run's
+    position (bit `stage` of the flat index)."""
+    flip = _indicator(b, n_dims, stage) if order == 2 else order
+    for r in __import__("builtins").range(stage):
+        i = stage - 1 - r
+        y = _as_int(b, _partner(b, _as_int(b, h), n_dims - 1 - i), h.dtype)
+        upper = semantic.bitwise(b, flip, _indicator(b, n_dims, i), "^")
+        swap = semantic.compare(b, semantic.compare(b, h, y, ">"), upper, "!=")
+        h = semantic.where(b, swap, y, h)
+    return h
+
+
+def _bitonic(b, x, dim, who, descending, k=None):
+    """Upstream's bitonic sort (and bitonic top-k when `k` is given) along
+    the last dimension of `x`: `x` reshaped to a hypercube of size-2 axes,
+    each compare-and-swap between an element and its partner along one
+    axis. The last log2(k) merges sort runs of k; each further step keeps
+    the larger (top-k) half of pairs of runs with a max over one axis."""
+    verb = "sorts" if k is None else "works"
+    x, dim = _last_dim(b, x, dim, who, verb)
+    log_n = _log2_exact(x.shape[dim], who)
+    log_k = log_n if k is None else _log2_exact(k, who)
+    n_dims = _log2_exact(semantic.numel(x.shape), who)
+    if log_n == 0:
+        return x
+    h = semantic.reshape(b, x, (2,) * n_dims)
+    order = int(bool(descending))
+    for i in __import__("builtins").range(1, log_k + 1):
+        h = _merge_hypercube(b, h, i, 2 if i < log_n else order, n_dims)
+    for i in __import__("builtins").range(log_k + 1, log_n + 1):
+        axis = len(h.shape) - 1 - log_k
+        if descending:
+            h = semantic.reduce(b, h, axis, "max")
+        else:
+            h = semantic.reduce(b, h, axis, "min_nan")
+        h = _merge_hypercube(b, h, log_k, 2 if i < log_n else order, len(h.shape))
+    return semantic.reshape(b, h, tuple(x.shape[:-1]) + (1 << log_k,))
 
 
 @builtin
 def sort(b, x, dim=None, descending=False):
-    """`x` sorted along its last dimension (upstream sorts only there), by a
-    bitonic network: for each merge size k and distance j, every element is
-    compared with the one at index i ^ j (a tt.gather) and keeps the smaller
-    or the larger as its position in the network says. NaNs never compare
-    less or greater, so they stay where they are in each exchange."""
-    x, dim = _last_dim(b, x, dim, "tl.sort", "sorts")
-    n = x.shape[dim]
-
-    def along(v):  # an index tensor along `dim`, broadcast to x's shape
-        return _along_last(b, v, x.shape)
-
-    i = semantic.arange(b, 0, n)
-    k = 2
-    while k <= n:
-        up = semantic.compare(b, semantic.bitwise(b, i, k, "&"), 0, "==")
-        if descending:
-            up = semantic.invert(b, up)
-        j = k // 2
-        while j >= 1:
-            lower = semantic.compare(b, semantic.bitwise(b, i, j, "&"), 0, "==")
-            keep_min = along(semantic.compare(b, lower, up, "=="))
-            y = gather(x, along(semantic.bitwise(b, i, j, "^")), dim, _builder=b)
-            take = semantic.where(b, keep_min, semantic.compare(b, y, x, "<"),
-                                  semantic.compare(b, y, x, ">"))
-            x = semantic.where(b, take, y, x)
-            j //= 2
-        k *= 2
-    return x
+    """`x` sorted along its last dimension (upstream sorts only there), by
+    upstream's bitonic network on the hypercube (see _bitonic). NaNs never
+    compare greater, so they stay where they are in each exchange."""
+    return _bitonic(b, x, dim, "tl.sort", descending)
 
 
 @builtin
 def topk(b, x, k, dim=None):
     """The `k` largest elements of `x` along its last dimension, largest
-    first: `x` sorted descending (tl.sort's network), then its first `k`
-    (a tt.gather). `k` is a power of two no larger than that dimension."""
-    x, dim = _last_dim(b, x, dim, "tl.topk", "works")
-    n = x.shape[dim]
-    if not isinstance(k, int) or k <= 0 or k & (k - 1) or k > n:
+    first, by upstream's bitonic top-k. `k` is a power of two no larger
+    than that dimension."""
+    n = semantic.to_tensor(b, x).shape[-1] if getattr(x, "shape", None) else 0
+    if not isinstance(k, int) or k <= 0 or k & (k - 1) or (n and k > n):
         semantic.error(f"tl.topk needs a constexpr power of two k <= {n}, got {k}")
-    x = sort(x, dim, True, _builder=b)
-    idx = _along_last(b, semantic.arange(b, 0, k), x.shape[:-1] + (k,))
-    return gather(x, idx, dim, _builder=b)
+    return _bitonic(b, x, dim, "tl.topk", True, k)
 
 
 from . import extra  # noqa: E402,F401  (tl.extra.cuda.libdevice)

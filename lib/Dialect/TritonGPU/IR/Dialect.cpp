@@ -82,17 +82,18 @@ std::vector<std::string> standardNames(unsigned rank) {
   return names;
 }
 
-/// A blocked layout with the same meaning as `layout` for `shape`, when
-/// there is one: sizes per register/lane/warp read off the bases, the order
-/// from where each dimension's bases first appear, then checked by
-/// comparing linear layouts.
-Attribute toBlockedIfPossible(MLIRContext *ctx, const LinearLayout &layout,
-                              ArrayRef<int64_t> shape) {
-  unsigned rank = shape.size();
+/// The blocked layout that reads `layout`'s bases as sizes per
+/// register/lane/warp, with the order from where each dimension's bases
+/// first appear. A zero basis (a copy: the blocked layout is larger than
+/// `shape` there) counts for the dimension of the basis before it in the
+/// same input dimension, or for `zeroDim` when it comes first. Null when a
+/// basis moves along two dimensions; the caller checks the result.
+static Attribute readBlocked(MLIRContext *ctx, const LinearLayout &layout,
+                             unsigned rank, unsigned zeroDim) {
   SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1);
   SmallVector<unsigned> firstSeen(rank, ~0u);
   unsigned position = 0;
-  // The one dimension a basis moves along, or -1.
+  // The one dimension a basis moves along, -1 for none, -2 for several.
   auto dimOf = [&](const LinearLayout::Basis &b) -> int {
     int dim = -1;
     for (unsigned d = 0; d < rank; ++d)
@@ -109,11 +110,15 @@ Attribute toBlockedIfPossible(MLIRContext *ctx, const LinearLayout &layout,
                                    : in.name == layout_dims::kRegister
                                        ? &spt
                                        : nullptr;
+    int previous = zeroDim;
     for (const auto &b : in.bases) {
       int d = dimOf(b);
-      if (d < 0 || !sizes)
+      if (d == -2 || !sizes)
         return {};
-      if (sizes == &spt) {
+      bool copy = d == -1;
+      d = copy ? previous : d;
+      previous = d;
+      if (sizes == &spt && !copy) {
         // Registers beyond the first lane/warp tile repeat it: only count
         // those below what lanes cover.
         bool local = true;
@@ -139,11 +144,23 @@ Attribute toBlockedIfPossible(MLIRContext *ctx, const LinearLayout &layout,
       return firstSeen[a] < firstSeen[b];
     return a > b;
   });
-  auto blocked = BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order,
-                                          CTALayoutAttr::getTrivial(ctx));
-  std::optional<LinearLayout> check = toLinearLayout(shape, blocked);
-  if (check && *check == layout)
-    return blocked;
+  return BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order,
+                                  CTALayoutAttr::getTrivial(ctx));
+}
+
+/// A blocked layout with the same meaning as `layout` for `shape`, when
+/// there is one (readBlocked, each dimension tried for the copies that
+/// come first, then checked by comparing linear layouts).
+Attribute toBlockedIfPossible(MLIRContext *ctx, const LinearLayout &layout,
+                              ArrayRef<int64_t> shape) {
+  for (unsigned zeroDim = 0; zeroDim < shape.size(); ++zeroDim) {
+    Attribute blocked = readBlocked(ctx, layout, shape.size(), zeroDim);
+    if (!blocked)
+      return {};
+    std::optional<LinearLayout> check = toLinearLayout(shape, blocked);
+    if (check && *check == layout)
+      return blocked;
+  }
   return {};
 }
 
