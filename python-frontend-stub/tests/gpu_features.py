@@ -127,6 +127,19 @@ def sort_rows(x_ptr, z_ptr, R: tl.constexpr, C: tl.constexpr, DESC: tl.constexpr
 
 
 @triton.jit
+def flip_rows(x_ptr, z_ptr, R: tl.constexpr, C: tl.constexpr, DIM: tl.constexpr):
+    offs = tl.arange(0, R)[:, None] * C + tl.arange(0, C)[None, :]
+    tl.store(z_ptr + offs, tl.flip(tl.load(x_ptr + offs), DIM))
+
+
+@triton.jit
+def topk_rows(x_ptr, z_ptr, R: tl.constexpr, C: tl.constexpr, K: tl.constexpr):
+    r = tl.arange(0, R)[:, None]
+    x = tl.load(x_ptr + r * C + tl.arange(0, C)[None, :])
+    tl.store(z_ptr + r * K + tl.arange(0, K)[None, :], tl.topk(x, K))
+
+
+@triton.jit
 def bmm(q_ptr, k_ptr, o_ptr, B: tl.constexpr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
     b = tl.arange(0, B)[:, None, None]
     m = tl.arange(0, M)[None, :, None]
@@ -283,6 +296,23 @@ def cases(new):
                                                              C=128, DESC=desc),
                     lambda torch, xs=xs, zs=zs, desc=desc: (
                         zs, torch.sort(xs, dim=1, descending=desc).values, 0, 0)))
+    # A 4x8 tile on 4 warps: every warp holds a copy of the hypercube.
+    xsi, zsi = new((4, 8), "int32", "smallint"), new((4, 8), "int32", "empty")
+    out.append(("sort int32 4x8",
+                lambda run: run(sort_rows, (1,), xsi, zsi, R=4, C=8, DESC=False),
+                lambda torch: (zsi, torch.sort(xsi, dim=1).values, 0, 0)))
+    for (fr, fc, dim, dtype) in ((16, 128, 1, "float32"), (32, 16, 0, "float16"),
+                                 (8, 4, 0, "int32")):
+        xf = new((fr, fc), dtype, "randn" if dtype != "int32" else "smallint")
+        zf = new((fr, fc), dtype, "empty")
+        out.append((f"flip {dtype} {fr}x{fc} dim {dim}",
+                    lambda run, xf=xf, zf=zf, fr=fr, fc=fc, dim=dim: run(
+                        flip_rows, (1,), xf, zf, R=fr, C=fc, DIM=dim),
+                    lambda torch, xf=xf, zf=zf, dim=dim: (zf, torch.flip(xf, (dim,)), 0, 0)))
+    xtk, ztk = new((32, 64), "float32", "randn"), new((32, 4), "float32", "empty")
+    out.append(("topk 32x64 k=4",
+                lambda run: run(topk_rows, (1,), xtk, ztk, R=32, C=64, K=4),
+                lambda torch: (ztk, torch.topk(xtk, 4, dim=1).values, 0, 0)))
     q, k = new((4, 32, 64), "float16", "randn"), new((4, 64, 32), "float16", "randn")
     o = new((4, 32, 32), "float32", "empty")
     out.append(("bmm",
