@@ -115,6 +115,56 @@ TEST_F(LayoutConversionsTest, BlockedMatchesDefinition) {
   EXPECT_GT(checked, 10000);
 }
 
+// Reshape inference reads a layout back as blocked whenever a blocked layout
+// places every element the same way: the identity reshape of random blocked
+// layouts, with shapes smaller than the layout (lanes and warps holding
+// copies) as well as larger, must give a blocked encoding with the same
+// linear layout, never #ttg.linear.
+TEST_F(LayoutConversionsTest, ReshapeKeepsBlockedLayoutsBlocked) {
+  std::mt19937 rng(13);
+  auto *iface = ctx.getLoadedDialect<TritonGPUDialect>()
+                    ->getRegisteredInterface<DialectInferLayoutInterface>();
+  ASSERT_TRUE(iface);
+  int copies = 0;
+  for (int trial = 0; trial < 1000; ++trial) {
+    unsigned rank = 1 + rng() % 5;
+    SmallVector<unsigned> spt, tpw, wpc, order;
+    SmallVector<int64_t> shape;
+    unsigned lanesLeft = 32, warpsLeft = 1u << (rng() % 4);
+    for (unsigned d = 0; d < rank; ++d) {
+      spt.push_back(1u << (rng() % 3));
+      unsigned t =
+          d + 1 == rank ? lanesLeft : std::min(lanesLeft, 1u << (rng() % 4));
+      tpw.push_back(t);
+      lanesLeft /= t;
+      unsigned w =
+          d + 1 == rank ? warpsLeft : std::min(warpsLeft, 1u << (rng() % 2));
+      wpc.push_back(w);
+      warpsLeft /= w;
+      shape.push_back(int64_t(1) << (rng() % 6));
+      order.push_back(d);
+    }
+    std::shuffle(order.begin(), order.end(), rng);
+    auto enc = BlockedEncodingAttr::get(&ctx, spt, tpw, wpc, order, noCTA());
+    std::optional<LL> layout = toLinearLayout(shape, enc);
+    ASSERT_TRUE(layout);
+    for (const char *in : {"lane", "warp"})
+      for (int i = 0; i < layout->getInDimSizeLog2(in); ++i)
+        if (llvm::all_of(layout->getBasis(in, i),
+                         [](int32_t v) { return v == 0; })) {
+          ++copies;
+          break;
+        }
+    Attribute result;
+    ASSERT_TRUE(succeeded(iface->inferReshapeOpEncoding(shape, enc, shape,
+                                                        result, std::nullopt)));
+    ASSERT_TRUE(isa<BlockedEncodingAttr>(result))
+        << "shape " << shape.size() << "-d: " << layout->toString();
+    EXPECT_EQ(toLinearLayout(shape, result), layout);
+  }
+  EXPECT_GT(copies, 100);
+}
+
 // mma.sync m16n8 accumulator (PTX ISA): c_i of lane l is at row l/4 + 8(i/2),
 // column 2(l%4) + i%2. Warps tile N fastest; the tile repeats N first.
 TEST_F(LayoutConversionsTest, MmaV2MatchesPtxFragment) {

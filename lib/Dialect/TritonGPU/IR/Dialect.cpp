@@ -82,19 +82,37 @@ std::vector<std::string> standardNames(unsigned rank) {
   return names;
 }
 
-/// The blocked layout that reads `layout`'s bases as sizes per
-/// register/lane/warp, with the order from where each dimension's bases
-/// first appear. A zero basis (a copy: the blocked layout is larger than
-/// `shape` there) counts for the dimension of the basis before it in the
-/// same input dimension, or for `zeroDim` when it comes first. Null when a
-/// basis moves along two dimensions; the caller checks the result.
-static Attribute readBlocked(MLIRContext *ctx, const LinearLayout &layout,
-                             unsigned rank, unsigned zeroDim) {
-  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1);
-  SmallVector<unsigned> firstSeen(rank, ~0u);
-  unsigned position = 0;
-  // The one dimension a basis moves along, -1 for none, -2 for several.
-  auto dimOf = [&](const LinearLayout::Basis &b) -> int {
+namespace {
+/// Reads a linear layout back as a blocked one. Each input dimension
+/// (register, lane, warp) of a blocked layout lists, dimension by dimension
+/// in its order, that dimension's bases: first those moving along it, then
+/// zeros (copies) once the shape has run out. The registers list the local
+/// ones (sizePerThread) first, then the repetitions of the whole tile, each
+/// part in the same order. Which dimension a run of zeros belongs to is not
+/// written in the layout: `solve` tries the dimensions that have run out
+/// there and keeps the first assignment whose blocked layout has the same
+/// linear layout.
+class BlockedReader {
+public:
+  BlockedReader(MLIRContext *ctx, const LinearLayout &layout,
+                ArrayRef<int64_t> shape)
+      : ctx(ctx), layout(layout), shape(shape), rank(shape.size()) {}
+
+  Attribute solve() {
+    if (!parse())
+      return {};
+    SmallVector<int> owner(runs.size(), -1);
+    budget = 4096;
+    return search(owner, 0);
+  }
+
+private:
+  struct Run {
+    unsigned in, start, length;
+    int previous; // the dimension listed just before it, or -1
+  };
+
+  int dimOf(const LinearLayout::Basis &b) const {
     int dim = -1;
     for (unsigned d = 0; d < rank; ++d)
       if (b[d] != 0) {
@@ -103,65 +121,183 @@ static Attribute readBlocked(MLIRContext *ctx, const LinearLayout &layout,
         dim = d;
       }
     return dim;
-  };
-  for (const auto &in : layout.getInDims()) {
-    SmallVector<unsigned> *sizes = in.name == layout_dims::kLane   ? &tpw
-                                   : in.name == layout_dims::kWarp ? &wpc
-                                   : in.name == layout_dims::kRegister
-                                       ? &spt
-                                       : nullptr;
-    int previous = zeroDim;
-    for (const auto &b : in.bases) {
-      int d = dimOf(b);
-      if (d == -2 || !sizes)
-        return {};
-      bool copy = d == -1;
-      d = copy ? previous : d;
-      previous = d;
-      if (sizes == &spt && !copy) {
-        // Registers beyond the first lane/warp tile repeat it: only count
-        // those below what lanes cover.
-        bool local = true;
-        for (const auto &other : layout.getInDims())
-          if (other.name != layout_dims::kRegister)
-            for (const auto &ob : other.bases)
-              if (dimOf(ob) == d && ob[d] < b[d])
-                local = false;
-        if (!local)
-          continue;
-      }
-      (*sizes)[d] *= 2;
-      if (firstSeen[d] == ~0u)
-        firstSeen[d] = position;
-      ++position;
-    }
   }
-  SmallVector<unsigned> order;
-  for (unsigned d = 0; d < rank; ++d)
-    order.push_back(d);
-  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
-    if (firstSeen[a] != firstSeen[b])
-      return firstSeen[a] < firstSeen[b];
-    return a > b;
-  });
-  return BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order,
-                                  CTALayoutAttr::getTrivial(ctx));
-}
+
+  /// Fills `lists` (the dimension of each basis, -1 for a zero), `local`
+  /// (how many registers come before the repetitions) and `runs`.
+  bool parse() {
+    for (const auto &in : layout.getInDims()) {
+      if (in.name == layout_dims::kBlock) {
+        if (!in.bases.empty())
+          return false;
+        continue;
+      }
+      SmallVector<int> list;
+      for (const auto &b : in.bases) {
+        int d = dimOf(b);
+        if (d == -2)
+          return false;
+        list.push_back(d);
+      }
+      names.push_back(in.name);
+      lists.push_back(list);
+    }
+    // Registers: the local prefix ends at the first basis reaching past
+    // what the lanes and warps of its dimension start at, or at the first
+    // one coming back to a dimension the list moved on from.
+    local = 0;
+    if (!names.empty() && names[0] == layout_dims::kRegister) {
+      SmallVector<bool> closed(rank, false);
+      int last = -1;
+      for (auto [k, d] : llvm::enumerate(lists[0])) {
+        if (d < 0 || closed[d] || !isLocal(layout.getInDims()[0].bases[k], d))
+          break;
+        if (last >= 0 && d != last)
+          closed[last] = true;
+        last = d;
+        local = k + 1;
+      }
+      for (size_t k = local; k < lists[0].size(); ++k)
+        if (lists[0][k] < 0)
+          return false;
+    }
+    for (unsigned in = 0; in < lists.size(); ++in) {
+      if (names[in] == layout_dims::kRegister)
+        continue;
+      int previous = -1;
+      for (unsigned k = 0; k < lists[in].size(); ++k) {
+        if (lists[in][k] >= 0) {
+          previous = lists[in][k];
+          continue;
+        }
+        unsigned start = k;
+        while (k + 1 < lists[in].size() && lists[in][k + 1] < 0)
+          ++k;
+        runs.push_back({in, start, k - start + 1, previous});
+      }
+    }
+    return true;
+  }
+
+  bool isLocal(const LinearLayout::Basis &b, int d) const {
+    for (const auto &other : layout.getInDims())
+      if (other.name != layout_dims::kRegister)
+        for (const auto &ob : other.bases)
+          if (dimOf(ob) == d && ob[d] < b[d])
+            return false;
+    return true;
+  }
+
+  /// Whether dimension `d` can own the zeros of `run`: nothing moves along
+  /// it later in that input dimension or in a later one, and it repeats no
+  /// registers.
+  bool canOwn(const Run &run, unsigned d) const {
+    for (unsigned in = run.in; in < lists.size(); ++in)
+      for (unsigned k = in == run.in ? run.start : 0; k < lists[in].size(); ++k)
+        if (lists[in][k] == int(d))
+          return false;
+    if (!names.empty() && names[0] == layout_dims::kRegister)
+      for (size_t k = local; k < lists[0].size(); ++k)
+        if (lists[0][k] == int(d))
+          return false;
+    return true;
+  }
+
+  Attribute search(SmallVector<int> &owner, unsigned next) {
+    if (next == owner.size())
+      return build(owner);
+    SmallVector<unsigned> candidates;
+    if (runs[next].previous >= 0)
+      candidates.push_back(runs[next].previous);
+    for (unsigned d = 0; d < rank; ++d)
+      if (!llvm::is_contained(candidates, d))
+        candidates.push_back(d);
+    for (unsigned d : candidates) {
+      if (budget == 0)
+        return {};
+      if (!canOwn(runs[next], d))
+        continue;
+      owner[next] = d;
+      if (Attribute found = search(owner, next + 1))
+        return found;
+    }
+    return {};
+  }
+
+  /// The blocked layout for one assignment of the runs, if its order is
+  /// consistent and its linear layout is `layout`.
+  Attribute build(ArrayRef<int> owner) {
+    --budget;
+    SmallVector<SmallVector<int>> filled = lists;
+    for (auto [run, d] : llvm::zip(runs, owner))
+      for (unsigned k = 0; k < run.length; ++k)
+        filled[run.in][run.start + k] = d;
+    SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1);
+    // before[a][b]: some list names a before b.
+    SmallVector<SmallVector<bool>> before(rank, SmallVector<bool>(rank, false));
+    auto listOrder = [&](ArrayRef<int> list) {
+      SmallVector<unsigned> seen;
+      for (int d : list)
+        if (!llvm::is_contained(seen, unsigned(d))) {
+          for (unsigned e : seen)
+            before[e][d] = true;
+          seen.push_back(d);
+        }
+    };
+    for (unsigned in = 0; in < filled.size(); ++in) {
+      ArrayRef<int> list = filled[in];
+      SmallVector<unsigned> *sizes = &wpc;
+      if (names[in] == layout_dims::kRegister) {
+        sizes = &spt;
+        listOrder(list.drop_front(local));
+        list = list.take_front(local);
+      } else if (names[in] == layout_dims::kLane) {
+        sizes = &tpw;
+      }
+      for (int d : list)
+        (*sizes)[d] *= 2;
+      listOrder(list);
+    }
+    // Every dimension after those listed before it, ties to the higher
+    // dimension (row-major).
+    SmallVector<unsigned> order;
+    SmallVector<bool> placed(rank, false);
+    while (order.size() < rank) {
+      int pick = -1;
+      for (int d = rank - 1; d >= 0 && pick < 0; --d)
+        if (!placed[d] &&
+            llvm::none_of(llvm::seq<unsigned>(0, rank), [&](unsigned e) {
+              return !placed[e] && before[e][d];
+            }))
+          pick = d;
+      if (pick < 0)
+        return {};
+      placed[pick] = true;
+      order.push_back(pick);
+    }
+    auto blocked = BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order,
+                                            CTALayoutAttr::getTrivial(ctx));
+    std::optional<LinearLayout> check = toLinearLayout(shape, blocked);
+    return check && *check == layout ? blocked : Attribute();
+  }
+
+  MLIRContext *ctx;
+  const LinearLayout &layout;
+  ArrayRef<int64_t> shape;
+  unsigned rank;
+  SmallVector<StringRef> names;
+  SmallVector<SmallVector<int>> lists;
+  size_t local = 0;
+  SmallVector<Run> runs;
+  unsigned budget = 0;
+};
+} // namespace
 
 /// A blocked layout with the same meaning as `layout` for `shape`, when
-/// there is one (readBlocked, each dimension tried for the copies that
-/// come first, then checked by comparing linear layouts).
+/// there is one (BlockedReader).
 Attribute toBlockedIfPossible(MLIRContext *ctx, const LinearLayout &layout,
                               ArrayRef<int64_t> shape) {
-  for (unsigned zeroDim = 0; zeroDim < shape.size(); ++zeroDim) {
-    Attribute blocked = readBlocked(ctx, layout, shape.size(), zeroDim);
-    if (!blocked)
-      return {};
-    std::optional<LinearLayout> check = toLinearLayout(shape, blocked);
-    if (check && *check == layout)
-      return blocked;
-  }
-  return {};
+  return BlockedReader(ctx, layout, shape).solve();
 }
 
 /// Layout inference for the shape ops: blocked layouts stay blocked with
