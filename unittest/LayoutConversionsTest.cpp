@@ -47,18 +47,14 @@ Coord coordOf(const LL &layout, int32_t reg, int32_t lane, int32_t warp) {
   return c;
 }
 
-} // namespace
-
-// blocked: element = (local register + lane * spt + warp * spt * tpw +
-// repetition * tile) mod shape, each index split over `order` (fastest
-// first); registers beyond a small tensor do not exist.
-TEST_F(LayoutConversionsTest, BlockedMatchesDefinition) {
-  std::mt19937 rng(11);
-  int checked = 0;
-  for (int trial = 0; trial < 300; ++trial) {
-    unsigned rank = 1 + rng() % 3;
-    SmallVector<unsigned> spt, tpw, wpc, order;
-    SmallVector<int64_t> shape;
+/// A random blocked layout of rank 1 to `maxRank` over 32 lanes and 1 to 8
+/// warps, with a random power-of-two shape below 2^`shapeBits` per
+/// dimension (smaller or larger than the layout).
+struct RandomBlocked {
+  SmallVector<unsigned> spt, tpw, wpc, order;
+  SmallVector<int64_t> shape;
+  RandomBlocked(std::mt19937 &rng, unsigned maxRank, unsigned shapeBits) {
+    unsigned rank = 1 + rng() % maxRank;
     unsigned lanesLeft = 32, warpsLeft = 1u << (rng() % 4);
     for (unsigned d = 0; d < rank; ++d) {
       spt.push_back(1u << (rng() % 3));
@@ -70,10 +66,25 @@ TEST_F(LayoutConversionsTest, BlockedMatchesDefinition) {
           d + 1 == rank ? warpsLeft : std::min(warpsLeft, 1u << (rng() % 2));
       wpc.push_back(w);
       warpsLeft /= w;
-      shape.push_back(int64_t(1) << (rng() % 7));
+      shape.push_back(int64_t(1) << (rng() % shapeBits));
       order.push_back(d);
     }
     std::shuffle(order.begin(), order.end(), rng);
+  }
+};
+
+} // namespace
+
+// blocked: element = (local register + lane * spt + warp * spt * tpw +
+// repetition * tile) mod shape, each index split over `order` (fastest
+// first); registers beyond a small tensor do not exist.
+TEST_F(LayoutConversionsTest, BlockedMatchesDefinition) {
+  std::mt19937 rng(11);
+  int checked = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    RandomBlocked r(rng, 3, 7);
+    auto &[spt, tpw, wpc, order, shape] = r;
+    unsigned rank = shape.size();
     auto enc = BlockedEncodingAttr::get(&ctx, spt, tpw, wpc, order, noCTA());
     std::optional<LL> layout = toLinearLayout(shape, enc);
     ASSERT_TRUE(layout) << "blocked";
@@ -127,25 +138,10 @@ TEST_F(LayoutConversionsTest, ReshapeKeepsBlockedLayoutsBlocked) {
   ASSERT_TRUE(iface);
   int copies = 0;
   for (int trial = 0; trial < 1000; ++trial) {
-    unsigned rank = 1 + rng() % 5;
-    SmallVector<unsigned> spt, tpw, wpc, order;
-    SmallVector<int64_t> shape;
-    unsigned lanesLeft = 32, warpsLeft = 1u << (rng() % 4);
-    for (unsigned d = 0; d < rank; ++d) {
-      spt.push_back(1u << (rng() % 3));
-      unsigned t =
-          d + 1 == rank ? lanesLeft : std::min(lanesLeft, 1u << (rng() % 4));
-      tpw.push_back(t);
-      lanesLeft /= t;
-      unsigned w =
-          d + 1 == rank ? warpsLeft : std::min(warpsLeft, 1u << (rng() % 2));
-      wpc.push_back(w);
-      warpsLeft /= w;
-      shape.push_back(int64_t(1) << (rng() % 6));
-      order.push_back(d);
-    }
-    std::shuffle(order.begin(), order.end(), rng);
-    auto enc = BlockedEncodingAttr::get(&ctx, spt, tpw, wpc, order, noCTA());
+    RandomBlocked r(rng, 5, 6);
+    auto &shape = r.shape;
+    auto enc =
+        BlockedEncodingAttr::get(&ctx, r.spt, r.tpw, r.wpc, r.order, noCTA());
     std::optional<LL> layout = toLinearLayout(shape, enc);
     ASSERT_TRUE(layout);
     for (const char *in : {"lane", "warp"})
