@@ -89,6 +89,25 @@ bool isShapeAgnostic(Attribute encoding) {
       encoding);
 }
 
+/// The layout one side of an order-keeping reshape has when the other has
+/// `e` (a reshape moves no element between threads, so the layout maps
+/// over one for one): the result's when `toResult`, else the operand's;
+/// null when the layout interface gives none.
+Attribute reshapeLayout(ReshapeOp r, Attribute e, bool toResult) {
+  auto *iface = dyn_cast<DialectInferLayoutInterface>(&e.getDialect());
+  if (!iface || r.getAllowReorder())
+    return {};
+  ArrayRef<int64_t> from =
+      cast<RankedTensorType>(r.getSrc().getType()).getShape();
+  ArrayRef<int64_t> to = cast<RankedTensorType>(r.getType()).getShape();
+  if (!toResult)
+    std::swap(from, to);
+  Attribute result;
+  if (failed(iface->inferReshapeOpEncoding(from, e, to, result, std::nullopt)))
+    return {};
+  return result;
+}
+
 /// Recomputes `v` in `target` with cheap ops, or retargets the conversion
 /// producing it. Returns null when `v` is not cheap to recompute.
 class Rematerializer {
@@ -130,7 +149,7 @@ private:
                  SliceEncodingAttr::get(def->getContext(), e.getAxis(), target),
                  depth + 1);
     if (auto r = dyn_cast<ReshapeOp>(def)) {
-      Attribute srcEnc = reshapeSourceLayout(r, target);
+      Attribute srcEnc = reshapeLayout(r, target, /*toResult=*/false);
       return srcEnc && canRemat(r.getSrc(), srcEnc, depth + 1);
     }
     if (isLayoutAgnostic(def))
@@ -138,22 +157,6 @@ private:
         return canRemat(operand, target, depth + 1);
       });
     return false;
-  }
-
-  /// The operand layout under which an order-keeping reshape yields
-  /// `target` (a reshape moves no element between threads, so the layout
-  /// maps back one for one); null when there is none.
-  static Attribute reshapeSourceLayout(ReshapeOp r, Attribute target) {
-    if (r.getAllowReorder())
-      return {};
-    auto *iface = dyn_cast<DialectInferLayoutInterface>(&target.getDialect());
-    Attribute result;
-    if (!iface || failed(iface->inferReshapeOpEncoding(
-                      cast<RankedTensorType>(r.getType()).getShape(), target,
-                      cast<RankedTensorType>(r.getSrc().getType()).getShape(),
-                      result, std::nullopt)))
-      return {};
-    return result;
   }
 
 public:
@@ -189,7 +192,8 @@ public:
                 SliceEncodingAttr::get(def->getContext(), e.getAxis(), target));
       result = ExpandDimsOp::create(builder, def->getLoc(), src, e.getAxis());
     } else if (auto r = dyn_cast<ReshapeOp>(def)) {
-      Value src = remat(r.getSrc(), reshapeSourceLayout(r, target));
+      Value src =
+          remat(r.getSrc(), reshapeLayout(r, target, /*toResult=*/false));
       result = ReshapeOp::create(builder, def->getLoc(), type, src,
                                  /*allowReorder=*/false);
     } else {
@@ -733,15 +737,11 @@ private:
     if (!iface)
       return {};
     auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
-    auto resType = cast<RankedTensorType>(op->getResult(0).getType());
     Attribute result;
     LogicalResult inferred = failure();
-    if (auto reshape = dyn_cast<ReshapeOp>(op)) {
-      if (reshape.getAllowReorder())
-        return {};
-      inferred = iface->inferReshapeOpEncoding(
-          srcType.getShape(), e, resType.getShape(), result, std::nullopt);
-    } else if (auto trans = dyn_cast<TransOp>(op)) {
+    if (auto reshape = dyn_cast<ReshapeOp>(op))
+      return reshapeLayout(reshape, e, /*toResult=*/true);
+    if (auto trans = dyn_cast<TransOp>(op)) {
       inferred = iface->inferTransOpEncoding(
           e, srcType.getShape(), trans.getOrder(), result, std::nullopt);
     } else if (isa<SplitOp>(op)) {

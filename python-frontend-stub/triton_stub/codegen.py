@@ -670,10 +670,7 @@ class CodeGenerator(ast.NodeVisitor):
         if node.attr == "type":  # upstream's: the block type, or the scalar's
             return core.block_type(base.dtype, base.shape) if base.shape else base.dtype
         if node.attr == "numel":
-            n = 1
-            for d in base.shape:
-                n *= d
-            return constexpr(n)
+            return constexpr(semantic.numel(base.shape))
         if node.attr == "ndim":
             return constexpr(len(base.shape))
         if node.attr == "T":
@@ -883,9 +880,7 @@ def _combine_op(self, node, is_reduce, args, kwargs):
     if axis is None:
         if not is_reduce:
             self.fail(node, "tl.associative_scan needs an axis")
-        n = 1
-        for d in xs[0].shape:
-            n *= d
+        n = semantic.numel(xs[0].shape)
         xs = [semantic.reshape(b, v, (n,), allow_reorder=True) for v in xs]
         axis = 0
     rank = len(xs[0].shape)

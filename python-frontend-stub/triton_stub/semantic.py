@@ -577,10 +577,7 @@ def reduce(b, x, axis, kind, keep_dims=False):
         x = cast(b, x, core.float32 if x.dtype.is_floating() else core.int32)
     if axis is None:
         if len(x.shape) > 1:
-            n = 1
-            for d in x.shape:
-                n *= d
-            x = reshape(b, x, (n,), allow_reorder=True)
+            x = reshape(b, x, (numel(x.shape),), allow_reorder=True)
         axis = 0
     if axis < 0:
         axis += len(x.shape)

@@ -626,10 +626,7 @@ def cat(b, input, other, can_reorder=False):
 @builtin
 def ravel(b, x, can_reorder=False):
     x = semantic.to_tensor(b, x)
-    n = 1
-    for d in x.shape:
-        n *= d
-    return semantic.reshape(b, x, (n,), allow_reorder=can_reorder)
+    return semantic.reshape(b, x, (semantic.numel(x.shape),), allow_reorder=can_reorder)
 
 
 @builtin
@@ -832,8 +829,10 @@ def _last_dim(b, x, dim, who, verb):
 
 
 def _log2_exact(n, who):
-    if n <= 0 or n & (n - 1):
-        semantic.error(f"{who} needs power-of-two sizes, got {n}")
+    """log2 of `n`, a compile-time power of two (`who` names the caller in
+    the error otherwise)."""
+    if not isinstance(n, int) or n <= 0 or n & (n - 1):
+        semantic.error(f"{who} needs a constexpr power of two, got {n}")
     return n.bit_length() - 1
 
 
@@ -880,7 +879,10 @@ def _bitonic(b, x, dim, who, descending, k=None):
     the larger (top-k) half of pairs of runs with a max over one axis."""
     verb = "sorts" if k is None else "works"
     x, dim = _last_dim(b, x, dim, who, verb)
-    log_n = _log2_exact(x.shape[dim], who)
+    n = x.shape[dim]
+    log_n = _log2_exact(n, who)
+    if k is not None and (not isinstance(k, int) or k <= 0 or k & (k - 1) or k > n):
+        semantic.error(f"{who} needs a constexpr power of two k <= {n}, got {k}")
     log_k = log_n if k is None else _log2_exact(k, who)
     n_dims = _log2_exact(semantic.numel(x.shape), who)
     if log_n == 0:
@@ -912,9 +914,6 @@ def topk(b, x, k, dim=None):
     """The `k` largest elements of `x` along its last dimension, largest
     first, by upstream's bitonic top-k. `k` is a power of two no larger
     than that dimension."""
-    n = semantic.to_tensor(b, x).shape[-1] if getattr(x, "shape", None) else 0
-    if not isinstance(k, int) or k <= 0 or k & (k - 1) or (n and k > n):
-        semantic.error(f"tl.topk needs a constexpr power of two k <= {n}, got {k}")
     return _bitonic(b, x, dim, "tl.topk", True, k)
 
 
