@@ -12,10 +12,10 @@
 
 using namespace mlir;
 
-void mlir::triton::buildTritonToTritonGPUPipeline(
-    OpPassManager &pm, const TritonToTritonGPUPipelineOptions &options) {
-  // TTIR: inline device functions (noinline ones stay calls), combine and
-  // simplify, unroll marked loops.
+void mlir::triton::buildTritonTTIRPipeline(OpPassManager &pm) {
+  // Inline device functions (noinline ones stay calls), block pointers and
+  // descriptors to pointer tensors, combine and simplify, unroll marked
+  // loops.
   pm.addPass(createInlinerPass());
   pm.addPass(createTritonRewriteTensorDescriptorToPointer());
   pm.addPass(createTritonRewriteTensorPointer());
@@ -26,6 +26,11 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createSymbolDCEPass());
   pm.addPass(createTritonLoopUnroll());
+}
+
+void mlir::triton::buildTritonToTritonGPUPipeline(
+    OpPassManager &pm, const TritonToTritonGPUPipelineOptions &options) {
+  buildTritonTTIRPipeline(pm);
 
   // Layouts.
   ConvertTritonToTritonGPUOptions convert;
@@ -94,6 +99,11 @@ void mlir::triton::buildTritonNvidiaPipeline(
 }
 
 void mlir::triton::registerTritonPipelines() {
+  PassPipelineRegistration<>(
+      "triton-ttir-pipeline",
+      "The TTIR clean-ups alone (upstream's make_ttir stage): TTIR in, TTIR "
+      "out, as triton.compile's asm[\"ttir\"]",
+      buildTritonTTIRPipeline);
   PassPipelineRegistration<TritonToTritonGPUPipelineOptions>(
       "triton-nvidia-pipeline",
       "TTIR to the LLVM and NVVM dialects: the TTGIR pipeline, shared-memory "

@@ -285,7 +285,7 @@ class JITFunction:
         if key not in self.cache:
             self.cache[key] = compile(
                 self, signature, constexprs, num_warps, num_stages, target,
-                stages=("ttir", "ptx"), divisible_by_16=divisible,
+                stages=("ptx",), divisible_by_16=divisible,
                 unaligned=[n for n, t in signature.items()
                            if t.startswith("*") and n not in divisible],
                 name=self._kernel_name(signature, constexprs), maxnreg=ptx_options.maxnreg,
@@ -363,16 +363,34 @@ class PtxOptions(typing.NamedTuple):
 
 class Stages(dict):
     """A kernel's `asm`: the stages compiled so far, and the others compiled
-    from its TTIR when first read (`kernel[grid](...).asm["ttgir"]`)."""
+    from the frontend's TTIR (`source`) when first read
+    (`kernel[grid](...).asm["ttgir"]`). "ttir" is that TTIR after the TTIR
+    stage's passes (`--triton-ttir-pipeline`), as upstream's asm["ttir"] is
+    after make_ttir."""
 
-    def __init__(self, stages, options):
+    def __init__(self, stages, options, source):
         super().__init__(stages)
         self.options = options  # (num_warps, num_stages, target, fp_fusion)
+        self.source = source  # verified, with the Python source locations
+
+    @property
+    def emitted(self):
+        """The TTIR as the frontend emitted it, before any pass, printed
+        without locations (our own: upstream's asm has no such stage). The
+        frontend's tests read this."""
+        if "emitted" not in self.__dict__:
+            try:
+                self.__dict__["emitted"] = run_tool([find_tool("triton-opt"), "-"], self.source)
+            except FileNotFoundError:
+                self.__dict__["emitted"] = self.source
+        return self.__dict__["emitted"]
 
     def __missing__(self, stage):
-        ttir = dict.__getitem__(self, "ttir")
+        ttir = self.source
         num_warps, num_stages, target, fp_fusion = self.options
-        if stage == "ttgir":
+        if stage == "ttir":
+            value = to_ttir_stage(ttir)
+        elif stage == "ttgir":
             value = to_ttgir(ttir, num_warps, num_stages, target)
         elif stage == "llir":
             value = to_llir(ttir, num_warps, num_stages, target)
@@ -521,7 +539,7 @@ def compile(fn, signature: dict | None = None, constexprs: dict | None = None, n
             num_stages=3, target="cuda:90", stages=None,
             divisible_by_16=(), unaligned=(), name=None, maxnreg=None, enable_fp_fusion=True):
     """Like upstream's `triton.compile`: every stage by default,
-    `.asm["ttir"]` (verified by triton-opt), `.asm["ttgir"]` (our layout
+    `.asm["ttir"]` (after the TTIR stage's passes), `.asm["ttgir"]` (our layout
     pipeline), `.asm["llir"]` (LLVM IR) and `.asm["ptx"]`; `stages` picks
     some. Integer arguments named in `divisible_by_16` get `tt.divisibility
     = 16`, as upstream's launcher specializes them; pointers do too unless
@@ -547,14 +565,15 @@ def compile(fn, signature: dict | None = None, constexprs: dict | None = None, n
         if "ttgir" in stages or "ptx" not in stages:
             raise
         opt = None
-    asm = Stages({"ttir": run_tool([opt, "-"], ttir) if opt else ttir},
-                 (num_warps, num_stages, target, enable_fp_fusion))
-    for stage in ("ttgir", "llir"):
+    # Verified, keeping the Python locations for the PTX's line info.
+    source = run_tool([opt, "-", "--mlir-print-debuginfo"], ttir) if opt else ttir
+    asm = Stages({}, (num_warps, num_stages, target, enable_fp_fusion), source)
+    for stage in ("ttir", "ttgir", "llir"):
         if stage in stages:
             asm[stage]  # noqa: B018 (compiled on first read)
     metadata = {"entry": name, "num_warps": num_warps, "shared_bytes": 0}
     if "ptx" in stages:
-        asm["ptx"], metadata = cached_ptx(ttir, asm["ttir"], num_warps,
+        asm["ptx"], metadata = cached_ptx(ttir, source, num_warps,
                                           num_stages, target, enable_fp_fusion)
         if maxnreg:
             asm["ptx"] = with_maxnreg(asm["ptx"], int(maxnreg))
@@ -620,6 +639,17 @@ def cached_ptx(ttir, verified_ttir, num_warps, num_stages, target, fp_fusion=Tru
     key = f"{ttir}\n{num_warps}\n{num_stages}\n{target}" + ("" if fp_fusion else "\nno-fusion")
     return disk_cached(key, target,
                        lambda: to_ptx(verified_ttir, num_warps, num_stages, target, fp_fusion))
+
+
+def to_ttir_stage(ttir):
+    """The TTIR after the TTIR stage's passes (`--triton-ttir-pipeline`:
+    inlining, combines, CSE, unrolling...), as upstream's asm["ttir"];
+    without our tools, the TTIR as the frontend emitted it."""
+    try:
+        opt = find_tool("triton-opt")
+    except FileNotFoundError:
+        return ttir
+    return run_tool([opt, "-", "--triton-ttir-pipeline"], ttir)
 
 
 def to_ttgir(ttir, num_warps, num_stages, target):

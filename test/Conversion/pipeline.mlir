@@ -1,5 +1,14 @@
 // The named pipeline: TTIR in, optimized TTGIR out, in one flag.
 // RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=4 num-ctas=1 target=cuda:90" | FileCheck %s
+// Its TTIR stage alone (upstream's make_ttir): the helper inlined, no layouts.
+// RUN: triton-opt %s --triton-ttir-pipeline | FileCheck %s --check-prefix=TTIR
+
+// TTIR: module {
+// TTIR-LABEL: tt.func public @add
+// TTIR-NOT: #ttg
+// TTIR: arith.mulf %{{.*}}, %{{.*}} : tensor<1024xf32>
+// TTIR-NOT: tt.call
+// TTIR-NOT: @scale
 
 // CHECK: #[[V:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}

@@ -37,7 +37,7 @@ def add_one(x_ptr, y_ptr, n, BLOCK: tl.constexpr, EVEN: tl.constexpr):
 
 for n in (2048, 1000):
     for k in add_one.warmup(StandIn("float32"), StandIn("float32"), n):
-        masked = "masked" if "arith.cmpi slt" in k.asm["ttir"] else "even"
+        masked = "masked" if "arith.cmpi slt" in k.asm.emitted else "even"
         print(f"n={n} warps={k.metadata['num_warps']} {masked}")
 # The 4096 config is pruned (BLOCK > n), 1024 divides 2048 but not 1000.
 # CHECK: n=2048 warps=4 even

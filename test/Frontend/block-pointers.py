@@ -42,7 +42,7 @@ SIG.update(a_ptr="*fp16", b_ptr="*fp16", c_ptr="*fp16")
 k = triton_stub.compile(block_matmul, signature=SIG,
                         constexprs={"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32},
                         stages=("ttir", "ptx"))
-print(k.asm["ttir"])
+print(k.asm.emitted)
 # CHECK-LABEL: tt.func public @block_matmul
 # CHECK: %[[AM:.*]] = arith.extsi %arg3 : i32 to i64
 # CHECK: tt.make_tensor_ptr %arg0, [%{{.*}}, %{{.*}}], [%{{.*}}, %{{.*}}], [%{{.*}}, %{{.*}}] {order = array<i32: 1, 0>} : <tensor<64x32xf16>>

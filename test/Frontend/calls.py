@@ -22,7 +22,7 @@ def calls(x_ptr, o_ptr):
     tl.store(o_ptr + a, (a + c).to(tl.float32))
 
 k = triton_stub.compile(calls, signature={"x_ptr": "*fp32", "o_ptr": "*fp32"})
-print(k.asm["ttir"])
+print(k.asm.emitted)
 print(k.asm["ttgir"])
 # CHECK-LABEL: tt.func public @calls
 # CHECK: %[[PID:.*]] = tt.get_program_id x : i32

@@ -22,6 +22,31 @@ print("ptx:", ".entry double" in k.asm["ptx"])
 # CHECK-NEXT: ttgir: True
 # CHECK-NEXT: llir: True
 # CHECK-NEXT: ptx: True
+# asm["ttir"] is after the TTIR stage's passes (--triton-ttir-pipeline), as
+# upstream's is after make_ttir: x * 1 is folded away. asm.emitted is what
+# the frontend emitted, the multiply still there.
+
+
+@triton_stub.jit
+def twice(x):
+    return x * 1 + x
+
+
+@triton_stub.jit
+def double_call(x_ptr, BLOCK: tl.constexpr):
+    r = tl.arange(0, BLOCK)
+    tl.store(x_ptr + r, twice(tl.load(x_ptr + r)))
+
+
+k = triton_stub.compile(double_call, signature={"x_ptr": "*fp32"}, constexprs={"BLOCK": 128})
+print("ttir:", "arith.mulf" in k.asm["ttir"], "arith.addf" in k.asm["ttir"])
+print("emitted:", "arith.mulf" in k.asm.emitted, "arith.addf" in k.asm.emitted)
+# CHECK-NEXT: ttir: False True
+# CHECK-NEXT: emitted: True True
+# The PTX's line info names this file: the Python locations reach it.
+print("ptx file:", any(".file" in line and "compile-stages.py" in line
+                       for line in k.asm["ptx"].splitlines()))
+# CHECK-NEXT: ptx file: True
 print(sorted(triton_stub.compile(double, signature={"x_ptr": "*fp32"}, constexprs={"BLOCK": 128},
                                  stages=("ttir",)).asm))
 # CHECK-NEXT: ['ttir']

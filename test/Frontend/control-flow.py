@@ -18,7 +18,7 @@ def branches(x_ptr, n):
 
 
 print(triton_stub.compile(branches, signature={"x_ptr": "*fp32", "n": "i32"},
-                          stages=("ttir",)).asm["ttir"])
+                          stages=("ttir",)).asm.emitted)
 
 # CHECK-LABEL: tt.func public @branches
 # CHECK: %[[C:.*]] = arith.cmpi sgt, %arg1, %{{.*}} : i32
@@ -46,7 +46,7 @@ def halve(x_ptr, n):
 
 
 print(triton_stub.compile(halve, signature={"x_ptr": "*i32", "n": "i32"},
-                          stages=("ttir",)).asm["ttir"])
+                          stages=("ttir",)).asm.emitted)
 # `while` becomes scf.while carrying the names its body reassigns.
 # CHECK-LABEL: tt.func public @halve
 # CHECK: %[[S0:.*]] = arith.constant 0 : i32

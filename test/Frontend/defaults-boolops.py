@@ -19,7 +19,7 @@ def kernel(x_ptr, n, BLOCK: tl.constexpr = 64):
 
 
 print(triton_stub.compile(kernel, signature={"x_ptr": "*fp32", "n": "i32"},
-                          stages=("ttir",)).asm["ttir"])
+                          stages=("ttir",)).asm.emitted)
 # CHECK: tt.make_range {end = 64 : i32, start = 0 : i32}
 # CHECK: %[[LT:.*]] = arith.cmpi slt
 # CHECK: %[[GT:.*]] = arith.cmpi sgt

@@ -17,7 +17,7 @@ def flipper(x_ptr, o_ptr):
 
 k = triton_stub.compile(flipper, signature={"x_ptr": "*fp32", "o_ptr": "*fp32"},
                         stages=("ttir", "ptx"))
-print(k.asm["ttir"])
+print(k.asm.emitted)
 print("ptx:", ".entry flipper" in k.asm["ptx"])
 # CHECK: tt.bitcast %{{.*}} : tensor<16x32xf32> -> tensor<16x32xi32>
 # CHECK: tt.reshape %{{.*}} : tensor<16x32xi32> -> tensor<2x2x2x2x32xi32>

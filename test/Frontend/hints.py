@@ -16,7 +16,7 @@ def gather_rows(x_ptr, out_ptr, start):
 
 
 k = triton_stub.compile(gather_rows, signature={"x_ptr": "*fp32", "out_ptr": "*fp32", "start": "i32"})
-print(k.asm["ttir"])
+print(k.asm.emitted)
 print(k.asm["ttgir"])
 # CHECK-LABEL: tt.func public @gather_rows
 # CHECK: arith.addi %{{.*}}, %{{.*}} {tt.contiguity = dense<1024> : tensor<1xi32>, tt.divisibility = dense<16> : tensor<1xi32>} : tensor<1024xi32>

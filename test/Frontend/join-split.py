@@ -24,7 +24,7 @@ def shapes(x_ptr, y_ptr, o_ptr, i_ptr):
 
 k = triton_stub.compile(shapes, signature={"x_ptr": "*fp32", "y_ptr": "*fp32", "o_ptr": "*fp32",
                                            "i_ptr": "*i32"}, stages=("ttir", "ptx"))
-print(k.asm["ttir"])
+print(k.asm.emitted)
 print("ptx:", ".entry shapes" in k.asm["ptx"])
 # CHECK: %[[J:.*]] = tt.join %{{.*}}, %{{.*}} : tensor<32xf32> -> tensor<32x2xf32>
 # CHECK: %{{.*}}, %{{.*}} = tt.split %[[J]] : tensor<32x2xf32> -> tensor<32xf32>
@@ -45,5 +45,5 @@ def concat(x_ptr, o_ptr):
 
 
 print(triton_stub.compile(concat, signature={"x_ptr": "*fp32", "o_ptr": "*fp32"},
-                          stages=("ttir", "ptx")).asm["ttir"])
+                          stages=("ttir", "ptx")).asm.emitted)
 # CHECK: tt.cat %{{.*}}, %{{.*}} : tensor<256xf32> -> tensor<512xf32>

@@ -32,7 +32,7 @@ def methods(x_ptr, o_ptr, u_ptr, BLOCK: tl.constexpr):
 
 k = triton_stub.compile(methods, signature={"x_ptr": "*fp32", "o_ptr": "*fp32", "u_ptr": "*u32"},
                         constexprs={"BLOCK": 64}, stages=("ttir", "ptx"))
-print(k.asm["ttir"])
+print(k.asm.emitted)
 print("ptx:", ".entry methods" in k.asm["ptx"])
 # CHECK-LABEL: tt.func public @methods
 # CHECK: tt.reshape %{{.*}} : tensor<64xf32> -> tensor<4x16xf32>

@@ -28,7 +28,7 @@ def extern(x_ptr, d_ptr, y_ptr, i_ptr):
 
 k = triton_stub.compile(extern, signature={"x_ptr": "*fp32", "d_ptr": "*fp64", "y_ptr": "*fp32",
                                            "i_ptr": "*i32"}, stages=("ttir", "ptx"))
-print(k.asm["ttir"])
+print(k.asm.emitted)
 # CHECK: tt.extern_elementwise %{{.*}} {libname = "", libpath = "", pure = true, symbol = "__nv_asinf"} : (tensor<128xf32>) -> tensor<128xf32>
 # CHECK: symbol = "__nv_powif"} : (tensor<128xf32>, tensor<128xi32>) -> tensor<128xf32>
 # CHECK: symbol = "__nv_powf"} : (tensor<128xf32>, tensor<128xf32>) -> tensor<128xf32>

@@ -25,9 +25,9 @@ def no_carried(x_ptr, n):
 
 
 print(triton_stub.compile(rowsum, signature={"x_ptr": "*fp32", "out_ptr": "*fp32", "n": "i32"},
-                          constexprs={"BLOCK": 128}, stages=("ttir",)).asm["ttir"])
+                          constexprs={"BLOCK": 128}, stages=("ttir",)).asm.emitted)
 print(triton_stub.compile(no_carried, signature={"x_ptr": "*fp32", "n": "i32"},
-                          stages=("ttir",)).asm["ttir"])
+                          stages=("ttir",)).asm.emitted)
 
 # CHECK-LABEL: tt.func public @rowsum
 # CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<128xf32>

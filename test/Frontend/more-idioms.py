@@ -116,7 +116,7 @@ for fn, sig in ((casts_and_cf, {"x_ptr": "*fp32", "y_ptr": "*i32"}),
                 (dtypes, {"x_ptr": "*fp32", "y_ptr": "*fp16"}),
                 (with_indices, {"x_ptr": "*fp32", "y_ptr": "*fp32", "i_ptr": "*i32"})):
     k = triton_stub.compile(fn, signature=sig, constexprs={"N": 128})
-    print(k.asm["ttir"])
+    print(k.asm.emitted)
     open(f"{OUT}/{fn.fn.__name__}.ptx", "w").write(k.asm["ptx"])
 
 # Tuple arguments: flattened into the function's parameters (the elements
@@ -136,7 +136,7 @@ def tuple_args(ptrs, sizes, BLOCK: tl.constexpr):
 
 k = triton_stub.compile(tuple_args, signature={"ptrs": "(*fp32, *fp16)", "sizes": "(i32, i32)"},
                         constexprs={"BLOCK": 128}, divisible_by_16=("sizes.0",))
-print(k.asm["ttir"])
+print(k.asm.emitted)
 open(f"{OUT}/tuple_args.ptx", "w").write(k.asm["ptx"])
 
 

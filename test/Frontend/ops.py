@@ -19,7 +19,7 @@ def ops(x_ptr, i_ptr, out_ptr):
 
 
 print(triton_stub.compile(ops, signature={"x_ptr": "*fp32", "i_ptr": "*i32", "out_ptr": "*fp32"},
-                          stages=("ttir",)).asm["ttir"])
+                          stages=("ttir",)).asm.emitted)
 
 # CHECK-LABEL: tt.func public @ops
 # CHECK: %[[X:.*]] = tt.load %{{.*}} : tensor<32x32x!tt.ptr<f32>>
@@ -44,7 +44,7 @@ def row_argmax(x_ptr, idx_ptr, N, BLOCK: tl.constexpr):
 
 
 print(triton_stub.compile(row_argmax, signature={"x_ptr": "*fp32", "idx_ptr": "*i32", "N": "i32"},
-                          constexprs={"BLOCK": 256}, stages=("ttir",)).asm["ttir"])
+                          constexprs={"BLOCK": 256}, stages=("ttir",)).asm.emitted)
 
 # As upstream's row_argmax in the corpus: value and index reduced together,
 # ties to the smaller index.
@@ -71,7 +71,7 @@ def cache_hints(x_ptr):
     tl.store(x_ptr + r, v + w, cache_modifier=".cs")
 
 
-print(triton_stub.compile(cache_hints, signature={"x_ptr": "*fp32"}, stages=("ttir",)).asm["ttir"])
+print(triton_stub.compile(cache_hints, signature={"x_ptr": "*fp32"}, stages=("ttir",)).asm.emitted)
 # CHECK-LABEL: tt.func public @cache_hints
 # CHECK: tt.load %{{.*}} cacheModifier = cg evictionPolicy = evict_first : tensor<32x!tt.ptr<f32>>
 # CHECK: tt.load %{{.*}} {isVolatile = true} : tensor<32x!tt.ptr<f32>>
@@ -92,7 +92,7 @@ def float_atomics(p, x_ptr):
 
 k = triton_stub.compile(float_atomics, signature={"p": "*fp32", "x_ptr": "*fp32"},
                         stages=("ttir", "ptx"))
-print(k.asm["ttir"])
+print(k.asm.emitted)
 print("\n".join(line for line in k.asm["ptx"].split("\n") if "atom." in line))
 
 # CHECK-LABEL: tt.func public @float_atomics

@@ -20,7 +20,7 @@ def checks(x_ptr, q_ptr, n):
 
 k = triton_stub.compile(checks, signature={"x_ptr": "*fp32", "q_ptr": "*fp8e4nv", "n": "i32"},
                         stages=("ttir", "ptx"))
-print(k.asm["ttir"])
+print(k.asm.emitted)
 print("ptx:", ".entry checks" in k.asm["ptx"])
 # CHECK: tt.func public @checks(%arg0: !tt.ptr<f32> {{.*}}, %arg1: !tt.ptr<f8E4M3FN>
 # CHECK: tt.print " x" {hex = false, isSigned = array<i32: 0>} : %{{.*}} : tensor<128xf32>

@@ -33,7 +33,7 @@ def helpers(x_ptr, o_ptr, c):
 
 
 SIG = {"x_ptr": "*fp32", "o_ptr": "*fp32", "c": "i32"}
-print(triton_stub.compile(helpers, signature=SIG, stages=("ttir",)).asm["ttir"])
+print(triton_stub.compile(helpers, signature=SIG, stages=("ttir",)).asm.emitted)
 # CHECK-LABEL: tt.func public @helpers
 # CHECK: %[[C:.*]] = arith.cmpi sgt, %arg2, %{{.*}} : i32
 # CHECK: %[[P:.*]]:2 = scf.if %{{.*}} -> (tensor<16xf32>, tensor<16xf32>) {
@@ -63,7 +63,7 @@ def early(x_ptr, o_ptr, c):
     tl.store(o_ptr + offs, y * 2)
 
 
-print(triton_stub.compile(early, signature=SIG, stages=("ttir", "ptx")).asm["ttir"])
+print(triton_stub.compile(early, signature=SIG, stages=("ttir", "ptx")).asm.emitted)
 # CHECK-LABEL: tt.func public @early
 # CHECK: scf.if
 # CHECK:   tt.store
@@ -91,7 +91,7 @@ def both_branches(x_ptr, o_ptr, c):
     tl.store(o_ptr + offs, z)
 
 
-print(triton_stub.compile(both_branches, signature=SIG, stages=("ttir",)).asm["ttir"])
+print(triton_stub.compile(both_branches, signature=SIG, stages=("ttir",)).asm.emitted)
 # CHECK-LABEL: tt.func public @both_branches
 # CHECK: %[[Z:.*]] = scf.if %{{.*}} -> (tensor<16xf32>)
 # CHECK: tt.store %{{.*}}, %[[Z]]

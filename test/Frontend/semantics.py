@@ -37,7 +37,7 @@ def broadcast(out_ptr):
 k = triton_stub.compile(promote, signature={
     "i32_ptr": "*i32", "i16_ptr": "*i16", "u8_ptr": "*u8", "f16_ptr": "*fp16",
     "bf16_ptr": "*bf16", "out_ptr": "*fp32"}, stages=("ttir",))
-print(k.asm["ttir"])
+print(k.asm.emitted)
 # int32 + 1.5: the float scalar has the higher kind -> float32.
 # CHECK-LABEL: tt.func public @promote
 # CHECK: %[[A:.*]] = tt.load {{.*}} : tensor<16x!tt.ptr<i32>>
@@ -70,7 +70,7 @@ print(k.asm["ttir"])
 # CHECK: arith.constant -3.000000e+00 : f32
 
 k = triton_stub.compile(broadcast, signature={"out_ptr": "*fp32"}, stages=("ttir",))
-print(k.asm["ttir"])
+print(k.asm.emitted)
 # CHECK-LABEL: tt.func public @broadcast
 # CHECK: tt.expand_dims %{{.*}} {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
 # CHECK: tt.expand_dims %{{.*}} {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>

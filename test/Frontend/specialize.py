@@ -41,7 +41,7 @@ print("runtime", runtime)
 unaligned = [n for n, t in sig.items() if t.startswith("*") and n not in div]
 k = triton_stub.compile(axpy, sig, consts, divisible_by_16=div, unaligned=unaligned,
                         stages=("ttir",))
-print(k.asm["ttir"])
+print(k.asm.emitted)
 # y_ptr's address is not 16-byte aligned: no divisibility on it.
 # CHECK: tt.func public @axpy(%arg0: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f32>, %arg2: f32, %arg3: i32 {tt.divisibility = 16 : i32})
 

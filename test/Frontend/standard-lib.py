@@ -62,7 +62,7 @@ k = triton_stub.compile(standard, signature={"x_ptr": "*fp32", "i_ptr": "*i32", 
                                              "s_ptr": "*fp32", "t_ptr": "*fp32",
                                              "bits_ptr": "*i32"},
                         constexprs={"N": 64})
-print(k.asm["ttir"])
+print(k.asm.emitted)
 open(f"{OUT}/standard.ptx", "w").write(k.asm["ptx"])
 print("standard: ptx", len(k.asm["ptx"]) > 0)
 

@@ -37,7 +37,7 @@ k = triton_stub.compile(
     constexprs={"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32},
     divisible_by_16=["a_desc.shape0", "a_desc.shape1", "a_desc.stride0", "b_desc.shape0",
                      "b_desc.shape1", "b_desc.stride0", "M", "N"], stages=("ttir", "ptx"))
-print(k.asm["ttir"])
+print(k.asm.emitted)
 # A host descriptor is the descriptor, its shape (i32) and strides (i64).
 # Its shape and strides specialize like integer arguments (divisible by 16).
 # CHECK-LABEL: tt.func public @desc_matmul(%arg0: !tt.tensordesc<tensor<64x32xf16>>, %arg1: i32 {tt.divisibility = 16 : i32}, %arg2: i32 {tt.divisibility = 16 : i32}, %arg3: i64 {tt.divisibility = 16 : i32}, %arg4: i64, %arg5: !tt.tensordesc<tensor<64x32xf16>>, %arg6: i32 {tt.divisibility = 16 : i32}, %arg7: i32 {tt.divisibility = 16 : i32}, %arg8: i64 {tt.divisibility = 16 : i32}, %arg9: i64, %arg10: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg11: i32 {tt.divisibility = 16 : i32}, %arg12: i32 {tt.divisibility = 16 : i32}, %arg13: i32)
@@ -73,7 +73,7 @@ def desc_rows(p, idx_ptr, M, N, BLOCK: tl.constexpr):
 k = triton_stub.compile(desc_rows, signature={"p": "*fp32", "idx_ptr": "*i32", "M": "i32",
                                               "N": "i32"},
                         constexprs={"BLOCK": 64}, stages=("ttir", "ptx"))
-print(k.asm["ttir"])
+print(k.asm.emitted)
 # CHECK-LABEL: tt.func public @desc_rows
 # CHECK: %[[D:.*]] = tt.make_tensor_descriptor %arg0, [%arg2, %arg3], [%{{.*}}, %{{.*}}] {padding = 2 : i32} : <f32>, <tensor<1x64xf32>>
 # CHECK: %[[G:.*]] = tt.descriptor_gather %[[D]][%{{.*}}, %{{.*}}] : (!tt.tensordesc<tensor<1x64xf32>>, tensor<8xi32>, i32) -> tensor<8x64xf32>

@@ -26,7 +26,7 @@ class Arr:  # a stand-in array: an address and a dtype
 
 
 def emit(name, k):
-    print(k.asm["ttir"])
+    print(k.asm.emitted)
     open(f"{OUT}/{name}.ptx", "w").write(k.asm["ptx"])
 
 
@@ -306,7 +306,7 @@ def named(v, one, x_ptr):
 print("repr names:", named.warmup(5, 1, Arr()).name, named.warmup(2**63, 1, Arr()).name)
 # CHECK-LABEL: tt.func public @kernel_i32_one
 # CHECK: scf.if
-print(named.warmup(5, 1, Arr()).asm["ttir"])
+print(named.warmup(5, 1, Arr()).asm.emitted)
 for bad in (2**64, -2**63 - 1):
     try:
         named.warmup(bad, 1, Arr())
@@ -334,7 +334,7 @@ def cuda_extras(t_ptr, s_ptr, n_ptr):
 # CHECK: cuda extras: 2 1 256
 k = cuda_extras.warmup(Arr("int64"), Arr("int32"), Arr("int32"), num_warps=8)
 print("cuda extras:", k.asm["ptx"].count("%globaltimer;"), k.asm["ptx"].count("%smid;"),
-      "256" if "tensor<256xi32>" in k.asm["ttir"] else "?")
+      "256" if "tensor<256xi32>" in k.asm.emitted else "?")
 open(f"{OUT}/cuda_extras.ptx", "w").write(k.asm["ptx"])
 
 
@@ -386,7 +386,7 @@ print("maxnreg: entry", bool(re.search(r"\.visible \.entry [^{;]*\.maxnreg 42", 
 # CHECK: tt.print " i"
 # CHECK-NOT: num_stages
 # CHECK-NOT: loop_unroll_factor
-print(k.asm["ttir"])
+print(k.asm.emitted)
 open(f"{OUT}/capped.ptx", "w").write(k.asm["ptx"])
 
 
@@ -463,6 +463,6 @@ def poison(out):
 # CHECK: tt.store %arg0, %[[P]] : !tt.ptr<i32>
 # CHECK: poison store: True
 k = poison.warmup(Arr("int32"))
-print(k.asm["ttir"])
+print(k.asm.emitted)
 print("poison store:", "st.global.b32 [%rd" in k.asm["ptx"])
 open(f"{OUT}/poison.ptx", "w").write(k.asm["ptx"])

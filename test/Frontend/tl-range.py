@@ -19,7 +19,7 @@ def loop(x_ptr, n, BLOCK: tl.constexpr):
 
 
 print(triton_stub.compile(loop, signature={"x_ptr": "*fp32", "n": "i32"},
-                          constexprs={"BLOCK": 128}, stages=("ttir", "ptx")).asm["ttir"])
+                          constexprs={"BLOCK": 128}, stages=("ttir", "ptx")).asm.emitted)
 # CHECK: scf.for
 # CHECK: } {tt.loop_unroll_factor = 2 : i32, tt.num_stages = 2 : i32}
 # CHECK: scf.for

@@ -19,7 +19,7 @@ def to_forms(x_ptr, i_ptr, h_ptr):
 
 
 print(triton_stub.compile(to_forms, signature={"x_ptr": "*fp32", "i_ptr": "*i32", "h_ptr": "*fp16"},
-                          stages=("ttir",)).asm["ttir"])
+                          stages=("ttir",)).asm.emitted)
 
 # CHECK-LABEL: tt.func public @to_forms
 # CHECK: %[[X:.*]] = tt.load
@@ -51,7 +51,7 @@ def pointers(p_ptr, a_ptr):
 
 
 print(triton_stub.compile(pointers, signature={"p_ptr": "*fp32", "a_ptr": "*i64"},
-                          stages=("ttir", "ptx")).asm["ttir"])
+                          stages=("ttir", "ptx")).asm.emitted)
 # CHECK-LABEL: tt.func public @pointers
 # CHECK: tt.int_to_ptr %{{.*}} : i64 -> !tt.ptr<f32>
 # CHECK: tt.ptr_to_int %{{.*}} : !tt.ptr<f32> -> i64

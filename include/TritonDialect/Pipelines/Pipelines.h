@@ -47,8 +47,14 @@ struct TritonToTritonGPUPipelineOptions
       llvm::cl::init(false)};
 };
 
-/// TTIR clean-ups (inlining, block pointers to pointer tensors, combines,
-/// canonicalization, CSE, dead symbols, unrolling), the
+/// The TTIR stage alone (upstream's make_ttir): inlining, block pointers and
+/// tensor descriptors to pointer tensors, combines, canonicalization,
+/// broadcast reordering, CSE, loop-invariant code motion, dead symbols and
+/// unrolling. TTIR in, TTIR out; triton-opt registers it as
+/// --triton-ttir-pipeline.
+void buildTritonTTIRPipeline(OpPassManager &pm);
+
+/// The TTIR stage above (buildTritonTTIRPipeline), the
 /// conversion to TritonGPU, then the GPU optimizations (coalescing, layout
 /// conversion removal) and a final clean-up, in upstream's order.
 void buildTritonToTritonGPUPipeline(
