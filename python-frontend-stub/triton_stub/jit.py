@@ -368,10 +368,11 @@ class Stages(dict):
     stage's passes (`--triton-ttir-pipeline`), as upstream's asm["ttir"] is
     after make_ttir."""
 
-    def __init__(self, stages, options, source):
+    def __init__(self, stages, options, source, key):
         super().__init__(stages)
         self.options = options  # (num_warps, num_stages, target, fp_fusion)
         self.source = source  # verified, with the Python source locations
+        self.key = key  # the frontend's TTIR text: the PTX cache's key
 
     @property
     def emitted(self):
@@ -395,7 +396,7 @@ class Stages(dict):
         elif stage == "llir":
             value = to_llir(ttir, num_warps, num_stages, target)
         elif stage == "ptx":
-            value = cached_ptx(ttir, ttir, num_warps, num_stages, target, fp_fusion)[0]
+            value = cached_ptx(self.key, ttir, num_warps, num_stages, target, fp_fusion)[0]
         else:
             raise KeyError(f"no stage '{stage}': the stages are {', '.join(ALL_STAGES)}")
         self[stage] = value
@@ -567,7 +568,7 @@ def compile(fn, signature: dict | None = None, constexprs: dict | None = None, n
         opt = None
     # Verified, keeping the Python locations for the PTX's line info.
     source = run_tool([opt, "-", "--mlir-print-debuginfo"], ttir) if opt else ttir
-    asm = Stages({}, (num_warps, num_stages, target, enable_fp_fusion), source)
+    asm = Stages({}, (num_warps, num_stages, target, enable_fp_fusion), source, ttir)
     for stage in ("ttir", "ttgir", "llir"):
         if stage in stages:
             asm[stage]  # noqa: B018 (compiled on first read)

@@ -3,6 +3,8 @@
 triton.compile: asm["ttir"], ["ttgir"], ["llir"] and ["ptx"]; `stages`
 picks some, and an unknown stage is an error."""
 
+import os
+
 import triton_stub
 import triton_stub.language as tl
 
@@ -13,7 +15,7 @@ def double(x_ptr, BLOCK: tl.constexpr):
     tl.store(x_ptr + r, tl.load(x_ptr + r) * 2)
 
 
-k = triton_stub.compile(double, signature={"x_ptr": "*fp32"}, constexprs={"BLOCK": 128})
+k = k_double = triton_stub.compile(double, signature={"x_ptr": "*fp32"}, constexprs={"BLOCK": 128})
 print(sorted(k.asm))
 print("ttgir:", "#ttg.blocked" in k.asm["ttgir"])
 print("llir:", "define" in k.asm["llir"] and "@double" in k.asm["llir"])
@@ -47,9 +49,15 @@ print("emitted:", "arith.mulf" in k.asm.emitted, "arith.addf" in k.asm.emitted)
 print("ptx file:", any(".file" in line and "compile-stages.py" in line
                        for line in k.asm["ptx"].splitlines()))
 # CHECK-NEXT: ptx file: True
-print(sorted(triton_stub.compile(double, signature={"x_ptr": "*fp32"}, constexprs={"BLOCK": 128},
-                                 stages=("ttir",)).asm))
+ttir_only = triton_stub.compile(double, signature={"x_ptr": "*fp32"}, constexprs={"BLOCK": 128},
+                                stages=("ttir",))
+print(sorted(ttir_only.asm))
 # CHECK-NEXT: ['ttir']
+# PTX read later comes from the same cache entry as the full compile's.
+entries = sorted(os.listdir(os.environ["TRITON_STUB_CACHE_DIR"]))
+print("same ptx:", ttir_only.asm["ptx"] == k_double.asm["ptx"],
+      "cache entries:", sorted(os.listdir(os.environ["TRITON_STUB_CACHE_DIR"])) == entries)
+# CHECK-NEXT: same ptx: True cache entries: True
 try:
     triton_stub.compile(double, signature={"x_ptr": "*fp32"}, constexprs={"BLOCK": 128},
                         stages=("sass",))
