@@ -3,6 +3,7 @@ TritonGPU IR and PTX (kept in a disk cache), and `kernel[grid](...)`."""
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -374,17 +375,15 @@ class Stages(dict):
         self.source = source  # verified, with the Python source locations
         self.key = key  # the frontend's TTIR text: the PTX cache's key
 
-    @property
+    @functools.cached_property
     def emitted(self):
         """The TTIR as the frontend emitted it, before any pass, printed
         without locations (our own: upstream's asm has no such stage). The
         frontend's tests read this."""
-        if "emitted" not in self.__dict__:
-            try:
-                self.__dict__["emitted"] = run_tool([find_tool("triton-opt"), "-"], self.source)
-            except FileNotFoundError:
-                self.__dict__["emitted"] = self.source
-        return self.__dict__["emitted"]
+        try:
+            return run_tool([find_tool("triton-opt"), "-"], self.source)
+        except FileNotFoundError:
+            return self.source
 
     def __missing__(self, stage):
         ttir = self.source
