@@ -35,51 +35,6 @@ Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords,
   return idx;
 }
 
-/// XOR of `bases[i]` over the set bits i of the runtime `x`: a linear map
-/// applied to a value. Runs of bits mapped to consecutive bits (basis i+1 =
-/// 2 * basis i, powers of two) become one mask and shift.
-Value applyBits(OpBuilder &b, Location loc, Value x, ArrayRef<int32_t> bases) {
-  LLVMBuilder lb(b, loc);
-  Value result = lb.i32(0);
-  bool any = false;
-  for (size_t i = 0; i < bases.size();) {
-    if (!bases[i]) {
-      ++i;
-      continue;
-    }
-    size_t j = i + 1;
-    if (llvm::isPowerOf2_32(bases[i]))
-      while (j < bases.size() && bases[j] == bases[j - 1] * 2)
-        ++j;
-    Value term;
-    if (llvm::isPowerOf2_32(bases[i])) {
-      // Bits i..j-1 of x land on bits s..s+(j-i)-1.
-      int32_t s = llvm::Log2_32(bases[i]);
-      term = lb.and_(x, lb.i32(((int64_t(1) << (j - i)) - 1) << i));
-      if (s > int32_t(i))
-        term = lb.shl(term, lb.i32(s - i));
-      else if (s < int32_t(i))
-        term = lb.lshr(term, lb.i32(i - s));
-    } else {
-      Value bit = lb.and_(lb.lshr(x, lb.i32(i)), lb.i32(1));
-      term = lb.mul(bit, lb.i32(bases[i]));
-    }
-    result = any ? lb.xor_(result, term).getResult() : term;
-    any = true;
-    i = j;
-  }
-  return result;
-}
-
-/// The bases input dimension `in` of `map` gives output dimension `out`.
-SmallVector<int32_t> basesOf(const LinearLayout &map, StringRef in,
-                             StringRef out) {
-  SmallVector<int32_t> bases;
-  for (int32_t bit = 0; bit < map.getInDimSizeLog2(in); ++bit)
-    bases.push_back(map.getBasis(in, bit, out));
-  return bases;
-}
-
 /// A gather within each warp (`map`: warpLocalGatherMap): each result
 /// register reads, from the lane the map names, every source register it
 /// may need (gatherRegisterSpan) and keeps the one the map names; no

@@ -90,30 +90,70 @@ std::pair<Value, Value> laneAndWarp(OpBuilder &b, Location loc) {
   return {lane, warp};
 }
 
+/// XOR of `bases[i]` over the set bits i of the runtime `x`: a linear map
+/// applied to a value. Runs of bits mapped to consecutive bits (basis i+1 =
+/// 2 * basis i, powers of two) become one mask and shift.
+Value applyBits(OpBuilder &b, Location loc, Value x, ArrayRef<int32_t> bases) {
+  LLVMBuilder lb(b, loc);
+  Value result = lb.i32(0);
+  bool any = false;
+  for (size_t i = 0; i < bases.size();) {
+    if (!bases[i]) {
+      ++i;
+      continue;
+    }
+    size_t j = i + 1;
+    if (llvm::isPowerOf2_32(bases[i]))
+      while (j < bases.size() && bases[j] == bases[j - 1] * 2)
+        ++j;
+    Value term;
+    if (llvm::isPowerOf2_32(bases[i])) {
+      // Bits i..j-1 of x land on bits s..s+(j-i)-1.
+      int32_t s = llvm::Log2_32(bases[i]);
+      term = lb.and_(x, lb.i32(((int64_t(1) << (j - i)) - 1) << i));
+      if (s > int32_t(i))
+        term = lb.shl(term, lb.i32(s - i));
+      else if (s < int32_t(i))
+        term = lb.lshr(term, lb.i32(i - s));
+    } else {
+      Value bit = lb.and_(lb.lshr(x, lb.i32(i)), lb.i32(1));
+      term = lb.mul(bit, lb.i32(bases[i]));
+    }
+    result = any ? lb.xor_(result, term).getResult() : term;
+    any = true;
+    i = j;
+  }
+  return result;
+}
+
+/// The bases input dimension `in` of `map` gives output dimension `out`.
+SmallVector<int32_t> basesOf(const LinearLayout &map, StringRef in,
+                             StringRef out) {
+  SmallVector<int32_t> bases;
+  for (int32_t bit = 0; bit < map.getInDimSizeLog2(in); ++bit)
+    bases.push_back(map.getBasis(in, bit, out));
+  return bases;
+}
+
 /// For each register of `layout`, the coordinates (one i32 per dimension)
 /// of the element this thread holds there: the XOR of the register's
 /// constant part and the lane/warp part computed at run time.
 SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc,
                                             const LinearLayout &layout) {
   using namespace layout_dims;
+  LLVMBuilder lb(b, loc);
   auto [lane, warp] = laneAndWarp(b, loc);
   unsigned rank = layout.getOutDims().size();
-  SmallVector<Value> threadPart(rank, i32Const(b, loc, 0));
+  SmallVector<Value> threadPart(rank, lb.i32(0));
   for (auto [dim, id] : {std::pair<const char *, Value>{kLane, lane},
                          std::pair<const char *, Value>{kWarp, warp}}) {
     if (!layout.hasInDim(dim))
       continue;
-    for (int32_t bit = 0; bit < layout.getInDimSizeLog2(dim); ++bit) {
-      Value set = LLVM::AndOp::create(
-          b, loc, LLVM::LShrOp::create(b, loc, id, i32Const(b, loc, bit)),
-          i32Const(b, loc, 1));
-      for (unsigned d = 0; d < rank; ++d) {
-        int32_t basis = layout.getBasis(dim, bit)[d];
-        if (!basis)
-          continue;
-        Value term = LLVM::MulOp::create(b, loc, set, i32Const(b, loc, basis));
-        threadPart[d] = LLVM::XOrOp::create(b, loc, threadPart[d], term);
-      }
+    for (unsigned d = 0; d < rank; ++d) {
+      SmallVector<int32_t> bases =
+          basesOf(layout, dim, layout.getOutDims()[d].name);
+      if (llvm::any_of(bases, [](int32_t v) { return v != 0; }))
+        threadPart[d] = lb.xor_(threadPart[d], applyBits(b, loc, id, bases));
     }
   }
   SmallVector<SmallVector<Value>> result;

@@ -126,6 +126,15 @@ LLVM::InlineAsmOp ptxAsm(OpBuilder &b, Location loc, Type result,
 /// The thread's lane and warp (threads-per-warp 32, one-dimensional CTA).
 std::pair<Value, Value> laneAndWarp(OpBuilder &b, Location loc);
 
+/// XOR of `bases[i]` over the set bits i of the runtime `x`: a linear map
+/// applied to a value (runs of bits mapped to consecutive bits become one
+/// mask and shift).
+Value applyBits(OpBuilder &b, Location loc, Value x, ArrayRef<int32_t> bases);
+
+/// The bases input dimension `in` of `map` gives output dimension `out`.
+SmallVector<int32_t> basesOf(const LinearLayout &map, StringRef in,
+                             StringRef out);
+
 /// For each register of `layout`, the coordinates (one i32 per dimension)
 /// of the element this thread holds there.
 SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc,
