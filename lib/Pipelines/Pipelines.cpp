@@ -44,7 +44,8 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(createTritonGPUCoalesce());
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUF32DotTC());
-  // Gathers in layouts that keep them within warps (upstream's place for it).
+  // Gathers in layouts that keep them within warps, loop-carried reductions
+  // split into per-thread partials (upstream's place for it).
   pm.addPass(createTritonGPUOptimizeThreadLocality());
   TritonGPUAccelerateMatmulOptions accelerate;
   accelerate.disableMMAv3 = options.disableMMAv3;
@@ -71,14 +72,6 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTritonGPUCheckAsyncSlots());
   pm.addPass(createSymbolDCEPass());
-  // Upstream's tritongpu-optimize-thread-locality also rewrites
-  // `acc += reduce(x)` in a loop, when each thread holds several elements
-  // along the reduced axis, into per-thread partial sums carried by the loop
-  // and one cross-thread reduction after it. No kernel of the corpus has that
-  // shape (rowsum_loop's threads hold one element along its reduced axis, and
-  // upstream's own TTGIR for it keeps the reduction in the loop), and it
-  // changes only speed, never results; it is left for the performance work
-  // that can measure it.
 }
 
 void mlir::triton::buildTritonGPUToLLVMPipeline(OpPassManager &pm) {

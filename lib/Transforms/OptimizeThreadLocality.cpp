@@ -1,8 +1,11 @@
 //===- OptimizeThreadLocality.cpp - tritongpu-optimize-thread-locality ----===//
 //
-// Gathers in layouts that keep them within warps (see Passes.td). The
-// lowering decides between warp shuffles and shared memory from the
-// layouts alone (warpLocalGatherMap); this pass makes the first possible.
+// Gathers in layouts that keep them within warps, and reductions folded
+// into a loop-carried accumulator split into per-thread partials that are
+// combined across threads once, after the loop (see Passes.td). The
+// lowering decides between warp shuffles and shared memory for a gather
+// from the layouts alone (warpLocalGatherMap); this pass makes the first
+// possible.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,8 +13,12 @@
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 #include "TritonDialect/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <cmath>
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUOPTIMIZETHREADLOCALITY
@@ -151,6 +158,216 @@ struct WarpLocalGather : public OpRewritePattern<GatherOp> {
   llvm::Statistic &relaidOut;
 };
 
+/// The value `x op n = x` for every x, for the combiners a split reduction
+/// takes; null for any other op. -0.0 for addf (x + -0.0 is x even for
+/// -0.0), NaN for maxnumf/minnumf (they return the other operand).
+TypedAttr neutralElement(Operation *op, Type elementType) {
+  Builder b(op->getContext());
+  if (auto floatType = dyn_cast<FloatType>(elementType)) {
+    const llvm::fltSemantics &sem = floatType.getFloatSemantics();
+    std::optional<APFloat> v;
+    if (isa<arith::AddFOp>(op))
+      v = APFloat::getZero(sem, /*Negative=*/true);
+    else if (isa<arith::MulFOp>(op))
+      v = APFloat::getOne(sem);
+    else if (isa<arith::MaximumFOp>(op))
+      v = APFloat::getInf(sem, /*Negative=*/true);
+    else if (isa<arith::MinimumFOp>(op))
+      v = APFloat::getInf(sem);
+    else if (isa<arith::MaxNumFOp, arith::MinNumFOp>(op))
+      v = APFloat::getQNaN(sem);
+    return v ? b.getFloatAttr(floatType, *v) : TypedAttr();
+  }
+  auto intType = dyn_cast<IntegerType>(elementType);
+  if (!intType)
+    return {};
+  unsigned w = intType.getWidth();
+  std::optional<APInt> v;
+  if (isa<arith::AddIOp, arith::OrIOp, arith::XOrIOp, arith::MaxUIOp>(op))
+    v = APInt::getZero(w);
+  else if (isa<arith::MulIOp>(op))
+    v = APInt(w, 1);
+  else if (isa<arith::AndIOp, arith::MinUIOp>(op))
+    v = APInt::getAllOnes(w);
+  else if (isa<arith::MaxSIOp>(op))
+    v = APInt::getSignedMinValue(w);
+  else if (isa<arith::MinSIOp>(op))
+    v = APInt::getSignedMaxValue(w);
+  return v ? b.getIntegerAttr(intType, *v) : TypedAttr();
+}
+
+/// Whether reducing a tensor of `type` along `axis` involves other threads:
+/// some lane or warp basis moves along the axis.
+bool reductionCrossesThreads(RankedTensorType type, unsigned axis) {
+  using namespace layout_dims;
+  std::optional<LinearLayout> layout =
+      toLinearLayout(type.getShape(), type.getEncoding());
+  if (!layout)
+    return false;
+  for (const char *dim : {kLane, kWarp})
+    if (layout->hasInDim(dim))
+      for (int32_t bit = 0; bit < layout->getInDimSizeLog2(dim); ++bit)
+        if (layout->getBasis(dim, bit)[axis])
+          return true;
+  return false;
+}
+
+/// Registers (32-bit) a thread needs to hold a tensor of `type`.
+int64_t registersPerThread(RankedTensorType type) {
+  std::optional<LinearLayout> layout =
+      toLinearLayout(type.getShape(), type.getEncoding());
+  if (!layout)
+    return INT64_MAX;
+  int64_t bits = type.getElementType().getIntOrFloatBitWidth();
+  return layout->getInDimSize(layout_dims::kRegister) * ((bits + 31) / 32);
+}
+
+/// Loop-carried partial reductions in registers:
+///
+///   %r = scf.for ... iter_args(%acc = %init) {
+///     %x = ...
+///     %s = tt.reduce(%x) {axis} (combiner: op)
+///     %next = op %acc, %s          (or op %s, %acc)
+///     scf.yield %next
+///   }
+///
+/// becomes an accumulator of %x's own type and layout, combined with %x
+/// element by element in each iteration (no shuffle, shared memory or
+/// barrier in the loop), reduced along the axis once after the loop and
+/// combined with %init:
+///
+///   %p = scf.for ... iter_args(%part = splat(neutral)) {
+///     scf.yield (op %part, %x)
+///   }
+///   %r = op %init, tt.reduce(%p) {axis}
+///
+/// The combiner is reassociated: exact for the integer ops, for floats the
+/// same licence upstream's pass (and any tree reduction) takes. Only when
+/// the reduction crosses threads (else there is nothing to save), the
+/// accumulator is used by nothing else in the loop, and it costs at most
+/// kMaxPartialRegisters registers per thread.
+constexpr int64_t kMaxPartialRegisters = 64;
+
+struct SplitLoopReduction : public OpRewritePattern<scf::ForOp> {
+  SplitLoopReduction(MLIRContext *ctx, llvm::Statistic &split)
+      : OpRewritePattern(ctx), split(split) {}
+
+  /// The value the update combines: the reduction's result, or that of its
+  /// one layout conversion (the accumulator may be in the layout its store
+  /// wants after the loop).
+  static Value reduced(ReduceOp reduce) {
+    Value v = reduce->getResult(0);
+    if (!v.hasOneUse())
+      return {};
+    if (auto cvt = dyn_cast<ConvertLayoutOp>(*v.getUsers().begin()))
+      v = cvt.getResult();
+    return v.hasOneUse() ? v : Value();
+  }
+
+  /// The accumulator's iter_arg index when `reduce` has the shape above.
+  static std::optional<unsigned> match(scf::ForOp loop, ReduceOp reduce) {
+    Operation *combiner = reduce.getSingleCombiner();
+    auto srcType = dyn_cast<RankedTensorType>(reduce.getOperand(0).getType());
+    Value s = reduced(reduce);
+    if (!combiner || !srcType || !s || combiner->getNumOperands() != 2 ||
+        combiner->getOperand(0) == combiner->getOperand(1) ||
+        !neutralElement(combiner, srcType.getElementType()) ||
+        !reductionCrossesThreads(srcType, reduce.getAxis()) ||
+        registersPerThread(srcType) > kMaxPartialRegisters)
+      return std::nullopt;
+    Operation *update = *s.getUsers().begin();
+    if (update->getName() != combiner->getName() ||
+        update->getAttrDictionary() != combiner->getAttrDictionary() ||
+        update->getNumOperands() != 2 || !update->hasOneUse() ||
+        update->getBlock() != loop.getBody())
+      return std::nullopt;
+    Value other = update->getOperand(0) == s ? update->getOperand(1)
+                                             : update->getOperand(0);
+    auto acc = dyn_cast<BlockArgument>(other);
+    if (!acc || acc.getOwner() != loop.getBody() || !acc.hasOneUse() ||
+        acc.getArgNumber() < loop.getNumInductionVars())
+      return std::nullopt;
+    unsigned i = acc.getArgNumber() - loop.getNumInductionVars();
+    OpOperand &use = *update->getUses().begin();
+    if (use.getOwner() != loop.getBody()->getTerminator() ||
+        use.getOperandNumber() != i)
+      return std::nullopt;
+    return i;
+  }
+
+  /// `like` (a combiner or its update) applied to `a` and `b` in the
+  /// order `like` takes its operands: `accFirst` says whether its first
+  /// operand is the accumulator.
+  static Value combine(OpBuilder &b, Location loc, Operation *like,
+                       bool accFirst, Value acc, Value x) {
+    OperationState state(loc, like->getName());
+    state.addOperands(accFirst ? ValueRange{acc, x} : ValueRange{x, acc});
+    state.addTypes(x.getType());
+    state.addAttributes(like->getAttrs());
+    return b.create(state)->getResult(0);
+  }
+
+  LogicalResult matchAndRewrite(scf::ForOp loop,
+                                PatternRewriter &rewriter) const override {
+    for (auto reduce : loop.getBody()->getOps<ReduceOp>()) {
+      std::optional<unsigned> i = match(loop, reduce);
+      if (!i)
+        continue;
+      rewrite(loop, reduce, *i, rewriter);
+      ++split;
+      return success();
+    }
+    return failure();
+  }
+
+  void rewrite(scf::ForOp loop, ReduceOp reduce, unsigned i,
+               PatternRewriter &rewriter) const {
+    Location loc = reduce.getLoc();
+    Value x = reduce.getOperand(0);
+    auto xType = cast<RankedTensorType>(x.getType());
+    Value s = reduced(reduce);
+    Operation *update = *s.getUsers().begin();
+    bool accFirst = update->getOperand(1) == s;
+    Operation *combiner = reduce.getSingleCombiner();
+    rewriter.setInsertionPoint(loop);
+    Value neutral = arith::ConstantOp::create(
+        rewriter, loc, xType,
+        DenseElementsAttr::get(
+            xType, neutralElement(combiner, xType.getElementType())));
+    Value init = loop.getInitArgs()[i];
+    FailureOr<LoopLikeOpInterface> grown = loop.replaceWithAdditionalYields(
+        rewriter, neutral, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &b, Location, ArrayRef<BlockArgument> part) {
+          return SmallVector<Value>{
+              combine(b, loc, combiner, /*accFirst=*/true, part[0], x)};
+        });
+    auto newLoop = cast<scf::ForOp>(grown->getOperation());
+    // The old accumulator now only passes its initial value through; the
+    // canonicalizer drops it.
+    Operation *yield = newLoop.getBody()->getTerminator();
+    rewriter.modifyOpInPlace(
+        yield, [&] { yield->setOperand(i, newLoop.getRegionIterArgs()[i]); });
+    rewriter.setInsertionPointAfter(newLoop);
+    IRMapping map;
+    map.map(x, newLoop.getResults().back());
+    Value total = rewriter.clone(*reduce, map)->getResult(0);
+    Operation *cvt = s.getDefiningOp<ConvertLayoutOp>();
+    if (cvt) {
+      map.map(reduce->getResult(0), total);
+      total = rewriter.clone(*cvt, map)->getResult(0);
+    }
+    Value result =
+        combine(rewriter, update->getLoc(), update, accFirst, init, total);
+    rewriter.replaceAllUsesWith(newLoop.getResult(i), result);
+    rewriter.eraseOp(update);
+    if (cvt)
+      rewriter.eraseOp(cvt);
+    rewriter.eraseOp(reduce);
+  }
+
+  llvm::Statistic &split;
+};
+
 class OptimizeThreadLocalityPass
     : public mlir::triton::impl::TritonGPUOptimizeThreadLocalityBase<
           OptimizeThreadLocalityPass> {
@@ -158,6 +375,7 @@ public:
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<WarpLocalGather>(&getContext(), numRelaidOut);
+    patterns.add<SplitLoopReduction>(&getContext(), numReductionsSplit);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

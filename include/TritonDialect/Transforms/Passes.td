@@ -146,7 +146,7 @@ def TritonGPUReduceDataDuplication : Pass<"tritongpu-reduce-data-duplication", "
 }
 
 def TritonGPUOptimizeThreadLocality : Pass<"tritongpu-optimize-thread-locality", "mlir::ModuleOp"> {
-  let summary = "Give chains of tt.gather layouts that keep them within warps";
+  let summary = "Keep gather chains within warps; split loop-carried reductions into per-thread partials";
   let description = [{
     A `tt.gather` whose source elements live in other warps than the
     threads that read them goes through shared memory (a store, a barrier
@@ -172,14 +172,30 @@ def TritonGPUOptimizeThreadLocality : Pass<"tritongpu-optimize-thread-locality",
     leaves the pass marked `efficient_layout`, as upstream marks them: its
     layouts are settled.
 
-    Upstream's pass of this name relays out every gather, and also splits
-    `acc += reduce(x)` in a loop into per-thread partial sums; that part is
-    not built here.
+    It also splits a reduction folded into a loop-carried accumulator,
+    `acc = op(acc, tt.reduce(x))` where `op` is the reduction's own
+    combiner (addf, mulf, maximumf, minimumf, maxnumf, minnumf, and the
+    integer add, mul, min, max, and, or, xor), when the reduction crosses
+    threads: the accumulator becomes a tensor of `x`'s type and layout,
+    started at `op`'s identity and combined with `x` element by element in
+    each iteration; the reduction (and a layout conversion of its result,
+    if there is one) runs once after the loop and its result is combined
+    with the accumulator's initial value. The loop is then left with no
+    shuffle, shared memory or barrier for it. Only when nothing else in the
+    loop reads the accumulator and the partials fit in 64 registers a
+    thread. Floats are reassociated, as by upstream's pass and any tree
+    reduction. Upstream's pass keeps one reduced partial per thread (a
+    reshape gives each thread's elements an axis of their own, reduced in
+    the loop) and only for a reduction of a load along the innermost axis
+    with more than one element per thread; this form takes any operand and
+    axis.
   }];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
   let statistics = [
     Statistic<"numRelaidOut", "gathers-relaid-out",
-              "gathers given a warp-local layout">
+              "gathers given a warp-local layout">,
+    Statistic<"numReductionsSplit", "reductions-split",
+              "loop reductions split into per-thread partials">
   ];
 }
 

@@ -1,0 +1,125 @@
+"""Reductions accumulated across loop iterations (`acc += tl.sum(x, 1)`
+over column blocks: a row sum, a row max, GEMVs) through our compiler and
+upstream's, on the GPU. `tritongpu-optimize-thread-locality` splits these
+into per-thread partials reduced once after the loop.
+
+    python3 bench/loop_reduce.py prepare CACHE            # here
+    TRITON_STUB_TOOLS=OLD/bin python3 bench/loop_reduce.py prepare OLDCACHE
+                                                          # (optional) another build
+    python3 bench/loop_reduce.py run CACHE [OLDCACHE]     # GPU machine
+
+`run` checks every kernel against torch, exactly (integer-valued inputs:
+every partial sum is exact in f32), on ragged shapes and on the timed
+ones, then times the timed shapes as the harness's --kernel-time does, in
+interleaved rounds: upstream's, ours, and ours from OLDCACHE when given.
+"""
+import os
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from persistent_matmul import launch, load_kernels, time_rounds, warm  # noqa: E402
+
+STEM, SWITCH = "loop_reduce_kernels", "LOOP_REDUCE_UPSTREAM"
+# (label, kernel, dtype, M, N, BLOCK_M, BLOCK_N, num_warps, timed)
+CASES = [
+    ("rowsum f32 8192x4096, 16x256", "rowsum_kernel", "float32", 8192, 4096, 16, 256, 4, True),
+    ("rowsum f32 8192x4096, 64x128", "rowsum_kernel", "float32", 8192, 4096, 64, 128, 4, True),
+    ("rowmax f32 8192x4096, 16x256", "rowmax_kernel", "float32", 8192, 4096, 16, 256, 4, True),
+    ("gemv f16 8192x4096, 16x256", "gemv_kernel", "float16", 8192, 4096, 16, 256, 4, True),
+    ("gemv f32 4096x4096, 32x128", "gemv_kernel", "float32", 4096, 4096, 32, 128, 4, True),
+    ("rowsum f32 1000x1000, 16x256", "rowsum_kernel", "float32", 1000, 1000, 16, 256, 4, False),
+    ("rowmax f32 1000x1000, 64x128", "rowmax_kernel", "float32", 1000, 1000, 64, 128, 4, False),
+    ("gemv f16 1000x1000, 16x256", "gemv_kernel", "float16", 1000, 1000, 16, 256, 4, False),
+    ("rowsum f32 300x0, 16x256 (no iteration)", "rowsum_kernel", "float32", 300, 0, 16, 256,
+     4, False),
+]
+
+
+def arrays(new, kernel, dtype, M, N):
+    """The kernel's arrays, made by `new(shape, dtype, kind)`."""
+    ins = [new((M, max(N, 1)), dtype, "ints")]
+    if kernel == "gemv_kernel":
+        ins.append(new((max(N, 1),), dtype, "ints"))
+    return ins + [new((M,), "float32", "empty")]
+
+
+def expected(torch, kernel, M, N, args):
+    x = args[0][:, :N].double()
+    if kernel == "rowsum_kernel":
+        return x.sum(1).float()
+    if kernel == "rowmax_kernel":
+        return x.max(1).values.float() if N else torch.full((M,), float("-inf"), device="cuda")
+    return (x @ args[1][:N].double()).float()
+
+
+def call(kern, how, name, args, M, N, bm, bn, warps):
+    grid = ((M + bm - 1) // bm,)
+    how(getattr(kern, name), grid, *args, M, N, args[0].stride()[0], BLOCK_M=bm, BLOCK_N=bn,
+        num_warps=warps, num_stages=3)
+
+
+def prepare(cache):
+    from gpu_features import StandIn
+    ours = load_kernels(False, STEM, SWITCH)
+    for _, name, dtype, M, N, bm, bn, warps, _ in CASES:
+        args = arrays(lambda shape, dt, kind: StandIn(shape, dt), name, dtype, M, N)
+        call(ours, warm, name, args, M, N, bm, bn, warps)
+    print("compiled into", cache)
+
+
+def run(cache, old_cache):
+    import torch
+    print(torch.cuda.get_device_name())
+    variants = {"upstream": load_kernels(True, STEM, SWITCH), "ours": load_kernels(False, STEM, SWITCH)}
+    if old_cache:
+        variants["ours, old build"] = load_kernels(False, STEM, SWITCH)
+    g = torch.Generator(device="cuda").manual_seed(0)
+
+    def new(shape, dtype, kind):
+        dt = getattr(torch, dtype)
+        if kind == "empty":
+            return torch.full(shape, float("nan"), device="cuda", dtype=dt)
+        return torch.randint(-4, 5, shape, device="cuda", generator=g).to(dt)
+
+    failed = 0
+    for label, name, dtype, M, N, bm, bn, warps, timed in CASES:
+        args = arrays(new, name, dtype, M, N)
+        want = expected(torch, name, M, N, args)
+        cands = {}
+        for who, kern in variants.items():
+            os.environ["TRITON_STUB_CACHE_DIR"] = str(old_cache if "old" in who else cache)
+            args[-1].fill_(float("nan"))
+            call(kern, launch, name, args, M, N, bm, bn, warps)
+            torch.cuda.synchronize()
+            ok = torch.equal(args[-1], want)
+            failed += not ok
+            print(f"{label:42s} {who:16s} {'exact' if ok else 'MISMATCH'}")
+            cands[who] = (lambda kern=kern: call(kern, launch, name, args, M, N, bm, bn, warps))
+        os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
+        if not timed:
+            continue
+        rounds = time_rounds(torch, cands)
+        base = statistics.median(rounds["upstream"])
+        nbytes = sum(a.numel() * a.element_size() for a in args)
+        for who, ts in rounds.items():
+            us = statistics.median(ts)
+            print(f"  {who:16s} {us:8.2f} us  {nbytes / us / 1e6:6.2f} TB/s  upstream / this = "
+                  f"{base / us:.3f}  [{min(ts):.2f}, {max(ts):.2f}]")
+    print(f"correctness: {failed} mismatches")
+    return 1 if failed else 0
+
+
+def main():
+    mode, cache = sys.argv[1], Path(sys.argv[2]).resolve()
+    os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
+    if mode == "prepare":
+        prepare(cache)
+        return 0
+    old = Path(sys.argv[3]).resolve() if len(sys.argv) > 3 else None
+    return run(cache, old)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
