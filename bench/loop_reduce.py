@@ -7,6 +7,8 @@ into per-thread partials reduced once after the loop.
     TRITON_STUB_TOOLS=OLD/bin python3 bench/loop_reduce.py prepare OLDCACHE
                                                           # (optional) another build
     python3 bench/loop_reduce.py run CACHE [OLDCACHE]     # GPU machine
+    python3 bench/loop_reduce.py run CACHE --quick        # exactness only
+                                                          # (sanitizers)
 
 `run` checks every kernel against torch, exactly (integer-valued inputs:
 every partial sum is exact in f32), on ragged shapes and on the timed
@@ -69,7 +71,7 @@ def prepare(cache):
     print("compiled into", cache)
 
 
-def run(cache, old_cache):
+def run(cache, old_cache, quick=False):
     import torch
     print(torch.cuda.get_device_name())
     variants = {"upstream": load_kernels(True, STEM, SWITCH), "ours": load_kernels(False, STEM, SWITCH)}
@@ -98,7 +100,7 @@ def run(cache, old_cache):
             print(f"{label:42s} {who:16s} {'exact' if ok else 'MISMATCH'}")
             cands[who] = (lambda kern=kern: call(kern, launch, name, args, M, N, bm, bn, warps))
         os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
-        if not timed:
+        if quick or not timed:
             continue
         rounds = time_rounds(torch, cands)
         base = statistics.median(rounds["upstream"])
@@ -117,8 +119,9 @@ def main():
     if mode == "prepare":
         prepare(cache)
         return 0
-    old = Path(sys.argv[3]).resolve() if len(sys.argv) > 3 else None
-    return run(cache, old)
+    rest = sys.argv[3:]
+    old = next((Path(a).resolve() for a in rest if not a.startswith("--")), None)
+    return run(cache, old, quick="--quick" in rest)
 
 
 if __name__ == "__main__":

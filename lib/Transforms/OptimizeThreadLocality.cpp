@@ -17,6 +17,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SmallSet.h"
 
 #include <cmath>
 
@@ -222,6 +223,101 @@ int64_t registersPerThread(RankedTensorType type) {
   return layout->getInDimSize(layout_dims::kRegister) * ((bits + 31) / 32);
 }
 
+/// The bits of coordinate `axis` a thread holds in its own registers at
+/// either end: {low, high}, the number of lowest and of highest bits that
+/// register bases give alone (a basis 2^j along the axis, nothing
+/// elsewhere). A blocked layout holds sizePerThread at the low end and its
+/// repetitions at the high end; lanes and warps are in between.
+std::pair<int32_t, int32_t> inThreadAxisBits(const LinearLayout &layout,
+                                             unsigned axis, int32_t axisBits) {
+  using namespace layout_dims;
+  llvm::SmallSet<int32_t, 8> held;
+  for (int32_t bit = 0; bit < layout.getInDimSizeLog2(kRegister); ++bit) {
+    const LinearLayout::Basis &basis = layout.getBasis(kRegister, bit);
+    bool alone = llvm::all_of(llvm::enumerate(basis), [&](auto dv) {
+      return dv.index() == axis || dv.value() == 0;
+    });
+    if (alone && llvm::isPowerOf2_32(basis[axis]))
+      held.insert(llvm::Log2_32(basis[axis]));
+  }
+  int32_t low = 0, high = 0;
+  while (low < axisBits && held.contains(low))
+    ++low;
+  while (high < axisBits - low && held.contains(axisBits - 1 - high))
+    ++high;
+  return {low, high};
+}
+
+/// A tt.reduce of `src` along `axis` with `like`'s combiner.
+Value reduceLike(OpBuilder &b, ReduceOp like, Value src, int axis) {
+  auto reduce = ReduceOp::create(b, like.getLoc(), ValueRange{src}, axis);
+  IRMapping map;
+  like.getCombineOp().cloneInto(&reduce.getCombineOp(), map);
+  return reduce->getResult(0);
+}
+
+/// `type` with `axis` split as `sizes` (row-major), in the layout the
+/// reshape keeps every element in its thread with; null when the layout
+/// interface gives none.
+RankedTensorType splitAxisType(RankedTensorType type, unsigned axis,
+                               ArrayRef<int64_t> sizes) {
+  SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + axis);
+  shape.insert(shape.begin() + axis, sizes.begin(), sizes.end());
+  auto *iface =
+      dyn_cast<DialectInferLayoutInterface>(&type.getEncoding().getDialect());
+  Attribute encoding;
+  if (!iface ||
+      failed(iface->inferReshapeOpEncoding(type.getShape(), type.getEncoding(),
+                                           shape, encoding, std::nullopt)))
+    return {};
+  return RankedTensorType::get(shape, type.getElementType(), encoding);
+}
+
+/// How many bits of `axis` combineInThread folds: {low, high}.
+std::pair<int32_t, int32_t> foldedAxisBits(RankedTensorType type,
+                                           unsigned axis) {
+  std::optional<LinearLayout> layout =
+      toLinearLayout(type.getShape(), type.getEncoding());
+  if (!layout)
+    return {0, 0};
+  return inThreadAxisBits(*layout, axis, llvm::Log2_64(type.getDimSize(axis)));
+}
+
+/// `x` with the elements each thread holds along `axis` at the low and the
+/// high end of the axis already combined: a reshape of the axis into
+/// [H, M, L] that moves no element, then reductions along L and H in
+/// registers. The result is the per-thread partial of one iteration
+/// ([.., M, ..]); `x` itself when the thread holds no such bits.
+Value combineInThread(OpBuilder &b, ReduceOp like, Value x, unsigned axis) {
+  auto type = cast<RankedTensorType>(x.getType());
+  auto [low, high] = foldedAxisBits(type, axis);
+  SmallVector<int64_t> sizes;
+  if (high)
+    sizes.push_back(int64_t(1) << high);
+  sizes.push_back(type.getDimSize(axis) >> (low + high));
+  if (low)
+    sizes.push_back(int64_t(1) << low);
+  RankedTensorType split =
+      (low || high) ? splitAxisType(type, axis, sizes) : nullptr;
+  if (!split)
+    return x;
+  Value r = ReshapeOp::create(b, like.getLoc(), split, x,
+                              /*allowReorder=*/false);
+  if (low)
+    r = reduceLike(b, like, r, axis + (high ? 2 : 1));
+  if (high)
+    r = reduceLike(b, like, r, axis);
+  return r;
+}
+
+/// Registers (32-bit) a thread needs for the per-thread partial of a
+/// reduction of a tensor of `type` along `axis` (combineInThread's result).
+int64_t partialRegisters(RankedTensorType type, unsigned axis) {
+  auto [low, high] = foldedAxisBits(type, axis);
+  return registersPerThread(type) >> (low + high);
+}
+
 /// Loop-carried partial reductions in registers:
 ///
 ///   %r = scf.for ... iter_args(%acc = %init) {
@@ -231,15 +327,20 @@ int64_t registersPerThread(RankedTensorType type) {
 ///     scf.yield %next
 ///   }
 ///
-/// becomes an accumulator of %x's own type and layout, combined with %x
-/// element by element in each iteration (no shuffle, shared memory or
-/// barrier in the loop), reduced along the axis once after the loop and
-/// combined with %init:
+/// becomes a loop-carried accumulator of per-thread partials: each
+/// iteration first combines the elements a thread holds along the axis in
+/// its registers at the low end (L, sizePerThread) and the high end (H,
+/// repetitions) of the axis (%x reshaped so that they are axes of their
+/// own, reduced along them: registers only), then combines that with the
+/// accumulator element by element; no shuffle, shared memory or barrier is
+/// left in the loop. The partials are reduced along the axis once after the
+/// loop, converted to the original result's layout and combined with %init:
 ///
 ///   %p = scf.for ... iter_args(%part = splat(neutral)) {
-///     scf.yield (op %part, %x)
+///     %t = reduce H, L of (tt.reshape %x: axis N as [H, M, L])
+///     scf.yield (op %part, %t)      (%t is %x when H = L = 1)
 ///   }
-///   %r = op %init, tt.reduce(%p) {axis}
+///   %r = op %init, convert(tt.reduce(%p) {axis})
 ///
 /// The combiner is reassociated: exact for the integer ops, for floats the
 /// same licence upstream's pass (and any tree reduction) takes. Only when
@@ -273,7 +374,7 @@ struct SplitLoopReduction : public OpRewritePattern<scf::ForOp> {
         combiner->getOperand(0) == combiner->getOperand(1) ||
         !neutralElement(combiner, srcType.getElementType()) ||
         !reductionCrossesThreads(srcType, reduce.getAxis()) ||
-        registersPerThread(srcType) > kMaxPartialRegisters)
+        partialRegisters(srcType, reduce.getAxis()) > kMaxPartialRegisters)
       return std::nullopt;
     Operation *update = *s.getUsers().begin();
     if (update->getName() != combiner->getName() ||
@@ -329,17 +430,22 @@ struct SplitLoopReduction : public OpRewritePattern<scf::ForOp> {
     Operation *update = *s.getUsers().begin();
     bool accFirst = update->getOperand(1) == s;
     Operation *combiner = reduce.getSingleCombiner();
+    unsigned axis = reduce.getAxis();
+    rewriter.setInsertionPoint(reduce);
+    Value partial = combineInThread(rewriter, reduce, x, axis);
+    auto partialType = cast<RankedTensorType>(partial.getType());
     rewriter.setInsertionPoint(loop);
     Value neutral = arith::ConstantOp::create(
-        rewriter, loc, xType,
+        rewriter, loc, partialType,
         DenseElementsAttr::get(
-            xType, neutralElement(combiner, xType.getElementType())));
+            partialType,
+            neutralElement(combiner, partialType.getElementType())));
     Value init = loop.getInitArgs()[i];
     FailureOr<LoopLikeOpInterface> grown = loop.replaceWithAdditionalYields(
         rewriter, neutral, /*replaceInitOperandUsesInLoop=*/false,
         [&](OpBuilder &b, Location, ArrayRef<BlockArgument> part) {
           return SmallVector<Value>{
-              combine(b, loc, combiner, /*accFirst=*/true, part[0], x)};
+              combine(b, loc, combiner, /*accFirst=*/true, part[0], partial)};
         });
     auto newLoop = cast<scf::ForOp>(grown->getOperation());
     // The old accumulator now only passes its initial value through; the
@@ -348,11 +454,14 @@ struct SplitLoopReduction : public OpRewritePattern<scf::ForOp> {
     rewriter.modifyOpInPlace(
         yield, [&] { yield->setOperand(i, newLoop.getRegionIterArgs()[i]); });
     rewriter.setInsertionPointAfter(newLoop);
-    IRMapping map;
-    map.map(x, newLoop.getResults().back());
-    Value total = rewriter.clone(*reduce, map)->getResult(0);
+    Value total =
+        reduceLike(rewriter, reduce, newLoop.getResults().back(), axis);
+    Type resultType = reduce->getResult(0).getType();
+    if (total.getType() != resultType)
+      total = ConvertLayoutOp::create(rewriter, loc, resultType, total);
     Operation *cvt = s.getDefiningOp<ConvertLayoutOp>();
     if (cvt) {
+      IRMapping map;
       map.map(reduce->getResult(0), total);
       total = rewriter.clone(*cvt, map)->getResult(0);
     }

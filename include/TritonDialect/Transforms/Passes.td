@@ -176,19 +176,22 @@ def TritonGPUOptimizeThreadLocality : Pass<"tritongpu-optimize-thread-locality",
     `acc = op(acc, tt.reduce(x))` where `op` is the reduction's own
     combiner (addf, mulf, maximumf, minimumf, maxnumf, minnumf, and the
     integer add, mul, min, max, and, or, xor), when the reduction crosses
-    threads: the accumulator becomes a tensor of `x`'s type and layout,
-    started at `op`'s identity and combined with `x` element by element in
-    each iteration; the reduction (and a layout conversion of its result,
-    if there is one) runs once after the loop and its result is combined
-    with the accumulator's initial value. The loop is then left with no
-    shuffle, shared memory or barrier for it. Only when nothing else in the
-    loop reads the accumulator and the partials fit in 64 registers a
-    thread. Floats are reassociated, as by upstream's pass and any tree
-    reduction. Upstream's pass keeps one reduced partial per thread (a
-    reshape gives each thread's elements an axis of their own, reduced in
-    the loop) and only for a reduction of a load along the innermost axis
-    with more than one element per thread; this form takes any operand and
-    axis.
+    threads. Each iteration combines only what each thread holds: the
+    elements along the axis in its registers at the low end of the axis
+    (sizePerThread) and at the high end (repetitions), through a
+    `tt.reshape` of the axis into [H, M, L] that moves no element and
+    reductions along L and H; the result is combined element by element
+    with a loop-carried tensor of per-thread partials, started at `op`'s
+    identity. After the loop the partials are reduced across threads once,
+    converted to the original result's layout (and through a layout
+    conversion of the reduced value, if the loop had one) and combined with
+    the accumulator's initial value. No shuffle, shared memory or barrier
+    is left in the loop for it. Only when nothing else in the loop reads
+    the accumulator and the partials fit in 64 registers a thread. Floats
+    are reassociated, as by upstream's pass and any tree reduction.
+    Upstream's pass does this only for a reduction of a load along the
+    innermost axis with more than one element per thread; this one takes
+    any operand and axis.
   }];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
   let statistics = [
