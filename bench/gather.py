@@ -14,12 +14,12 @@ interleaved rounds: upstream's, ours, and ours from OLDCACHE (the same
 source compiled by another build of our compiler) when given.
 """
 import os
-import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from persistent_matmul import launch, load_kernels, time_rounds, warm  # noqa: E402
+from persistent_matmul import (cache_main, launch, load_kernels, print_rounds,  # noqa: E402
+                               time_rounds, warm)
 
 # (name, kernel, constexprs, num_warps, programs)
 CASES = [
@@ -95,7 +95,7 @@ def prepare(cache):
     print("compiled into", cache)
 
 
-def run(cache, old_cache):
+def run(cache, old_cache, quick=False):
     import torch
     print(torch.cuda.get_device_name())
     variants = {"upstream": load_kernels(True, "gather_kernels", "GATHER_UPSTREAM"),
@@ -141,25 +141,11 @@ def run(cache, old_cache):
             print(f"{label:34s} {who:16s} {'exact' if ok else 'MISMATCH'}")
             cands[who] = (lambda kern=kern: call(kern, launch, name, args, c, warps, programs))
         os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
-        rounds = time_rounds(torch, cands)
-        base = statistics.median(rounds["upstream"])
-        for who, ts in rounds.items():
-            us = statistics.median(ts)
-            print(f"  {who:16s} {us:8.2f} us  upstream / this = {base / us:.3f}  "
-                  f"[{min(ts):.2f}, {max(ts):.2f}]")
+        if not quick:
+            print_rounds(time_rounds(torch, cands))
     print(f"correctness: {failed} mismatches")
     return 1 if failed else 0
 
 
-def main():
-    mode, cache = sys.argv[1], Path(sys.argv[2]).resolve()
-    os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
-    if mode == "prepare":
-        prepare(cache)
-        return 0
-    old = Path(sys.argv[3]).resolve() if len(sys.argv) > 3 else None
-    return run(cache, old)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cache_main(prepare, run))

@@ -16,12 +16,12 @@ ones, then times the timed shapes as the harness's --kernel-time does, in
 interleaved rounds: upstream's, ours, and ours from OLDCACHE when given.
 """
 import os
-import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from persistent_matmul import launch, load_kernels, time_rounds, warm  # noqa: E402
+from persistent_matmul import (cache_main, launch, load_kernels, print_rounds,  # noqa: E402
+                               time_rounds, warm)
 
 STEM, SWITCH = "loop_reduce_kernels", "LOOP_REDUCE_UPSTREAM"
 # (label, kernel, dtype, M, N, BLOCK_M, BLOCK_N, num_warps, timed)
@@ -102,27 +102,11 @@ def run(cache, old_cache, quick=False):
         os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
         if quick or not timed:
             continue
-        rounds = time_rounds(torch, cands)
-        base = statistics.median(rounds["upstream"])
         nbytes = sum(a.numel() * a.element_size() for a in args)
-        for who, ts in rounds.items():
-            us = statistics.median(ts)
-            print(f"  {who:16s} {us:8.2f} us  {nbytes / us / 1e6:6.2f} TB/s  upstream / this = "
-                  f"{base / us:.3f}  [{min(ts):.2f}, {max(ts):.2f}]")
+        print_rounds(time_rounds(torch, cands), lambda us: f"{nbytes / us / 1e6:6.2f} TB/s")
     print(f"correctness: {failed} mismatches")
     return 1 if failed else 0
 
 
-def main():
-    mode, cache = sys.argv[1], Path(sys.argv[2]).resolve()
-    os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
-    if mode == "prepare":
-        prepare(cache)
-        return 0
-    rest = sys.argv[3:]
-    old = next((Path(a).resolve() for a in rest if not a.startswith("--")), None)
-    return run(cache, old, quick="--quick" in rest)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cache_main(prepare, run))

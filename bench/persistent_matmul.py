@@ -170,6 +170,32 @@ def run(quick):
     return 1 if failed else 0
 
 
+def print_rounds(rounds, rate=None):
+    """Each candidate's median kernel time from `time_rounds` against
+    upstream's ("upstream" in `rounds`), with `rate(us)` (e.g. TB/s) after
+    the time when given."""
+    base = statistics.median(rounds["upstream"])
+    for who, ts in rounds.items():
+        us = statistics.median(ts)
+        extra = f"{rate(us)}  " if rate else ""
+        print(f"  {who:16s} {us:8.2f} us  {extra}upstream / this = {base / us:.3f}  "
+              f"[{min(ts):.2f}, {max(ts):.2f}]")
+
+
+def cache_main(prepare, run):
+    """`prepare CACHE` (here) or `run CACHE [OLDCACHE] [--quick]` (GPU
+    machine): the frontend's PTX cache in CACHE, OLDCACHE another build's
+    cache of the same kernels, --quick exactness only."""
+    mode, cache = sys.argv[1], Path(sys.argv[2]).resolve()
+    os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
+    if mode == "prepare":
+        prepare(cache)
+        return 0
+    rest = sys.argv[3:]
+    old = next((Path(a).resolve() for a in rest if not a.startswith("--")), None)
+    return run(cache, old, quick="--quick" in rest)
+
+
 def cli(prepare, run):
     """`prepare CACHE` (here) or `run CACHE [FLAGS]` (GPU machine), with
     the frontend's PTX cache in CACHE."""
