@@ -197,7 +197,6 @@ private:
       for (auto commit : loop.getBody()->getOps<AsyncCommitGroupOp>())
         ++(commit->isBeforeInBlock(wait) ? commitsBefore : commitsAfter);
     }
-    Location loc = loop.getLoc();
 
     // Before the loop: iteration 0's first slices (its tiles waited for).
     OpBuilder pre(loop);
