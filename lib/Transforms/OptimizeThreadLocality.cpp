@@ -425,7 +425,6 @@ struct SplitLoopReduction : public OpRewritePattern<scf::ForOp> {
                PatternRewriter &rewriter) const {
     Location loc = reduce.getLoc();
     Value x = reduce.getOperand(0);
-    auto xType = cast<RankedTensorType>(x.getType());
     Value s = reduced(reduce);
     Operation *update = *s.getUsers().begin();
     bool accFirst = update->getOperand(1) == s;

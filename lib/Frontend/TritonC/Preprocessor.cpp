@@ -304,7 +304,7 @@ bool Preprocessor::directive(std::vector<Token> line) {
     return true;
   }
   if (d == "elif" || d == "else" || d == "endif") {
-    if (conds.empty() || conds.back().sawElse && d != "endif") {
+    if (conds.empty() || (conds.back().sawElse && d != "endif")) {
       diag.error(name) << "#" << d << " without a matching #if";
       return false;
     }
