@@ -197,30 +197,16 @@ TypedAttr neutralElement(Operation *op, Type elementType) {
   return v ? b.getIntegerAttr(intType, *v) : TypedAttr();
 }
 
-/// Whether reducing a tensor of `type` along `axis` involves other threads:
+/// Whether reducing along `axis` under `layout` involves other threads:
 /// some lane or warp basis moves along the axis.
-bool reductionCrossesThreads(RankedTensorType type, unsigned axis) {
+bool reductionCrossesThreads(const LinearLayout &layout, unsigned axis) {
   using namespace layout_dims;
-  std::optional<LinearLayout> layout =
-      toLinearLayout(type.getShape(), type.getEncoding());
-  if (!layout)
-    return false;
   for (const char *dim : {kLane, kWarp})
-    if (layout->hasInDim(dim))
-      for (int32_t bit = 0; bit < layout->getInDimSizeLog2(dim); ++bit)
-        if (layout->getBasis(dim, bit)[axis])
+    if (layout.hasInDim(dim))
+      for (int32_t bit = 0; bit < layout.getInDimSizeLog2(dim); ++bit)
+        if (layout.getBasis(dim, bit)[axis])
           return true;
   return false;
-}
-
-/// Registers (32-bit) a thread needs to hold a tensor of `type`.
-int64_t registersPerThread(RankedTensorType type) {
-  std::optional<LinearLayout> layout =
-      toLinearLayout(type.getShape(), type.getEncoding());
-  if (!layout)
-    return INT64_MAX;
-  int64_t bits = type.getElementType().getIntOrFloatBitWidth();
-  return layout->getInDimSize(layout_dims::kRegister) * ((bits + 31) / 32);
 }
 
 /// The bits of coordinate `axis` a thread holds in its own registers at
@@ -274,14 +260,12 @@ RankedTensorType splitAxisType(RankedTensorType type, unsigned axis,
   return RankedTensorType::get(shape, type.getElementType(), encoding);
 }
 
-/// How many bits of `axis` combineInThread folds: {low, high}.
-std::pair<int32_t, int32_t> foldedAxisBits(RankedTensorType type,
+/// How many bits of `axis` combineInThread folds for a tensor of `type`
+/// in `layout`: {low, high}.
+std::pair<int32_t, int32_t> foldedAxisBits(const LinearLayout &layout,
+                                           RankedTensorType type,
                                            unsigned axis) {
-  std::optional<LinearLayout> layout =
-      toLinearLayout(type.getShape(), type.getEncoding());
-  if (!layout)
-    return {0, 0};
-  return inThreadAxisBits(*layout, axis, llvm::Log2_64(type.getDimSize(axis)));
+  return inThreadAxisBits(layout, axis, llvm::Log2_64(type.getDimSize(axis)));
 }
 
 /// `x` with the elements each thread holds along `axis` at the low and the
@@ -291,7 +275,11 @@ std::pair<int32_t, int32_t> foldedAxisBits(RankedTensorType type,
 /// ([.., M, ..]); `x` itself when the thread holds no such bits.
 Value combineInThread(OpBuilder &b, ReduceOp like, Value x, unsigned axis) {
   auto type = cast<RankedTensorType>(x.getType());
-  auto [low, high] = foldedAxisBits(type, axis);
+  std::optional<LinearLayout> layout =
+      toLinearLayout(type.getShape(), type.getEncoding());
+  if (!layout)
+    return x;
+  auto [low, high] = foldedAxisBits(*layout, type, axis);
   SmallVector<int64_t> sizes;
   if (high)
     sizes.push_back(int64_t(1) << high);
@@ -312,10 +300,15 @@ Value combineInThread(OpBuilder &b, ReduceOp like, Value x, unsigned axis) {
 }
 
 /// Registers (32-bit) a thread needs for the per-thread partial of a
-/// reduction of a tensor of `type` along `axis` (combineInThread's result).
-int64_t partialRegisters(RankedTensorType type, unsigned axis) {
-  auto [low, high] = foldedAxisBits(type, axis);
-  return registersPerThread(type) >> (low + high);
+/// reduction of a tensor of `type` in `layout` along `axis`
+/// (combineInThread's result).
+int64_t partialRegisters(const LinearLayout &layout, RankedTensorType type,
+                         unsigned axis) {
+  auto [low, high] = foldedAxisBits(layout, type, axis);
+  int64_t bits = type.getElementType().getIntOrFloatBitWidth();
+  int64_t registers =
+      layout.getInDimSize(layout_dims::kRegister) * ((bits + 31) / 32);
+  return registers >> (low + high);
 }
 
 /// Loop-carried partial reductions in registers:
@@ -365,16 +358,28 @@ struct SplitLoopReduction : public OpRewritePattern<scf::ForOp> {
     return v.hasOneUse() ? v : Value();
   }
 
-  /// The accumulator's iter_arg index when `reduce` has the shape above.
-  static std::optional<unsigned> match(scf::ForOp loop, ReduceOp reduce) {
+  /// A reduction of the shape above: the accumulator's iter_arg index, the
+  /// value the update combines (`reduced`), the update, and the combiner.
+  struct Match {
+    unsigned index;
+    Value reduced;
+    Operation *update;
+    Operation *combiner;
+  };
+
+  static std::optional<Match> match(scf::ForOp loop, ReduceOp reduce) {
     Operation *combiner = reduce.getSingleCombiner();
     auto srcType = dyn_cast<RankedTensorType>(reduce.getOperand(0).getType());
     Value s = reduced(reduce);
     if (!combiner || !srcType || !s || combiner->getNumOperands() != 2 ||
         combiner->getOperand(0) == combiner->getOperand(1) ||
-        !neutralElement(combiner, srcType.getElementType()) ||
-        !reductionCrossesThreads(srcType, reduce.getAxis()) ||
-        partialRegisters(srcType, reduce.getAxis()) > kMaxPartialRegisters)
+        !neutralElement(combiner, srcType.getElementType()))
+      return std::nullopt;
+    std::optional<LinearLayout> layout =
+        toLinearLayout(srcType.getShape(), srcType.getEncoding());
+    if (!layout || !reductionCrossesThreads(*layout, reduce.getAxis()) ||
+        partialRegisters(*layout, srcType, reduce.getAxis()) >
+            kMaxPartialRegisters)
       return std::nullopt;
     Operation *update = *s.getUsers().begin();
     if (update->getName() != combiner->getName() ||
@@ -393,10 +398,10 @@ struct SplitLoopReduction : public OpRewritePattern<scf::ForOp> {
     if (use.getOwner() != loop.getBody()->getTerminator() ||
         use.getOperandNumber() != i)
       return std::nullopt;
-    return i;
+    return Match{i, s, update, combiner};
   }
 
-  /// `like` (a combiner or its update) applied to `a` and `b` in the
+  /// `like` (a combiner or its update) applied to `acc` and `x` in the
   /// order `like` takes its operands: `accFirst` says whether its first
   /// operand is the accumulator.
   static Value combine(OpBuilder &b, Location loc, Operation *like,
@@ -411,24 +416,24 @@ struct SplitLoopReduction : public OpRewritePattern<scf::ForOp> {
   LogicalResult matchAndRewrite(scf::ForOp loop,
                                 PatternRewriter &rewriter) const override {
     for (auto reduce : loop.getBody()->getOps<ReduceOp>()) {
-      std::optional<unsigned> i = match(loop, reduce);
-      if (!i)
+      std::optional<Match> m = match(loop, reduce);
+      if (!m)
         continue;
-      rewrite(loop, reduce, *i, rewriter);
+      rewrite(loop, reduce, *m, rewriter);
       ++split;
       return success();
     }
     return failure();
   }
 
-  void rewrite(scf::ForOp loop, ReduceOp reduce, unsigned i,
+  void rewrite(scf::ForOp loop, ReduceOp reduce, const Match &m,
                PatternRewriter &rewriter) const {
     Location loc = reduce.getLoc();
     Value x = reduce.getOperand(0);
-    Value s = reduced(reduce);
-    Operation *update = *s.getUsers().begin();
+    unsigned i = m.index;
+    Value s = m.reduced;
+    Operation *update = m.update, *combiner = m.combiner;
     bool accFirst = update->getOperand(1) == s;
-    Operation *combiner = reduce.getSingleCombiner();
     unsigned axis = reduce.getAxis();
     rewriter.setInsertionPoint(reduce);
     Value partial = combineInThread(rewriter, reduce, x, axis);
