@@ -36,6 +36,19 @@ CASES = [
     ("gemv f16 1000x1000, 16x256", "gemv_kernel", "float16", 1000, 1000, 16, 256, 4, False),
     ("rowsum f32 300x0, 16x256 (no iteration)", "rowsum_kernel", "float32", 300, 0, 16, 256,
      4, False),
+    # tl.range(..., num_stages=S) (the kernel name's suffix): pipelined without a dot.
+    ("rowsum f32 8192x4096, 16x256, 3 stages", "rowsum_staged_kernel:3", "float32", 8192, 4096,
+     16, 256, 4, True),
+    ("rowsum f32 8192x4096, 64x128, 3 stages", "rowsum_staged_kernel:3", "float32", 8192, 4096,
+     64, 128, 4, True),
+    ("rowsum f32 1000x1000, 16x256, 2 stages", "rowsum_staged_kernel:2", "float32", 1000, 1000,
+     16, 256, 4, False),
+    ("rowsum f32 1000x520, 32x64, 4 stages", "rowsum_staged_kernel:4", "float32", 1000, 520,
+     32, 64, 4, False),
+    ("rowsum f32 300x0, 16x256, 3 stages (no iteration)", "rowsum_staged_kernel:3", "float32",
+     300, 0, 16, 256, 4, False),
+    ("rowsum f32 300x100, 16x256, 3 stages (one iteration)", "rowsum_staged_kernel:3", "float32",
+     300, 100, 16, 256, 4, False),
 ]
 
 
@@ -49,7 +62,7 @@ def arrays(new, kernel, dtype, M, N):
 
 def expected(torch, kernel, M, N, args):
     x = args[0][:, :N].double()
-    if kernel == "rowsum_kernel":
+    if kernel.startswith("rowsum"):
         return x.sum(1).float()
     if kernel == "rowmax_kernel":
         return x.max(1).values.float() if N else torch.full((M,), float("-inf"), device="cuda")
@@ -58,8 +71,10 @@ def expected(torch, kernel, M, N, args):
 
 def call(kern, how, name, args, M, N, bm, bn, warps):
     grid = ((M + bm - 1) // bm,)
+    name, _, stages = name.partition(":")
+    extra = {"STAGES": int(stages)} if stages else {}
     how(getattr(kern, name), grid, *args, M, N, args[0].stride()[0], BLOCK_M=bm, BLOCK_N=bn,
-        num_warps=warps, num_stages=3)
+        num_warps=warps, num_stages=3, **extra)
 
 
 def prepare(cache):

@@ -25,6 +25,21 @@ def rowsum_kernel(X, Out, M, N, stride, BLOCK_M: tl.constexpr, BLOCK_N: tl.const
 
 
 @triton.jit
+def rowsum_staged_kernel(X, Out, M, N, stride, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                         STAGES: tl.constexpr):
+    """rowsum_kernel over `tl.range(..., num_stages=STAGES)`: a loop without
+    a dot that both compilers pipeline, its loads staged in shared memory."""
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    acc = tl.zeros([BLOCK_M], dtype=tl.float32)
+    for k in tl.range(0, N, BLOCK_N, num_stages=STAGES):
+        cols = k + tl.arange(0, BLOCK_N)
+        x = tl.load(X + rows[:, None] * stride + cols[None, :],
+                    mask=(rows[:, None] < M) & (cols[None, :] < N), other=0.0)
+        acc += tl.sum(x, axis=1)
+    tl.store(Out + rows, acc, mask=rows < M)
+
+
+@triton.jit
 def rowmax_kernel(X, Out, M, N, stride, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     acc = tl.full([BLOCK_M], float("-inf"), dtype=tl.float32)

@@ -4,7 +4,9 @@
 // the loads cp.async can copy into the shared buffers the loop's dots read
 // get `tt.latency = S - 1`, S being the loop's `tt.num_stages` or the pass's
 // `num-stages`, lowered (with a remark) until S ring slots of every such
-// tile fit in the target's shared memory. tritongpu-schedule-loops turns the
+// tile fit in the target's shared memory. A loop without a dot is pipelined
+// when it carries `tt.num_stages` (upstream's rule): its copyable loads are
+// staged through shared memory first. tritongpu-schedule-loops turns the
 // latencies into a schedule, tritongpu-pipeline carries it out.
 //
 //===----------------------------------------------------------------------===//
@@ -31,7 +33,7 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    SmallVector<scf::ForOp> loops = getInnermostDotLoops(module);
+    SmallVector<scf::ForOp> loops = getInnermostPipelineLoops(module);
     if (loops.empty())
       return;
     ModuleAxisInfoAnalysis axis(module);

@@ -1,8 +1,10 @@
 //===- Pipeline.cpp - tritongpu-pipeline: multi-stage async copies --------===//
 //
 // Software pipelining of the loads that feed shared memory in a loop (the
-// operands of its dots): with S stages, the tiles of the next S - 1
-// iterations are in flight while the current one computes.
+// operands of its dots, or, in a loop without a dot that carries
+// `tt.num_stages`, the loads tritongpu-assign-latencies staged there): with
+// S stages, the tiles of the next S - 1 iterations are in flight while the
+// current one computes.
 //
 // The pass carries out a schedule: tritongpu-assign-latencies gives the
 // loads to pipeline `tt.latency = S - 1`, tritongpu-schedule-loops puts
@@ -177,7 +179,7 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    SmallVector<scf::ForOp> loops = getInnermostDotLoops(module);
+    SmallVector<scf::ForOp> loops = getInnermostPipelineLoops(module);
     if (loops.empty())
       return;
     // Loops nobody scheduled get tritongpu-assign-latencies and
@@ -205,7 +207,7 @@ public:
           getNumStagesFor(loop, numStages) > 1)
         changed |= carryPointerOffsets(loop);
     if (changed)
-      loops = getInnermostDotLoops(module);
+      loops = getInnermostPipelineLoops(module);
     ModuleAxisInfoAnalysis axis(module);
     for (scf::ForOp loop : loops)
       if (failed(pipeline(loop, axis)))

@@ -17,15 +17,16 @@ using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 
 SmallVector<scf::ForOp>
-mlir::triton::gpu::getInnermostDotLoops(ModuleOp module) {
+mlir::triton::gpu::getInnermostPipelineLoops(ModuleOp module) {
   SmallVector<scf::ForOp> loops;
   module.walk([&](scf::ForOp loop) {
-    bool hasDot = false, hasLoop = false;
+    bool hasDot = false, hasLoad = false, hasLoop = false;
     loop.getBody()->walk([&](Operation *op) {
       hasDot |= isa<DotOp, nvidia_gpu::WarpGroupDotOp>(op);
+      hasLoad |= isa<LoadOp>(op);
       hasLoop |= isa<LoopLikeOpInterface>(op) && op != loop;
     });
-    if (hasDot && !hasLoop)
+    if (!hasLoop && (hasDot || (hasLoad && loop->hasAttr(kNumStagesAttrName))))
       loops.push_back(loop);
   });
   return loops;
@@ -115,6 +116,61 @@ bool addressesRunAhead(scf::ForOp loop, LoadOp load) {
   }
   return true;
 }
+
+bool holdsDot(scf::ForOp loop) {
+  return loop.getBody()
+      ->walk([](Operation *op) {
+        return isa<DotOp, nvidia_gpu::WarpGroupDotOp>(op)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Stages each load of `loop` that cp.async can copy ahead (zero or no
+/// `other`, not volatile, 4 bytes or more per copy, addresses computable
+/// ahead) through shared memory: `local_load(local_alloc(load))`, in a
+/// buffer laid out in the load's own order (each thread reads back its own
+/// contiguous elements). Returns the staged loads.
+SmallVector<LoadOp> stageLoads(scf::ForOp loop,
+                               const ModuleAxisInfoAnalysis &axis) {
+  SmallVector<LoadOp> staged;
+  for (auto load :
+       llvm::make_early_inc_range(loop.getBody()->getOps<LoadOp>())) {
+    auto type = dyn_cast<RankedTensorType>(load.getType());
+    auto blocked =
+        type ? dyn_cast<BlockedEncodingAttr>(type.getEncoding()) : nullptr;
+    if (!blocked || !type.getElementType().isIntOrFloat() ||
+        load.getIsVolatile() || !isZeroOrAbsent(load.getOther()) ||
+        load->use_empty() || !getCopyContiguity(load, axis) ||
+        !addressesRunAhead(loop, load))
+      continue;
+    MLIRContext *ctx = load.getContext();
+    auto shared = SwizzledSharedEncodingAttr::get(
+        ctx, 1, 1, 1, blocked.getOrder(), blocked.getCTALayout());
+    auto bufferType = MemDescType::get(type.getShape(), type.getElementType(),
+                                       shared, SharedMemorySpaceAttr::get(ctx));
+    OpBuilder b(load->getBlock(), ++Block::iterator(load));
+    auto alloc = LocalAllocOp::create(b, load.getLoc(), bufferType,
+                                      load.getResult(), IntegerAttr());
+    auto back =
+        LocalLoadOp::create(b, load.getLoc(), type, alloc.getResult(), Value());
+    load.getResult().replaceAllUsesExcept(back.getResult(), alloc);
+    staged.push_back(load);
+  }
+  return staged;
+}
+
+/// Undoes stageLoads.
+void unstageLoads(ArrayRef<LoadOp> staged) {
+  for (LoadOp load : staged) {
+    Operation *alloc = *load->getUsers().begin();
+    Operation *back = *alloc->getUsers().begin();
+    back->getResult(0).replaceAllUsesWith(load.getResult());
+    back->erase();
+    alloc->erase();
+  }
+}
 } // namespace
 
 std::optional<unsigned>
@@ -159,17 +215,17 @@ SmallVector<PipelinedLoad> mlir::triton::gpu::findPipelineableLoads(
     auto type = dyn_cast<RankedTensorType>(load.getType());
     if (!type || !load->hasOneUse())
       continue;
-    auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
-    if (!alloc || alloc->getBlock() != loop.getBody()) {
-      remark(load, "load not pipelined: it does not feed a shared buffer");
-      continue;
-    }
     if (!isZeroOrAbsent(load.getOther())) {
       remark(load, "load not pipelined: masked-off elements are not zero");
       continue;
     }
     if (load.getIsVolatile()) {
       remark(load, "load not pipelined: volatile");
+      continue;
+    }
+    auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
+    if (!alloc || alloc->getBlock() != loop.getBody()) {
+      remark(load, "load not pipelined: it does not feed a shared buffer");
       continue;
     }
     std::optional<unsigned> contiguity = getCopyContiguity(load, axis);
@@ -260,9 +316,13 @@ bool mlir::triton::gpu::assignLatencies(scf::ForOp loop, int defaultStages,
     remark(loop, "loop not pipelined: 1 stage");
     return false;
   }
+  SmallVector<LoadOp> staged;
+  if (!holdsDot(loop))
+    staged = stageLoads(loop, axis);
   SmallVector<PipelinedLoad> loads = findPipelineableLoads(loop, axis, remark);
   if (loads.empty()) {
     remark(loop, "loop not pipelined: no load feeds shared memory");
+    unstageLoads(staged);
     return false;
   }
   // Shared-memory budget: one ring slot per stage for every load, within
@@ -278,6 +338,7 @@ bool mlir::triton::gpu::assignLatencies(scf::ForOp loop, int defaultStages,
     remark(loop, "loop not pipelined: even 2 stages of its tiles (" +
                      Twine(perStage * 2) + " bytes) exceed shared memory (" +
                      Twine(limit) + " bytes)");
+    unstageLoads(staged);
     return false;
   }
   if (fit < stages) {

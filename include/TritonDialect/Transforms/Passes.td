@@ -287,7 +287,10 @@ def TritonGPUAssignLatencies : Pass<"tritongpu-assign-latencies", "mlir::ModuleO
     In innermost loops with a dot, each load whose only user is a
     `ttg.local_alloc` and that cp.async can copy ahead (4 bytes or more per
     copy, zero `other`, addresses computable ahead of the loop's work) gets
-    `tt.latency = S - 1`. S is the loop's `tt.num_stages` attribute, else
+    `tt.latency = S - 1`. In innermost loops without a dot that carry
+    `tt.num_stages` (`tl.range(..., num_stages=)`, as upstream), such loads
+    are first staged through shared memory (`ttg.local_alloc`, read back by
+    a `ttg.local_load` in the load's layout) and pipelined the same way. S is the loop's `tt.num_stages` attribute, else
     `num-stages`, lowered with a remark until S slots of every such tile fit
     in the target's shared memory. `remarks` says why other loads and loops
     are left alone.

@@ -58,8 +58,10 @@ struct PipelinedLoad {
   uint64_t tileBytes;
 };
 
-/// The innermost scf.for loops of `module` that hold a dot.
-SmallVector<scf::ForOp> getInnermostDotLoops(ModuleOp module);
+/// The innermost scf.for loops of `module` the pipeliner works on: those
+/// that hold a dot, and, as upstream, those without one that carry
+/// `tt.num_stages` (`tl.range(..., num_stages=)`) and hold a load.
+SmallVector<scf::ForOp> getInnermostPipelineLoops(ModuleOp module);
 
 /// The loop's `tt.num_stages`, else `defaultStages`.
 int getNumStagesFor(scf::ForOp loop, int defaultStages);
@@ -99,7 +101,11 @@ bool onlyAsyncCopiesWrite(LocalAllocOp alloc, Operation *scope = nullptr);
 
 /// tritongpu-assign-latencies on one loop: `tt.latency = S - 1` on each
 /// pipelineable load, with S the loop's stage count lowered (with a remark)
-/// until its rings fit in shared memory. Returns whether any was assigned.
+/// until its rings fit in shared memory. In a loop without a dot, the loads
+/// cp.async can copy ahead are first staged through shared memory (a
+/// `ttg.local_alloc` read back by a `ttg.local_load` in the load's layout,
+/// the form a dot operand already has); the staging is undone when the loop
+/// is not pipelined. Returns whether any latency was assigned.
 bool assignLatencies(scf::ForOp loop, int defaultStages,
                      const ModuleAxisInfoAnalysis &axis, int capability,
                      RemarkFn remark);
