@@ -228,6 +228,21 @@ def scaled_dot(a_ptr, sa_ptr, b_ptr, sb_ptr, o_ptr, M: tl.constexpr, N: tl.const
     tl.store(o_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], c)
 
 
+@triton.jit
+def staged_rowsum(x_ptr, o_ptr, M, N, stride, BM: tl.constexpr, BN: tl.constexpr,
+                  S: tl.constexpr):
+    # A loop without a dot under tl.range(num_stages=): its loads go through
+    # a ring of async copies in shared memory, as upstream pipelines them.
+    rows = tl.program_id(0) * BM + tl.arange(0, BM)
+    acc = tl.zeros([BM], dtype=tl.float32)
+    for k in tl.range(0, N, BN, num_stages=S):
+        cols = k + tl.arange(0, BN)
+        x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :],
+                    mask=(rows[:, None] < M) & (cols[None, :] < N), other=0.0)
+        acc += tl.sum(x, axis=1)
+    tl.store(o_ptr + rows, acc, mask=rows < M)
+
+
 def cdiv(a, b):
     return (a + b - 1) // b
 
@@ -399,6 +414,17 @@ def cases(new):
                     lambda run, oe=oe, cval=cval: run(early_returns, (cdiv(n, 1024),), xe, oe,
                                                       cval, n, BLOCK=1024),
                     lambda torch, oe=oe, want=want: (oe, want(xe), 0, 0)))
+    # Ragged rows and columns (the row stride 1008 keeps 16-byte copies); 2 and
+    # 4 stages; N = 0 runs no iteration. Integer values: the sums are exact.
+    for S, n_cols in ((2, 1000), (4, 1000), (3, 0)):
+        xr = new((100, 1008), "float32", "smallint")
+        orow = new((100,), "float32", "empty")
+        out.append((f"staged_rowsum S={S} N={n_cols}",
+                    lambda run, xr=xr, orow=orow, S=S, n_cols=n_cols: run(
+                        staged_rowsum, (cdiv(100, 16),), xr, orow, 100, n_cols, 1008, BM=16,
+                        BN=128, S=S),
+                    lambda torch, xr=xr, orow=orow, n_cols=n_cols: (
+                        orow, xr[:, :n_cols].sum(1), 0, 0)))
     out += scaled_dot_cases(new)
     return out
 
