@@ -183,17 +183,13 @@ def print_rounds(rounds, rate=None):
 
 
 def cache_main(prepare, run):
-    """`prepare CACHE` (here) or `run CACHE [OLDCACHE] [--quick]` (GPU
-    machine): the frontend's PTX cache in CACHE, OLDCACHE another build's
-    cache of the same kernels, --quick exactness only."""
-    mode, cache = sys.argv[1], Path(sys.argv[2]).resolve()
-    os.environ["TRITON_STUB_CACHE_DIR"] = str(cache)
-    if mode == "prepare":
-        prepare(cache)
-        return 0
-    rest = sys.argv[3:]
-    old = next((Path(a).resolve() for a in rest if not a.startswith("--")), None)
-    return run(cache, old, quick="--quick" in rest)
+    """`cli` for `run(cache, old_cache, quick)`: `run CACHE [OLDCACHE]
+    [--quick]`, OLDCACHE another build's cache of the same kernels,
+    --quick exactness only."""
+    def run_with(rest):
+        old = next((Path(a).resolve() for a in rest if not a.startswith("--")), None)
+        return run(Path(sys.argv[2]).resolve(), old, quick="--quick" in rest)
+    return cli(prepare, run_with)
 
 
 def cli(prepare, run):

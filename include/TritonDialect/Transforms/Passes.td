@@ -290,9 +290,10 @@ def TritonGPUAssignLatencies : Pass<"tritongpu-assign-latencies", "mlir::ModuleO
     `tt.latency = S - 1`. In innermost loops without a dot that carry
     `tt.num_stages` (`tl.range(..., num_stages=)`, as upstream), such loads
     are first staged through shared memory (`ttg.local_alloc`, read back by
-    a `ttg.local_load` in the load's layout) and pipelined the same way. S is the loop's `tt.num_stages` attribute, else
-    `num-stages`, lowered with a remark until S slots of every such tile fit
-    in the target's shared memory. `remarks` says why other loads and loops
+    a `ttg.local_load` in the load's layout) and pipelined the same way. S
+    is the loop's `tt.num_stages` attribute, else `num-stages`, lowered with
+    a remark until S slots of every such tile fit in the target's shared
+    memory. `remarks` says why other loads and loops
     are left alone.
   }];
   let options = [
