@@ -111,6 +111,7 @@ FailureOr<CompiledKernel> triton::compileModule(ModuleOp module,
   pipeline.numCTAs = options.numCTAs;
   pipeline.target = options.target;
   pipeline.disableMMAv3 = options.disableMMAv3;
+  pipeline.gridXMultiple = options.gridXMultiple;
   buildTritonNvidiaPipeline(pm, pipeline);
   if (failed(pm.run(module)))
     return failure();

@@ -71,6 +71,10 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(createTritonGPUPrefetch());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTritonGPUCheckAsyncSlots());
+  // Blocks of tensor-core loops in 2-block clusters, where the launch allows.
+  TritonGPUPlanClustersOptions clusters;
+  clusters.gridXMultiple = options.gridXMultiple;
+  pm.addPass(createTritonGPUPlanClusters(clusters));
   pm.addPass(createSymbolDCEPass());
 }
 

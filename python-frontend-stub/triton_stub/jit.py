@@ -269,11 +269,25 @@ class JITFunction:
                **kwargs):
         """Compiles (and caches) the kernel these arguments specialize to,
         without launching it, like upstream's `kernel.warmup`. Arguments may
-        be stand-ins: objects with `dtype` and `data_ptr()`."""
+        be stand-ins: objects with `dtype` and `data_ptr()`. With `grid`,
+        the kernel is the one `kernel[grid]` launches (whether the grid's x
+        extent is even is part of the specialization)."""
         target, ptx_options, kwargs = self._launch_options(target, kwargs)
-        return self._compiled(args, kwargs, num_warps, num_stages, target, ptx_options)[0]
+        multiple = 1 if grid is None else grid_multiple(self._grid(grid, args, kwargs))
+        return self._compiled(args, kwargs, num_warps, num_stages, target, ptx_options,
+                              grid_x_multiple=multiple)[0]
 
-    def _compiled(self, args, kwargs, num_warps, num_stages, target, ptx_options=None):
+    def _grid(self, grid, args, kwargs):
+        """The launch grid as a tuple (a callable grid gets the arguments
+        and constexprs by name, as upstream's)."""
+        if callable(grid):
+            meta = dict(kwargs)
+            meta.update(self.specialize(args, kwargs)[1])
+            grid = grid(meta)
+        return (grid,) if isinstance(grid, int) else tuple(grid)
+
+    def _compiled(self, args, kwargs, num_warps, num_stages, target, ptx_options=None,
+                  grid_x_multiple=1):
         ptx_options = ptx_options or PtxOptions()
         if num_warps < 1 or num_warps & (num_warps - 1):
             raise AssertionError(f"num_warps={num_warps} must be a power of 2")
@@ -282,7 +296,7 @@ class JITFunction:
             target = "cuda:90"
         key = (tuple(signature.items()), tuple(sorted(
             (k, repr(v)) for k, v in constexprs.items())), tuple(divisible),
-            num_warps, num_stages, target, ptx_options)
+            num_warps, num_stages, target, ptx_options, grid_x_multiple)
         if key not in self.cache:
             self.cache[key] = compile(
                 self, signature, constexprs, num_warps, num_stages, target,
@@ -290,23 +304,24 @@ class JITFunction:
                 unaligned=[n for n, t in signature.items()
                            if t.startswith("*") and n not in divisible],
                 name=self._kernel_name(signature, constexprs), maxnreg=ptx_options.maxnreg,
-                enable_fp_fusion=ptx_options.enable_fp_fusion)
+                enable_fp_fusion=ptx_options.enable_fp_fusion, grid_x_multiple=grid_x_multiple)
         return self.cache[key], signature, constexprs, runtime
 
     def run(self, grid, args, kwargs, num_warps, num_stages, target, ptx_options=None):
         from . import driver as drv
+        # The grid is known before the kernel is chosen: whether its x extent
+        # is even is part of the specialization (grid-x-multiple: blocks of
+        # tensor-core loops may then be launched in 2-block clusters).
+        g = self._grid(grid, args, kwargs)
         kernel, signature, constexprs, runtime = self._compiled(
-            args, kwargs, num_warps, num_stages, target, ptx_options)
+            args, kwargs, num_warps, num_stages, target, ptx_options,
+            grid_x_multiple=grid_multiple(g))
         if self._driver is None:
             self._driver = drv.Driver()
         if getattr(kernel, "function", None) is None:
             kernel.function = self._driver.load(
                 kernel.asm["ptx"], kernel.metadata["entry"],
                 kernel.metadata["shared_bytes"])
-        meta = dict(kwargs)
-        meta.update(constexprs)
-        g = grid(meta) if callable(grid) else grid
-        g = (g,) if isinstance(g, int) else tuple(g)
         bound = dict(zip([p for p, _ in self.params()], args))
         bound.update(kwargs)
         types, values = [], []
@@ -371,7 +386,7 @@ class Stages(dict):
 
     def __init__(self, stages, options, source, key):
         super().__init__(stages)
-        self.options = options  # (num_warps, num_stages, target, fp_fusion)
+        self.options = options  # (num_warps, num_stages, target, fp_fusion, grid_x_multiple)
         self.source = source  # verified, with the Python source locations
         self.key = key  # the frontend's TTIR text: the PTX cache's key
 
@@ -387,15 +402,16 @@ class Stages(dict):
 
     def __missing__(self, stage):
         ttir = self.source
-        num_warps, num_stages, target, fp_fusion = self.options
+        num_warps, num_stages, target, fp_fusion, grid_x_multiple = self.options
         if stage == "ttir":
             value = to_ttir_stage(ttir)
         elif stage == "ttgir":
-            value = to_ttgir(ttir, num_warps, num_stages, target)
+            value = to_ttgir(ttir, num_warps, num_stages, target, grid_x_multiple)
         elif stage == "llir":
-            value = to_llir(ttir, num_warps, num_stages, target)
+            value = to_llir(ttir, num_warps, num_stages, target, grid_x_multiple)
         elif stage == "ptx":
-            value = cached_ptx(self.key, ttir, num_warps, num_stages, target, fp_fusion)[0]
+            value = cached_ptx(self.key, ttir, num_warps, num_stages, target, fp_fusion,
+                               grid_x_multiple)[0]
         else:
             raise KeyError(f"no stage '{stage}': the stages are {', '.join(ALL_STAGES)}")
         self[stage] = value
@@ -537,13 +553,15 @@ ALL_STAGES = ("ttir", "ttgir", "llir", "ptx")
 
 def compile(fn, signature: dict | None = None, constexprs: dict | None = None, num_warps=4,
             num_stages=3, target="cuda:90", stages=None,
-            divisible_by_16=(), unaligned=(), name=None, maxnreg=None, enable_fp_fusion=True):
+            divisible_by_16=(), unaligned=(), name=None, maxnreg=None, enable_fp_fusion=True,
+            grid_x_multiple=1):
     """Like upstream's `triton.compile`: every stage by default,
     `.asm["ttir"]` (after the TTIR stage's passes), `.asm["ttgir"]` (our layout
     pipeline), `.asm["llir"]` (LLVM IR) and `.asm["ptx"]`; `stages` picks
     some. Integer arguments named in `divisible_by_16` get `tt.divisibility
     = 16`, as upstream's launcher specializes them; pointers do too unless
-    named in `unaligned`."""
+    named in `unaligned`. `grid_x_multiple` is the launcher's word that the
+    grid's x extent is a multiple of it (`grid_multiple`)."""
     if isinstance(fn, (str, os.PathLike)):
         return compile_ir_file(fn, num_warps, num_stages, target)
     if isinstance(fn, JITFunction):
@@ -567,14 +585,14 @@ def compile(fn, signature: dict | None = None, constexprs: dict | None = None, n
         opt = None
     # Verified, keeping the Python locations for the PTX's line info.
     source = run_tool([opt, "-", "--mlir-print-debuginfo"], ttir) if opt else ttir
-    asm = Stages({}, (num_warps, num_stages, target, enable_fp_fusion), source, ttir)
+    asm = Stages({}, (num_warps, num_stages, target, enable_fp_fusion, grid_x_multiple), source, ttir)
     for stage in ("ttir", "ttgir", "llir"):
         if stage in stages:
             asm[stage]  # noqa: B018 (compiled on first read)
     metadata = {"entry": name, "num_warps": num_warps, "shared_bytes": 0}
     if "ptx" in stages:
         asm["ptx"], metadata = cached_ptx(ttir, source, num_warps,
-                                          num_stages, target, enable_fp_fusion)
+                                          num_stages, target, enable_fp_fusion, grid_x_multiple)
         if maxnreg:
             asm["ptx"] = with_maxnreg(asm["ptx"], int(maxnreg))
     return CompiledKernel(name, asm, metadata)
@@ -633,12 +651,29 @@ def disk_cached(key_text: str, target: str, build):
     return ptx, metadata
 
 
-def cached_ptx(ttir, verified_ttir, num_warps, num_stages, target, fp_fusion=True):
+def grid_multiple(grid) -> int:
+    """The largest power of two up to 8 that divides the grid's x extent:
+    what the launcher tells the compiler (`grid-x-multiple`)."""
+    x = grid[0] if grid else 1
+    return max(m for m in (1, 2, 4, 8) if x % m == 0)
+
+
+def pipeline_options(num_warps, num_stages, target, grid_x_multiple=1):
+    """The options of `--triton-nvidia-pipeline` and
+    `--triton-to-tritongpu-pipeline`."""
+    text = f"num-warps={num_warps} num-stages={num_stages} target={target}"
+    return text + (f" grid-x-multiple={grid_x_multiple}" if grid_x_multiple > 1 else "")
+
+
+def cached_ptx(ttir, verified_ttir, num_warps, num_stages, target, fp_fusion=True,
+               grid_x_multiple=1):
     """PTX for `ttir` from the disk cache (`disk_cached`), or compiled.
     Without `fp_fusion` a multiply and an add stay two instructions."""
     key = f"{ttir}\n{num_warps}\n{num_stages}\n{target}" + ("" if fp_fusion else "\nno-fusion")
-    return disk_cached(key, target,
-                       lambda: to_ptx(verified_ttir, num_warps, num_stages, target, fp_fusion))
+    if grid_x_multiple > 1:
+        key += f"\ngrid-x-multiple={grid_x_multiple}"
+    return disk_cached(key, target, lambda: to_ptx(verified_ttir, num_warps, num_stages, target,
+                                                   fp_fusion, grid_x_multiple))
 
 
 def to_ttir_stage(ttir):
@@ -652,11 +687,11 @@ def to_ttir_stage(ttir):
     return run_tool([opt, "-", "--triton-ttir-pipeline"], ttir)
 
 
-def to_ttgir(ttir, num_warps, num_stages, target):
+def to_ttgir(ttir, num_warps, num_stages, target, grid_x_multiple=1):
     """TTIR through our layout pipeline (`--triton-to-tritongpu-pipeline`)."""
     return run_tool([find_tool("triton-opt"), "-",
-                     f"--triton-to-tritongpu-pipeline=num-warps={num_warps} num-ctas=1 "
-                     f"num-stages={num_stages} target={target}"], ttir)
+                     "--triton-to-tritongpu-pipeline=num-ctas=1 "
+                     + pipeline_options(num_warps, num_stages, target, grid_x_multiple)], ttir)
 
 
 def lowered_to_ptx(lowered, fp_fusion=True):
@@ -671,22 +706,22 @@ def lowered_to_ptx(lowered, fp_fusion=True):
         return out.read_text(), json.loads(out.with_suffix(".meta.json").read_text())
 
 
-def to_llir(ttir, num_warps, num_stages, target):
+def to_llir(ttir, num_warps, num_stages, target, grid_x_multiple=1):
     """TTIR to the LLVM IR the PTX step compiles (`triton-translate
     --mlir-to-llvmir` after the pipeline)."""
     opt, translate = find_tool("triton-opt"), find_tool("triton-translate")
-    lowered = run_tool([opt, "-", f"--triton-nvidia-pipeline=num-warps={num_warps} "
-                                  f"num-stages={num_stages} target={target}",
+    lowered = run_tool([opt, "-", "--triton-nvidia-pipeline="
+                        + pipeline_options(num_warps, num_stages, target, grid_x_multiple),
                         "--mlir-print-debuginfo"], ttir)
     return run_tool([translate, "-", "--mlir-to-llvmir"], lowered)
 
 
-def to_ptx(ttir, num_warps, num_stages, target, fp_fusion=True):
+def to_ptx(ttir, num_warps, num_stages, target, fp_fusion=True, grid_x_multiple=1):
     """TTIR to PTX with `triton-opt --triton-nvidia-pipeline` and
     `triton-translate --triton-to-ptx`; the metadata from its meta.json."""
     proc = subprocess.run(
-        [find_tool("triton-opt"), "-", f"--triton-nvidia-pipeline=num-warps={num_warps} "
-                                       f"num-stages={num_stages} target={target}",
+        [find_tool("triton-opt"), "-", "--triton-nvidia-pipeline="
+         + pipeline_options(num_warps, num_stages, target, grid_x_multiple),
          "--mlir-print-debuginfo"],  # source lines through to PTX .loc
         input=ttir, capture_output=True, text=True)
     if proc.returncode != 0:

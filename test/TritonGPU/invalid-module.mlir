@@ -32,6 +32,39 @@ module attributes {"ttg.max-ctas-per-sm" = 0 : i32} {
 
 // -----
 
+// expected-error @+1 {{'ttg.grid-x-multiple' must be a positive i32, got -2 : i32}}
+module attributes {"ttg.grid-x-multiple" = -2 : i32} {
+}
+
+// -----
+
+// expected-error @+1 {{'ttg.cluster-dim-y' must be a positive i32, got 0 : i32}}
+module attributes {"ttg.cluster-dim-y" = 0 : i32} {
+}
+
+// -----
+
+// expected-error @+1 {{a cluster of 16 blocks is over the portable maximum of 8}}
+module attributes {"ttg.cluster-dim-x" = 4 : i32, "ttg.cluster-dim-y" = 4 : i32} {
+}
+
+// -----
+
+// expected-error @+1 {{'ttg.cluster-dim-*' group one-block programs; this module has 'ttg.num-ctas' = 2}}
+module attributes {"ttg.cluster-dim-x" = 2 : i32, "ttg.num-ctas" = 2 : i32} {
+}
+
+// -----
+
+module {
+  // expected-error @+1 {{'ttg.cluster-dim-z' is a module attribute, not one of 'tt.func'}}
+  tt.func @f() attributes {"ttg.cluster-dim-z" = 2 : i32} {
+    tt.return
+  }
+}
+
+// -----
+
 // expected-error @+1 {{'ttg.target' must be a string like "cuda:90" or "hip:gfx942", got "sm_90"}}
 module attributes {ttg.target = "sm_90"} {
 }

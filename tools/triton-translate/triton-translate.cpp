@@ -96,6 +96,11 @@ llvm::cl::opt<bool> disableMMAv3(
     llvm::cl::desc("mma.sync instead of wgmma on sm_90 (upstream's "
                    "DISABLE_MMA_V3)"),
     llvm::cl::init(false), llvm::cl::cat(pipelineCategory));
+llvm::cl::opt<int> gridXMultiple(
+    "grid-x-multiple",
+    llvm::cl::desc("the launch grid's x extent is a multiple of this (2 lets "
+                   "tensor-core kernels run in 2-block clusters)"),
+    llvm::cl::init(1), llvm::cl::cat(pipelineCategory));
 
 triton::PTXOptions ptxOptions() {
   triton::PTXOptions options;
@@ -160,6 +165,7 @@ LogicalResult ttir(ModuleOp module, raw_ostream &os) {
   options.numCTAs = numCTAs;
   options.target = target;
   options.disableMMAv3 = disableMMAv3;
+  options.gridXMultiple = gridXMultiple;
   options.ptx = ptxOptions();
   FailureOr<triton::CompiledKernel> kernel =
       triton::compileModule(module, options);

@@ -40,6 +40,12 @@ struct TritonToTritonGPUPipelineOptions
       *this, "num-stages",
       llvm::cl::desc("software-pipelining depth (tritongpu-pipeline)"),
       llvm::cl::init(3)};
+  PassOptions::Option<int32_t> gridXMultiple{
+      *this, "grid-x-multiple",
+      llvm::cl::desc("the launch grid's x extent is a multiple of this (the "
+                     "launcher's word; 2 lets tritongpu-plan-clusters group "
+                     "blocks in pairs)"),
+      llvm::cl::init(1)};
   PassOptions::Option<bool> disableMMAv3{
       *this, "disable-mma-v3",
       llvm::cl::desc("tensor cores through mma.sync even where wgmma applies "

@@ -78,6 +78,13 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
       func->setAttr(
           NVVM::NVVMDialect::getReqntidAttrName(),
           rewriter.getDenseI32ArrayAttr({int32_t(numWarps * kWarpSize), 1, 1}));
+      // Blocks grouped into clusters (tritongpu-plan-clusters):
+      // .reqnctapercluster.
+      std::array<int, 3> cluster =
+          TritonGPUDialect::getClusterDims(op->getParentOfType<ModuleOp>());
+      if (cluster[0] * cluster[1] * cluster[2] > 1)
+        func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                      rewriter.getDenseI32ArrayAttr(cluster));
     } else {
       func.setLinkage(LLVM::Linkage::Internal);
       if (sharedArg)

@@ -336,7 +336,11 @@ std::string triton::KernelMetadata::toJSON() const {
     os << c;
   }
   os << "\", \"num_warps\": " << numWarps
-     << ", \"shared_bytes\": " << sharedBytes << "}\n";
+     << ", \"shared_bytes\": " << sharedBytes;
+  if (clusterDims[0] * clusterDims[1] * clusterDims[2] > 1)
+    os << ", \"cluster_dims\": [" << clusterDims[0] << ", " << clusterDims[1]
+       << ", " << clusterDims[2] << "]";
+  os << "}\n";
   return json;
 }
 
@@ -366,6 +370,11 @@ triton::getKernelMetadata(ModuleOp module) {
     meta.numWarps = warps.getInt();
   if (auto shared = module->getAttrOfType<IntegerAttr>("ttg.shared"))
     meta.sharedBytes = shared.getInt();
+  const char *clusterNames[] = {"ttg.cluster-dim-x", "ttg.cluster-dim-y",
+                                "ttg.cluster-dim-z"};
+  for (auto [i, name] : llvm::enumerate(clusterNames))
+    if (auto dim = module->getAttrOfType<IntegerAttr>(name))
+      meta.clusterDims[i] = dim.getInt();
   // At most N blocks per multiprocessor: ask for enough shared memory that
   // N + 1 do not fit next to each other (the driver keeps 1 KiB per block).
   if (auto blocks = module->getAttrOfType<IntegerAttr>("ttg.max-ctas-per-sm")) {

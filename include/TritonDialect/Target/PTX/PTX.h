@@ -13,6 +13,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -55,7 +56,11 @@ struct KernelMetadata {
   /// Dynamic shared memory to launch with: `ttg.shared`, raised where
   /// `ttg.max-ctas-per-sm` asks for fewer resident blocks.
   unsigned sharedBytes = 0;
-  /// `{"entry": "add", "num_warps": 4, "shared_bytes": 0}`.
+  /// Blocks per cluster (`ttg.cluster-dim-x/y/z`): the grid must be a
+  /// multiple of it.
+  std::array<unsigned, 3> clusterDims{1, 1, 1};
+  /// `{"entry": "add", "num_warps": 4, "shared_bytes": 0}`, plus
+  /// `"cluster_dims": [2, 1, 1]` when blocks are grouped.
   std::string toJSON() const;
 };
 

@@ -613,6 +613,11 @@ int TritonGPUDialect::getThreadsPerWarp(ModuleOp module) {
 int TritonGPUDialect::getNumCTAs(ModuleOp module) {
   return getIntAttr(module, getNumCTAsAttrName(), 1);
 }
+std::array<int, 3> TritonGPUDialect::getClusterDims(ModuleOp module) {
+  return {getIntAttr(module, getClusterDimXAttrName(), 1),
+          getIntAttr(module, getClusterDimYAttrName(), 1),
+          getIntAttr(module, getClusterDimZAttrName(), 1)};
+}
 int TritonGPUDialect::getComputeCapability(ModuleOp module) {
   auto target = module->getAttrOfType<StringAttr>(getTargetAttrName());
   if (!target)
@@ -655,8 +660,28 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == getNumCTAsAttrName())
     return failure(failed(requireModule()) || failed(positiveInt(true)));
-  if (name == getMaxCTAsPerSMAttrName())
+  if (name == getMaxCTAsPerSMAttrName() || name == getGridXMultipleAttrName())
     return failure(failed(requireModule()) || failed(positiveInt(false)));
+  if (name == getClusterDimXAttrName() || name == getClusterDimYAttrName() ||
+      name == getClusterDimZAttrName()) {
+    if (failed(requireModule()) || failed(positiveInt(false)))
+      return failure();
+    // Checked once, at x: at most 8 blocks (the portable cluster size), and
+    // only for one-block programs (num-ctas splits a program instead).
+    if (name != getClusterDimXAttrName())
+      return success();
+    std::array<int, 3> dims = getClusterDims(module);
+    int64_t blocks = int64_t(dims[0]) * dims[1] * dims[2];
+    if (blocks > 8)
+      return op->emitError() << "a cluster of " << blocks
+                             << " blocks is over the portable maximum of 8";
+    if (blocks > 1 && getNumCTAs(module) != 1)
+      return op->emitError()
+             << "'ttg.cluster-dim-*' group one-block programs; this module "
+                "has 'ttg.num-ctas' = "
+             << getNumCTAs(module);
+    return success();
+  }
   if (name == getTargetAttrName()) {
     if (failed(requireModule()))
       return failure();

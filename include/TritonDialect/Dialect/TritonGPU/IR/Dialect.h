@@ -16,6 +16,8 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/TensorEncoding.h"
 
+#include <array>
+
 namespace mlir::triton {
 /// Attribute storage needs to hash linear layouts.
 llvm::hash_code hash_value(const LinearLayout &layout);

@@ -25,9 +25,13 @@ def TritonGPU_Dialect : Dialect {
 
     Module attributes: `ttg.num-warps`, `ttg.num-ctas`,
     `ttg.threads-per-warp`, `ttg.target`, once memory is planned,
-    `ttg.shared`, and `ttg.max-ctas-per-sm` where the pipeliner found that
+    `ttg.shared`, `ttg.max-ctas-per-sm` where the pipeliner found that
     more resident blocks cannot help (the launch then asks for enough
-    shared memory that no more fit on a multiprocessor).
+    shared memory that no more fit on a multiprocessor),
+    `ttg.grid-x-multiple` (a fact the launcher states: the grid's x extent
+    is a multiple of it) and `ttg.cluster-dim-x`/`-y`/`-z`, the shape of the
+    clusters consecutive blocks are grouped into (each block still one
+    program; tritongpu-plan-clusters).
   }];
   let dependentDialects = ["triton::TritonDialect"];
   let useDefaultAttributePrinterParser = 1;
@@ -43,6 +47,10 @@ def TritonGPU_Dialect : Dialect {
     static constexpr llvm::StringLiteral getTargetAttrName() { return "ttg.target"; }
     static constexpr llvm::StringLiteral getSharedAttrName() { return "ttg.shared"; }
     static constexpr llvm::StringLiteral getMaxCTAsPerSMAttrName() { return "ttg.max-ctas-per-sm"; }
+    static constexpr llvm::StringLiteral getGridXMultipleAttrName() { return "ttg.grid-x-multiple"; }
+    static constexpr llvm::StringLiteral getClusterDimXAttrName() { return "ttg.cluster-dim-x"; }
+    static constexpr llvm::StringLiteral getClusterDimYAttrName() { return "ttg.cluster-dim-y"; }
+    static constexpr llvm::StringLiteral getClusterDimZAttrName() { return "ttg.cluster-dim-z"; }
 
     /// The module's `ttg.num-warps` (4 when absent).
     static int getNumWarps(ModuleOp module);
@@ -50,6 +58,8 @@ def TritonGPU_Dialect : Dialect {
     static int getThreadsPerWarp(ModuleOp module);
     /// The module's `ttg.num-ctas` (1 when absent).
     static int getNumCTAs(ModuleOp module);
+    /// The module's cluster shape, `ttg.cluster-dim-x/y/z` (1 when absent).
+    static std::array<int, 3> getClusterDims(ModuleOp module);
     /// The compute capability of a `ttg.target = "cuda:NN"` (0 when the
     /// module has no CUDA target).
     static int getComputeCapability(ModuleOp module);
