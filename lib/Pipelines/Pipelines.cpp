@@ -71,16 +71,18 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(createTritonGPUPrefetch());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTritonGPUCheckAsyncSlots());
-  // Blocks of tensor-core loops in 2-block clusters, where the launch allows.
-  TritonGPUPlanClustersOptions clusters;
-  clusters.gridXMultiple = options.gridXMultiple;
-  pm.addPass(createTritonGPUPlanClusters(clusters));
   pm.addPass(createSymbolDCEPass());
 }
 
-void mlir::triton::buildTritonGPUToLLVMPipeline(OpPassManager &pm) {
+void mlir::triton::buildTritonGPUToLLVMPipeline(OpPassManager &pm,
+                                                int gridXMultiple) {
   // Shared memory is placed before the lowering reads its offsets.
   pm.addPass(createAllocateSharedMemory());
+  // Blocks of tensor-core loops in 2-block clusters, where the launch allows
+  // and several blocks fit on a multiprocessor.
+  TritonGPUPlanClustersOptions clusters;
+  clusters.gridXMultiple = gridXMultiple;
+  pm.addPass(createTritonGPUPlanClusters(clusters));
   pm.addPass(createConvertTritonGPUToLLVM());
   // NVVM ops that are PTX templates (wgmma.mma_async) to inline PTX.
   pm.addPass(createConvertNVVMToLLVMPass());
@@ -92,7 +94,7 @@ void mlir::triton::buildTritonGPUToLLVMPipeline(OpPassManager &pm) {
 void mlir::triton::buildTritonNvidiaPipeline(
     OpPassManager &pm, const TritonToTritonGPUPipelineOptions &options) {
   buildTritonToTritonGPUPipeline(pm, options);
-  buildTritonGPUToLLVMPipeline(pm);
+  buildTritonGPUToLLVMPipeline(pm, options.gridXMultiple);
 }
 
 void mlir::triton::registerTritonPipelines() {
@@ -115,5 +117,5 @@ void mlir::triton::registerTritonPipelines() {
       "tritongpu-to-llvm-pipeline",
       "TritonGPU IR (layouts already chosen, as upstream's triton.compile "
       "takes a .ttgir file) to the LLVM and NVVM dialects",
-      buildTritonGPUToLLVMPipeline);
+      [](OpPassManager &pm) { buildTritonGPUToLLVMPipeline(pm); });
 }

@@ -8,7 +8,11 @@
 // column of tiles in the grouped order, or the same row) load the same
 // operand tiles. Measured on an H100 (docs/gpu-runs, seventeenth session):
 // upstream's own matmul PTX with the directive added ran 0-19 % faster at
-// ten tile configurations, never slower; clusters of 4 were slower.
+// ten tile configurations, never slower: 4.5-19 % where two or more blocks
+// fit on a multiprocessor, nothing where one does; clusters of 4 were
+// slower. Our flash attention (a loop of two chained dots) ran about 1 %
+// slower with them, so loops with a dot fed from registers keep single
+// blocks, as do kernels with room for one block per multiprocessor.
 //
 // The launch of such a kernel fails unless the grid's x extent is even, so
 // the pass needs the launcher's word for it (`grid-x-multiple`, or the
@@ -36,6 +40,18 @@ using namespace mlir::triton::gpu;
 
 namespace {
 constexpr int kClusterBlocks = 2;
+
+/// Blocks of `module` that fit on one multiprocessor by shared memory: what
+/// it uses (`ttg.shared`) or asks for (`ttg.max-ctas-per-sm`), next to the
+/// 1 KiB the driver keeps per block, on sm_90's 228 KiB.
+int64_t blocksPerSM(ModuleOp module, int64_t shared) {
+  constexpr int64_t kPerSM = 228 * 1024, kReserved = 1024;
+  int64_t blocks = kPerSM / (shared + kReserved);
+  if (auto cap = module->getAttrOfType<IntegerAttr>(
+          TritonGPUDialect::getMaxCTAsPerSMAttrName()))
+    blocks = std::min<int64_t>(blocks, cap.getInt());
+  return blocks;
+}
 
 struct PlanClustersPass
     : public triton::impl::TritonGPUPlanClustersBase<PlanClustersPass> {
@@ -77,13 +93,34 @@ struct PlanClustersPass
       return remark("blocks not grouped: the grid's x extent is not known to "
                     "be a multiple of 2 (grid-x-multiple = " +
                     Twine(multiple) + ")");
-    bool dotLoop = false;
+    // Loops of matmul shape: every warp-group dot in them reads both
+    // operands from shared memory. A dot fed from registers (the second dot
+    // of attention, whose A is the first one's result) marks a loop where
+    // clusters measured about 1 % slower on an H100 (docs/gpu-runs).
+    bool dotLoop = false, registerOperand = false;
     module.walk([&](nvidia_gpu::WarpGroupDotOp dot) {
-      if (dot->getParentOfType<scf::ForOp>())
-        dotLoop = true;
+      if (!dot->getParentOfType<scf::ForOp>())
+        return;
+      dotLoop = true;
+      if (!isa<MemDescType>(dot.getA().getType()))
+        registerOperand = true;
     });
     if (!dotLoop)
       return remark("blocks not grouped: no warp-group dot in a loop");
+    if (registerOperand)
+      return remark("blocks not grouped: a warp-group dot in the loop takes "
+                    "its A operand from registers (a chained dot, as in "
+                    "attention), where clusters do not gain");
+    auto shared = module->getAttrOfType<IntegerAttr>(
+        TritonGPUDialect::getSharedAttrName());
+    if (!shared)
+      return remark("blocks not grouped: shared memory not allocated yet "
+                    "(run allocate-shared-memory first)");
+    int64_t blocks = blocksPerSM(module, shared.getInt());
+    if (blocks < 2)
+      return remark("blocks not grouped: " + Twine(blocks) +
+                    " block per multiprocessor (" + Twine(shared.getInt()) +
+                    " bytes of shared memory), nothing to gain");
 
     module->setAttr(TritonGPUDialect::getClusterDimXAttrName(),
                     b.getI32IntegerAttr(kClusterBlocks));

@@ -1,5 +1,7 @@
 // tritongpu-plan-clusters: blocks of kernels with a warp-group dot loop in
-// 2-block clusters, only where the launcher says the grid's x extent is even.
+// 2-block clusters, only where the launcher says the grid's x extent is even
+// and two or more blocks fit on a multiprocessor (228 KiB on sm_90, 1 KiB
+// kept per block).
 // RUN: triton-opt %s -split-input-file -tritongpu-plan-clusters="grid-x-multiple=2 remarks=true" -verify-diagnostics | FileCheck %s
 // RUN: triton-opt %s -split-input-file -tritongpu-plan-clusters="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=UNKNOWN
 
@@ -13,7 +15,7 @@
 // CHECK-SAME: "ttg.grid-x-multiple" = 2 : i32
 // UNKNOWN: remark: blocks not grouped: the grid's x extent is not known to be a multiple of 2 (grid-x-multiple = 1)
 // expected-remark @+1 {{blocks grouped in clusters of 2 along x}}
-module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.shared" = 65536 : i32, ttg.target = "cuda:90"} {
   tt.func public @dot_loop(%a: !ttg.memdesc<64x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>, %n: i32) -> tensor<64x64xf32, #mma> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -37,7 +39,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 // CHECK-SAME: "ttg.grid-x-multiple" = 4 : i32
 // UNKNOWN: remark: blocks grouped in clusters of 2 along x
 // expected-remark @+1 {{blocks grouped in clusters of 2 along x}}
-module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.grid-x-multiple" = 4 : i32} {
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.shared" = 65536 : i32, ttg.target = "cuda:90", "ttg.grid-x-multiple" = 4 : i32} {
   tt.func public @dot_loop(%a: !ttg.memdesc<64x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>, %n: i32) -> tensor<64x64xf32, #mma> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -105,5 +107,96 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 2 : i32, ttg.targ
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.cluster-dim-x" = 1 : i32, "ttg.cluster-dim-y" = 2 : i32} {
   tt.func public @kept() {
     tt.return
+  }
+}
+
+// -----
+
+// One block per multiprocessor (147456 bytes, what the 128x256x64 matmul
+// uses): nothing measured to gain.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+// CHECK-LABEL: module attributes
+// CHECK-NOT: ttg.cluster-dim
+// CHECK: tt.func public @dot_loop
+// expected-remark @+1 {{blocks not grouped: 1 block per multiprocessor (147456 bytes of shared memory), nothing to gain}}
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.shared" = 147456 : i32, ttg.target = "cuda:90"} {
+  tt.func public @dot_loop(%a: !ttg.memdesc<64x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<64x64xf32, #mma>) : i32 {
+      %d = ttng.warp_group_dot %a, %b, %acc : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    tt.return %r : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// The pipeliner's ttg.max-ctas-per-sm = 1 counts too (the launch then asks
+// for shared memory for one block).
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+// CHECK-LABEL: module attributes
+// CHECK-NOT: ttg.cluster-dim
+// CHECK: tt.func public @dot_loop
+// expected-remark @+1 {{blocks not grouped: 1 block per multiprocessor (65536 bytes of shared memory), nothing to gain}}
+module attributes {"ttg.max-ctas-per-sm" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.shared" = 65536 : i32, ttg.target = "cuda:90"} {
+  tt.func public @dot_loop(%a: !ttg.memdesc<64x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<64x64xf32, #mma>) : i32 {
+      %d = ttng.warp_group_dot %a, %b, %acc : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    tt.return %r : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// Before allocate-shared-memory the pass cannot tell.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+// CHECK-LABEL: module attributes
+// CHECK-NOT: ttg.cluster-dim
+// CHECK: tt.func public @dot_loop
+// expected-remark @+1 {{blocks not grouped: shared memory not allocated yet (run allocate-shared-memory first)}}
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func public @dot_loop(%a: !ttg.memdesc<64x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<64x64xf32, #mma>) : i32 {
+      %d = ttng.warp_group_dot %a, %b, %acc : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    tt.return %r : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// A dot whose A operand comes from registers (attention's second dot, fed
+// by the first): single blocks, as measured.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+// CHECK-LABEL: module attributes
+// CHECK-NOT: ttg.cluster-dim
+// CHECK: tt.func public @chained_dot_loop
+// expected-remark @+1 {{blocks not grouped: a warp-group dot in the loop takes its A operand from registers (a chained dot, as in attention), where clusters do not gain}}
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.shared" = 65536 : i32, ttg.target = "cuda:90"} {
+  tt.func public @chained_dot_loop(%p: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<64x64xf32, #mma>) : i32 {
+      %d = ttng.warp_group_dot %p, %b, %acc : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    tt.return %r : tensor<64x64xf32, #mma>
   }
 }

@@ -44,7 +44,7 @@ struct TritonToTritonGPUPipelineOptions
       *this, "grid-x-multiple",
       llvm::cl::desc("the launch grid's x extent is a multiple of this (the "
                      "launcher's word; 2 lets tritongpu-plan-clusters group "
-                     "blocks in pairs)"),
+                     "blocks in pairs once shared memory is allocated)"),
       llvm::cl::init(1)};
   PassOptions::Option<bool> disableMMAv3{
       *this, "disable-mma-v3",
@@ -67,9 +67,11 @@ void buildTritonToTritonGPUPipeline(
     OpPassManager &pm, const TritonToTritonGPUPipelineOptions &options);
 
 /// TritonGPU IR to the LLVM and NVVM dialects: allocate-shared-memory,
+/// tritongpu-plan-clusters (with `gridXMultiple`, the launcher's word on
+/// the grid; else the module's `ttg.grid-x-multiple`),
 /// convert-triton-gpu-to-llvm and the NVVM and clean-up passes after it.
 /// For IR whose layouts are already chosen (a .ttgir file).
-void buildTritonGPUToLLVMPipeline(OpPassManager &pm);
+void buildTritonGPUToLLVMPipeline(OpPassManager &pm, int gridXMultiple = 1);
 
 /// TTIR to the LLVM and NVVM dialects: the pipeline above, then
 /// allocate-shared-memory and convert-triton-gpu-to-llvm. Its output goes to

@@ -366,12 +366,17 @@ def TritonGPUPlanClusters : Pass<"tritongpu-plan-clusters", "mlir::ModuleOp"> {
   let summary = "Group consecutive blocks into 2-block clusters where the launch allows it and tensor-core loops gain";
   let description = [{
     On sm_90 and later, a kernel whose loop issues warp-group dots (wgmma)
-    gets `ttg.cluster-dim-x = 2` (and `-y`, `-z` = 1): the hardware then
-    schedules blocks 2i and 2i+1 together on one GPC. Each block is still
-    one program (`ttg.num-ctas` = 1); no cluster-wide memory or barrier is
-    used. Neighbouring programs of a matmul read the same operand tiles,
-    and on an H100 the clusters alone made upstream's own matmul kernels
-    up to 19 % faster and none slower (docs/gpu-runs).
+    that read both operands from shared memory (a matmul loop, not
+    attention's chained dots, where clusters measured about 1 % slower),
+    and whose shared memory (`ttg.shared`: the pass runs after
+    allocate-shared-memory) leaves room for two or more resident blocks per
+    multiprocessor gets `ttg.cluster-dim-x = 2` (and `-y`, `-z` = 1): the
+    hardware then schedules blocks 2i and 2i+1 together on one GPC. Each
+    block is still one program (`ttg.num-ctas` = 1); no cluster-wide memory
+    or barrier is used. Neighbouring programs of a matmul read the same
+    operand tiles; on an H100 the clusters alone made upstream's own matmul
+    kernels up to 19 % faster where two or more blocks fit on a
+    multiprocessor, and changed nothing where one does (docs/gpu-runs).
 
     A launch with clusters of 2 needs a grid whose x extent is a multiple
     of 2, which the compiler cannot see: the launcher states it, as
