@@ -64,8 +64,9 @@ struct PlanClustersPass
         module.emitRemark(text);
     };
     if (gridXMultiple < 1) {
-      module.emitError() << "grid-x-multiple must be positive, got "
-                         << gridXMultiple;
+      module.emitError() << "tritongpu-plan-clusters: grid-x-multiple must "
+                            "be positive, got "
+                         << static_cast<int64_t>(gridXMultiple);
       return signalPassFailure();
     }
     Builder b(module.getContext());
