@@ -44,8 +44,12 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TYPES = ["f32", "f16", "bf16", "f64", "i1", "i8", "i32", "i64", "f8E4M3FN"]
-TTIR_PIPELINE = "--triton-nvidia-pipeline=num-warps=4 target=cuda:90"
+# An even grid, so kernels with tensor-core loops also go through
+# tritongpu-plan-clusters' grouping and ptxas sees their cluster directives.
+TTIR_PIPELINE = ("--triton-nvidia-pipeline=num-warps=4 target=cuda:90 "
+                 "grid-x-multiple=2")
 TTGIR_PIPELINE = ("--pass-pipeline=builtin.module(allocate-shared-memory,"
+                  "tritongpu-plan-clusters{grid-x-multiple=2},"
                   "convert-triton-gpu-to-llvm,convert-nvvm-to-llvm,"
                   "canonicalize,cse,symbol-dce)")
 CRASH_MARKS = ("LLVM ERROR", "Assertion", "Stack dump", "PLEASE submit",
