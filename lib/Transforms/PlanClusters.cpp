@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/SharedMemory.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "TritonDialect/Transforms/Passes.h"
 
@@ -42,11 +43,13 @@ namespace {
 constexpr int kClusterBlocks = 2;
 
 /// Blocks of `module` that fit on one multiprocessor by shared memory: what
-/// it uses (`ttg.shared`) or asks for (`ttg.max-ctas-per-sm`), next to the
-/// 1 KiB the driver keeps per block, on sm_90's 228 KiB.
+/// it uses (`ttg.shared`) or asks for (`ttg.max-ctas-per-sm`), next to what
+/// the driver keeps per block.
 int64_t blocksPerSM(ModuleOp module, int64_t shared) {
-  constexpr int64_t kPerSM = 228 * 1024, kReserved = 1024;
-  int64_t blocks = kPerSM / (shared + kReserved);
+  int64_t perSM =
+      getSharedMemoryPerSM(TritonGPUDialect::getComputeCapability(module));
+  int64_t blocks =
+      perSM / (shared + static_cast<int64_t>(kSharedMemoryReservedPerBlock));
   if (auto cap = module->getAttrOfType<IntegerAttr>(
           TritonGPUDialect::getMaxCTAsPerSMAttrName()))
     blocks = std::min<int64_t>(blocks, cap.getInt());

@@ -1,6 +1,7 @@
 //===- PTX.cpp - LLVM-dialect modules to PTX ------------------------------===//
 
 #include "TritonDialect/Target/PTX/PTX.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/SharedMemory.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -44,20 +45,14 @@ namespace {
 constexpr const char *kTriple = "nvptx64-nvidia-cuda";
 
 /// Shared memory a multiprocessor of `chip` holds for resident blocks
-/// (bytes; 0 when unknown), from the CUDA programming guide's table.
+/// (bytes; 0 when unknown).
 uint64_t sharedMemoryPerSM(StringRef chip) {
   unsigned cc = 0;
   if (!chip.consume_front("sm_") ||
       chip.take_while([](char c) { return llvm::isDigit(c); })
           .getAsInteger(10, cc))
     return 0;
-  if (cc >= 90)
-    return 228 * 1024;
-  if (cc == 80 || cc == 87)
-    return 164 * 1024;
-  if (cc == 86 || cc == 89)
-    return 100 * 1024;
-  return 0;
+  return triton::gpu::getSharedMemoryPerSM(cc);
 }
 
 /// Sets a boolean LLVM option unless the command line already did.
@@ -381,7 +376,7 @@ triton::getKernelMetadata(ModuleOp module) {
     uint64_t perSM = sharedMemoryPerSM(chipFor(module, PTXOptions()));
     uint64_t n = blocks.getInt();
     if (perSM && n > 0) {
-      uint64_t reserved = 1024;
+      uint64_t reserved = triton::gpu::kSharedMemoryReservedPerBlock;
       uint64_t bytes = llvm::alignTo(perSM / (n + 1) - reserved + 1, 128);
       if (perSM / (bytes + reserved) >= 1)
         meta.sharedBytes = std::max<uint64_t>(meta.sharedBytes, bytes);
