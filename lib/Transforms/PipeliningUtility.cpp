@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Transforms/PipeliningUtility.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/SharedMemory.h"
 
 #include "TritonDialect/Analysis/AxisInfo.h"
 
@@ -39,10 +40,11 @@ int mlir::triton::gpu::getNumStagesFor(scf::ForOp loop, int defaultStages) {
 }
 
 uint64_t mlir::triton::gpu::getSharedMemoryLimit(int capability) {
-  if (capability >= 90)
-    return 227 * 1024;
-  if (capability >= 80)
-    return 163 * 1024;
+  // A block may take what its multiprocessor holds less the driver's
+  // reserve (227 KiB on sm_90, 163 KiB on sm_80 and sm_87, 99 KiB on sm_86
+  // and sm_89); 48 KiB, the static limit, on chips not in the table.
+  if (uint64_t perSM = getSharedMemoryPerSM(capability))
+    return perSM - kSharedMemoryReservedPerBlock;
   return 48 * 1024;
 }
 

@@ -278,3 +278,53 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r#1 : tensor<128x128xf32, #mma>
   }
 }
+
+// -----
+
+// sm_86 holds 100 KiB per multiprocessor (99 KiB for a block): two stages
+// of 128x128 f16 tiles for A and B (131072 bytes) do not fit.
+#AL = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#BL = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#mma2 = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#shA = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#shB = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#swA = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#swB = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:86", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @sm86_budget
+  tt.func @sm86_budget(%A: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %B: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<128x128xf32, #mma2> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma2>
+    %a_step = arith.constant dense<128> : tensor<128x128xi32, #AL>
+    %b_step = arith.constant dense<16384> : tensor<128x128xi32, #BL>
+    %ar = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #AL}>>
+    %ae = tt.expand_dims %ar {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #AL}>> -> tensor<1x128xi32, #AL>
+    %ab = tt.broadcast %ae : tensor<1x128xi32, #AL> -> tensor<128x128xi32, #AL>
+    %asp = tt.splat %A : !tt.ptr<f16> -> tensor<128x128x!tt.ptr<f16>, #AL>
+    %a0 = tt.addptr %asp, %ab : tensor<128x128x!tt.ptr<f16>, #AL>, tensor<128x128xi32, #AL>
+    %br = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>>
+    %be = tt.expand_dims %br {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>> -> tensor<1x128xi32, #BL>
+    %bb = tt.broadcast %be : tensor<1x128xi32, #BL> -> tensor<128x128xi32, #BL>
+    %bsp = tt.splat %B : !tt.ptr<f16> -> tensor<128x128x!tt.ptr<f16>, #BL>
+    %b0 = tt.addptr %bsp, %bb : tensor<128x128x!tt.ptr<f16>, #BL>, tensor<128x128xi32, #BL>
+    // expected-remark @+1 {{loop not pipelined: even 2 stages of its tiles (131072 bytes) exceed shared memory (101376 bytes)}}
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%ap = %a0, %bp = %b0, %acc = %zero) -> (tensor<128x128x!tt.ptr<f16>, #AL>, tensor<128x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma2>) : i32 {
+      // CHECK-NOT: tt.latency
+      %a = tt.load %ap : tensor<128x128x!tt.ptr<f16>, #AL>
+      %as = ttg.local_alloc %a : (tensor<128x128xf16, #AL>) -> !ttg.memdesc<128x128xf16, #swA, #smem>
+      // CHECK-NOT: tt.latency
+      %b = tt.load %bp : tensor<128x128x!tt.ptr<f16>, #BL>
+      %bs = ttg.local_alloc %b : (tensor<128x128xf16, #BL>) -> !ttg.memdesc<128x128xf16, #swB, #smem>
+      %al = ttg.local_load %as : !ttg.memdesc<128x128xf16, #swA, #smem> -> tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>>
+      %bl = ttg.local_load %bs : !ttg.memdesc<128x128xf16, #swB, #smem> -> tensor<128x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma2, kWidth = 2}>>
+      %d = tt.dot %al, %bl, %acc : tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>> * tensor<128x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma2, kWidth = 2}>> -> tensor<128x128xf32, #mma2>
+      %an = tt.addptr %ap, %a_step : tensor<128x128x!tt.ptr<f16>, #AL>, tensor<128x128xi32, #AL>
+      %bn = tt.addptr %bp, %b_step : tensor<128x128x!tt.ptr<f16>, #BL>, tensor<128x128xi32, #BL>
+      scf.yield %an, %bn, %d : tensor<128x128x!tt.ptr<f16>, #AL>, tensor<128x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma2>
+    }
+    tt.return %r#2 : tensor<128x128xf32, #mma2>
+  }
+}
