@@ -10,7 +10,7 @@ ASAN_BUILD_DIR ?= build-asan
 FUZZ_SECONDS ?= 600
 FUZZ_SEED ?= $(shell date +%s)
 
-.PHONY: all deps configure build demo test test-asan fuzz format clean
+.PHONY: all deps configure build demo test test-asan fuzz format clean wheel
 
 all: build
 
@@ -50,6 +50,12 @@ demo: build
 
 test: build
 	python3 scripts/run-tests.py $(BUILD_DIR)
+
+# dist/tritondialect-<version>-py3-none-linux_x86_64.whl: the Python package
+# (upstream Triton's compiler replaced in-process), relocatable, at most
+# 60 MiB. `pip install --no-index dist/tritondialect-*.whl`.
+wheel: build
+	python3 scripts/make-wheel.py --build $(BUILD_DIR) --out dist
 
 # The same suite on a build with AddressSanitizer and UndefinedBehaviorSanitizer
 # (its own directory). A sanitizer report aborts the tool (failing the test

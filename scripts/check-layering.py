@@ -2,7 +2,7 @@
 """Checks that each floor of the project includes only headers of the floors
 below it (docs/architecture.md):
 
-    tools > Pipelines > Frontend > Target > Conversion > Transforms > Analysis
+    tools > CAPI > Pipelines > Frontend > Target > Conversion > Transforms > Analysis
           > Dialect IR > Tools (LinearLayout, SharedExchange)
 
 Every `#include "TritonDialect/<Floor>/..."` in include/TritonDialect/<F>/ and
@@ -16,12 +16,13 @@ import sys
 # Lowest first. Target (PTX) sits below Conversion's users but needs only
 # LLVM; it may use the dialects (launch metadata reads module attributes).
 FLOORS = ["Tools", "Dialect", "Analysis", "Transforms", "Conversion",
-          "Target", "Frontend", "Pipelines"]
+          "Target", "Frontend", "Pipelines", "CAPI"]
 RANK = {f: i for i, f in enumerate(FLOORS)}
 # Headers at the top of include/TritonDialect that gather floors for users.
 TOP_LEVEL = {"InitAllDialects.h": RANK["Dialect"],
              "InitAllPasses.h": RANK["Pipelines"],
-             "Compiler.h": RANK["Pipelines"]}
+             "Compiler.h": RANK["Pipelines"],
+             "CAPI.h": RANK["CAPI"]}
 
 
 def floor_of(path):

@@ -13,6 +13,7 @@ set -euo pipefail
 packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-format-22
   cmake ninja-build g++ python3 libgtest-dev zlib1g-dev libzstd-dev
+  pybind11-dev python3-dev python3-venv
 )
 
 missing=()

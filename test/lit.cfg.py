@@ -19,6 +19,9 @@ config.substitutions.append(("%conformance", config.conformance_dir))
 config.substitutions.append(("%src_root", config.triton_src_root))
 config.substitutions.append(("%python", "python3"))
 config.substitutions.append(("%triton_tools", config.triton_tools_dir))
+# The tritondialect Python package of the build (python/CMakeLists.txt).
+config.substitutions.append(("%pypath", os.path.join(config.triton_obj_root, "python")))
+config.substitutions.append(("%build_root", config.triton_obj_root))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",

@@ -40,6 +40,10 @@ struct CompileOptions {
   /// The launch grid's x extent is a multiple of this (the launcher's word;
   /// 2 lets tensor-core kernels run in 2-block clusters).
   int gridXMultiple = 1;
+  /// Also keep the TTGIR (with locations) and the LLVM IR the PTX is made
+  /// from in CompiledKernel::ttgir and ::llvmIR (upstream's `asm["ttgir"]`
+  /// and `asm["llir"]`).
+  bool keepIntermediateIR = false;
   /// How the LLVM-dialect module becomes PTX.
   PTXOptions ptx;
 };
@@ -47,6 +51,9 @@ struct CompileOptions {
 struct CompiledKernel {
   std::string ptx;
   KernelMetadata metadata;
+  /// Filled when CompileOptions::keepIntermediateIR is set.
+  std::string ttgir;
+  std::string llvmIR;
 };
 
 /// Everything a compile uses: the dialects TTIR and the pipeline use, and

@@ -455,10 +455,28 @@ LogicalResult checkLowered(ModuleOp module) {
           "--ttir-to-ptx for TTIR)";
   return diag;
 }
+/// `.maxnreg` on the module's kernels (NVVM's `nvvm.maxnreg`), as upstream
+/// does for `maxnreg`; 0 leaves the kernels as they are.
+LogicalResult setMaxNumRegisters(ModuleOp module, unsigned maxNumRegisters) {
+  if (maxNumRegisters == 0)
+    return success();
+  if (maxNumRegisters < 24 || maxNumRegisters > 255)
+    return emitError(module.getLoc(), "maxnreg ")
+           << maxNumRegisters
+           << " is out of range: PTX allows 24 to 255 registers per thread";
+  Builder b(module.getContext());
+  module.walk([&](LLVM::LLVMFuncOp f) {
+    if (f->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      f->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                 b.getI32IntegerAttr(maxNumRegisters));
+  });
+  return success();
+}
 } // namespace
 
 std::optional<std::string> triton::translateToPTX(ModuleOp module,
-                                                  const PTXOptions &options) {
+                                                  const PTXOptions &options,
+                                                  std::string *llvmIR) {
   LLVMInitializeNVPTXTarget();
   LLVMInitializeNVPTXTargetInfo();
   LLVMInitializeNVPTXTargetMC();
@@ -497,6 +515,8 @@ std::optional<std::string> triton::translateToPTX(ModuleOp module,
 
   if (options.lineInfo && failed(addLineInfo(module)))
     return std::nullopt;
+  if (failed(setMaxNumRegisters(module, options.maxNumRegisters)))
+    return std::nullopt;
   llvm::LLVMContext llvmContext;
   LLVMDiagnostics diagnostics(module, llvmContext);
   std::unique_ptr<llvm::Module> llvmModule =
@@ -531,6 +551,11 @@ std::optional<std::string> triton::translateToPTX(ModuleOp module,
     }
   }
   optimize(*llvmModule, *machine, options.optLevel);
+  if (llvmIR) {
+    llvmIR->clear();
+    llvm::raw_string_ostream os(*llvmIR);
+    llvmModule->print(os, nullptr);
+  }
 
   llvm::SmallString<0> ptxText;
   {

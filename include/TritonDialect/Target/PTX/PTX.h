@@ -43,6 +43,9 @@ struct PTXOptions {
   /// has `add.f32`/`mul.f32` ptxas may contract. Off: `.rn` forms, never
   /// contracted.
   bool fpFusion = true;
+  /// At most this many registers per thread (upstream's `maxnreg`: the
+  /// kernel's `.maxnreg`); 0 leaves it to ptxas.
+  unsigned maxNumRegisters = 0;
 };
 
 /// Gives every llvm.func a debug-info scope so that the ops' file
@@ -69,9 +72,11 @@ struct KernelMetadata {
 void registerPTXTranslations(DialectRegistry &registry);
 
 /// The PTX for `module` (LLVM and NVVM dialects only). Failures are emitted
-/// as diagnostics on the module or the offending op.
+/// as diagnostics on the module or the offending op. When `llvmIR` is given,
+/// it receives the LLVM IR the PTX is made from (linked and optimized).
 std::optional<std::string> translateToPTX(ModuleOp module,
-                                          const PTXOptions &options);
+                                          const PTXOptions &options,
+                                          std::string *llvmIR = nullptr);
 
 /// The module's kernel (the one `llvm.func` marked `nvvm.kernel`), its warps
 /// (`ttg.num-warps`) and shared memory (`ttg.shared`). Emits an error and

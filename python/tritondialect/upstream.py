@@ -1,0 +1,234 @@
+"""Upstream Triton 3.6 compiling with TritonDialect.
+
+install() sets `triton.knobs.runtime.add_stages_inspection_hook`, the
+extension point upstream's CUDA backend calls with its stage dict on every
+compilation. The hook keeps upstream's `ttir` stage (the frontend's
+clean-up) and `cubin` stage (ptxas) and replaces the three between them:
+
+- `ttgir`: the TTIR text goes through our whole pipeline in-process
+  (compile_ttir with keep_ir); the stage returns our TTGIR, so
+  `asm["ttgir"]` is ours;
+- `llir`: our LLVM IR (`asm["llir"]`), and the launch metadata upstream's
+  launcher reads (shared, scratch sizes, tensor memory);
+- `ptx`: our PTX and the kernel's name.
+
+A kernel we do not compile (host TensorDescriptor arguments before TMA
+lowering, targets other than sm_80-sm_90, Gluon, instrumentation, a
+compile error) runs upstream's own stages, with one warning line that names
+the kernel and the reason; strict mode raises CompilationError instead.
+
+Upstream's on-disk cache keys every kernel on CUDABackend.hash(); install()
+adds our version and library to it, so a kernel compiled by one compiler is
+never loaded as the other's.
+"""
+
+import hashlib
+import os
+import sys
+import warnings
+
+from . import CompilationError, compile_ttir, kernel_name, __version__, _native
+
+_state = {"installed": False, "strict": False, "verbose": False, "previous_hook": None, "backend_hash": None}
+_stats = {"compiled": 0, "fallbacks": 0}
+
+
+def _library_digest():
+    path = _native._library_path()
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as f:
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                digest.update(chunk)
+    except OSError:
+        digest.update(__version__.encode())
+    return digest.hexdigest()[:16]
+
+
+CACHE_KEY = None
+
+
+def cache_key():
+    """What our compiler adds to upstream's cache key."""
+    global CACHE_KEY
+    if CACHE_KEY is None:
+        CACHE_KEY = f"tritondialect-{__version__}-{_library_digest()}"
+    return CACHE_KEY
+
+
+class FallbackWarning(UserWarning):
+    """A kernel went through upstream's stages instead of ours."""
+
+
+def _unsupported(ttir, options, capability, language):
+    """Why we do not compile this kernel, or None."""
+    if getattr(language, "name", str(language)) != "TRITON":
+        return f"{language} sources are upstream's"
+    if capability is None or not 80 <= capability <= 90:
+        return f"target sm_{capability} is not one of ours (sm_80 to sm_90)"
+    if getattr(options, "instrumentation_mode", ""):
+        return f"instrumentation mode {options.instrumentation_mode!r}"
+    extern = dict(getattr(options, "extern_libs", None) or ())
+    if set(extern) - {"libdevice"}:
+        return f"extern libraries {sorted(set(extern) - {'libdevice'})}"
+    if _has_tensordesc_argument(ttir):
+        return "host TensorDescriptor arguments (TMA is not lowered yet)"
+    return None
+
+
+def _has_tensordesc_argument(ttir):
+    for line in ttir.splitlines():
+        stripped = line.lstrip()
+        if stripped.startswith("tt.func") and "public" in stripped and "!tt.tensordesc" in stripped:
+            return True
+    return False
+
+
+def _dump(name, ttir, options, capability):
+    """TRITONDIALECT_DUMP_DIR=dir: each kernel's TTIR and its compile options
+    (<name>-<hash>.ttir and .json), to replay it with compile_ttir."""
+    folder = os.environ.get("TRITONDIALECT_DUMP_DIR")
+    if not folder:
+        return
+    import json
+    os.makedirs(folder, exist_ok=True)
+    options = _compile_options(options, capability)
+    digest = hashlib.sha256((ttir + json.dumps(options, sort_keys=True)).encode()).hexdigest()[:10]
+    base = os.path.join(folder, f"{name}-{digest}")
+    with open(base + ".ttir", "w") as f:
+        f.write(ttir)
+    with open(base + ".json", "w") as f:
+        json.dump(options, f, sort_keys=True)
+
+
+def _fallback(name, reason):
+    _stats["fallbacks"] += 1
+    if _state["strict"]:
+        raise CompilationError(name, f"error: {reason} (strict mode: no fallback to upstream)")
+    warnings.warn(f"tritondialect: kernel '{name}' falls back to upstream Triton's compiler: {reason}",
+                  FallbackWarning, stacklevel=2)
+
+
+def _compile_options(options, capability):
+    extern = dict(getattr(options, "extern_libs", None) or ())
+    return dict(
+        target=f"cuda:{capability}",
+        num_warps=options.num_warps,
+        num_stages=options.num_stages,
+        num_ctas=options.num_ctas,
+        maxnreg=options.maxnreg,
+        enable_fp_fusion=options.enable_fp_fusion,
+        libdevice=extern.get("libdevice"),
+        disable_mma_v3=os.environ.get("DISABLE_MMA_V3", "0") in ("1", "true", "on"),
+    )
+
+
+def _hook(backend=None, stages=None, options=None, language=None, capability=None):
+    previous = _state["previous_hook"]
+    if backend is None:
+        # Later upstream versions ask the hook for a cache key this way.
+        if previous is not None:
+            key, digest = previous()
+            return key + cache_key(), digest + cache_key()
+        return cache_key(), cache_key()
+    if previous is not None:
+        previous(backend, stages, options, language, capability)
+    if not all(s in stages for s in ("ttgir", "llir", "ptx")):
+        return None
+    upstream = {s: stages[s] for s in ("ttgir", "llir", "ptx")}
+    compiled = {}
+
+    def make_ttgir(mod, metadata):
+        ttir = str(mod)
+        name = kernel_name(ttir)
+        _dump(name, ttir, options, capability)
+        reason = _unsupported(ttir, options, capability, language)
+        if reason is None:
+            try:
+                compiled["kernel"] = compile_ttir(ttir, source_name=name, **_compile_options(options, capability))
+            except CompilationError as e:
+                if _state["strict"]:
+                    raise
+                reason = e.diagnostics.splitlines()[0] if e.diagnostics else "compilation failed"
+        if reason is not None:
+            _fallback(name, reason)
+            return upstream["ttgir"](mod, metadata)
+        _stats["compiled"] += 1
+        if _state["verbose"]:
+            print(f"tritondialect: compiled '{name}'", file=sys.stderr)
+        metadata["tensordesc_meta"] = []
+        return compiled["kernel"].ttgir
+
+    def make_llir(src, metadata):
+        if "kernel" not in compiled:
+            return upstream["llir"](src, metadata)
+        meta = compiled["kernel"].metadata
+        for key in ("num_warps", "shared", "tmem_size", "global_scratch_size", "global_scratch_align",
+                    "profile_scratch_size", "profile_scratch_align"):
+            metadata[key] = meta[key]
+        return compiled["kernel"].llir
+
+    def make_ptx(src, metadata):
+        if "kernel" not in compiled:
+            return upstream["ptx"](src, metadata)
+        metadata["name"] = compiled["kernel"].metadata["name"]
+        return compiled["kernel"].ptx
+
+    stages["ttgir"] = make_ttgir
+    stages["llir"] = make_llir
+    stages["ptx"] = make_ptx
+    return None
+
+
+def install(strict=None, verbose=None):
+    """Turns the backend on for this process and the Python processes it
+    starts (through TRITONDIALECT in the environment). Returns True."""
+    if strict is None:
+        strict = os.environ.get("TRITONDIALECT", "").lower() == "strict"
+    if verbose is None:
+        verbose = os.environ.get("TRITONDIALECT_VERBOSE", "0") not in ("", "0")
+    _state["strict"] = bool(strict)
+    _state["verbose"] = bool(verbose)
+    os.environ["TRITONDIALECT"] = "strict" if strict else "1"
+    if _state["installed"]:
+        return True
+    import triton
+    from triton.backends.nvidia import compiler as nvidia
+
+    knobs = triton.knobs.runtime
+    if knobs.add_stages_inspection_hook is not _hook:
+        _state["previous_hook"] = knobs.add_stages_inspection_hook
+    knobs.add_stages_inspection_hook = _hook
+
+    backend_hash = nvidia.CUDABackend.hash
+    _state["backend_hash"] = backend_hash
+
+    def hash_with_ours(self):
+        return f"{backend_hash(self)}-{cache_key()}"
+
+    nvidia.CUDABackend.hash = hash_with_ours
+    _state["installed"] = True
+    return True
+
+
+def uninstall():
+    """Back to upstream's compiler for kernels compiled from now on."""
+    if not _state["installed"]:
+        return False
+    import triton
+    from triton.backends.nvidia import compiler as nvidia
+
+    triton.knobs.runtime.add_stages_inspection_hook = _state["previous_hook"]
+    nvidia.CUDABackend.hash = _state["backend_hash"]
+    _state.update(installed=False, previous_hook=None, backend_hash=None)
+    os.environ.pop("TRITONDIALECT", None)
+    return True
+
+
+def installed():
+    return _state["installed"]
+
+
+def stats():
+    """Kernels compiled by us and fallbacks, in this process."""
+    return dict(_stats)
