@@ -56,11 +56,16 @@ ScratchRegions mlir::triton::getReduceScanScratch(Operation *op) {
     uint64_t warps = warpsAlong(type, axis);
     if (warps <= 1)
       return ScratchRegions();
+    // Each operand's region starts at a multiple of its element size: an
+    // i32 region after an i8 one (argmin/argmax over i8 values) would
+    // otherwise be read at a misaligned address.
+    uint64_t size = elementBytes(type.getElementType());
+    regions.bytes = llvm::alignTo(regions.bytes, std::max<uint64_t>(size, 1));
     regions.offsets.push_back(regions.bytes);
     uint64_t values =
         reduce ? warps * (type.getNumElements() / type.getShape()[axis])
                : type.getNumElements();
-    regions.bytes += values * elementBytes(type.getElementType());
+    regions.bytes += values * size;
   }
   return regions;
 }

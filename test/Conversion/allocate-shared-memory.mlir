@@ -121,3 +121,26 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return %d : tensor<4x8xf32, #acc>
   }
 }
+
+// -----
+
+// A reduction's operand regions each start at a multiple of their element
+// size: argmax over i8 values with i32 indices across 2 warps puts the 2
+// bytes of i8 partials at 0 and the i32 region at 4 (not 2, which faulted
+// with 'misaligned address'): 4 + 2 * 4 = 12 bytes.
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK: module attributes {{{.*}}ttg.shared = 12 : i32
+  // CHECK-LABEL: tt.func @argmax_i8
+  // CHECK-SAME: allocation.size = 12 : i32
+  tt.func @argmax_i8(%v: tensor<128xi8, #b>, %i: tensor<128xi32, #b>) -> (i8, i32) {
+    %r:2 = "tt.reduce"(%v, %i) <{axis = 0 : i32}> ({
+    ^bb0(%a: i8, %ai: i32, %c: i8, %ci: i32):
+      %gt = arith.cmpi sgt, %a, %c : i8
+      %m = arith.select %gt, %a, %c : i8
+      %mi = arith.select %gt, %ai, %ci : i32
+      tt.reduce.return %m, %mi : i8, i32
+    }) : (tensor<128xi8, #b>, tensor<128xi32, #b>) -> (i8, i32)
+    tt.return %r#0, %r#1 : i8, i32
+  }
+}

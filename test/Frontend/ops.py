@@ -106,7 +106,7 @@ print("\n".join(line for line in k.asm["ptx"].split("\n") if "atom." in line))
 # CHECK: tt.bitcast %{{.*}} : tensor<128xi32> -> tensor<128xf32>
 # CHECK: tt.atomic_rmw min, acq_rel, gpu, %{{.*}}, %{{.*}}, %{{.*}} : (!tt.ptr<i32>, i32, i1) -> i32
 # CHECK: tt.atomic_rmw umax, acq_rel, gpu
-# CHECK: atom.acq_rel.gpu.global.max.s32
-# CHECK: atom.acq_rel.gpu.global.min.u32
-# CHECK: atom.acq_rel.gpu.global.min.s32
-# CHECK: atom.acq_rel.gpu.global.max.u32
+# CHECK: atom.global.gpu.acq_rel.max.s32
+# CHECK: atom.global.gpu.acq_rel.min.u32
+# CHECK: atom.global.gpu.acq_rel.min.s32
+# CHECK: atom.global.gpu.acq_rel.max.u32

@@ -69,6 +69,33 @@ std::string memoryQualifiers(Operation *op, bool isLoad, bool isVolatile,
   return text;
 }
 
+/// An L2 cache policy for `op`'s eviction priority (a 64-bit register from
+/// `createpolicy`), or null: on sm_80 and later, evict_first and evict_last
+/// accesses without a cache operator also hint L2 (`.L2::cache_hint`), as
+/// upstream does; L1's priority alone leaves data Inductor marks
+/// evict_last (a broadcast bias) to be evicted from L2 like any other.
+Value l2CachePolicy(Operation *op, ConversionPatternRewriter &rewriter,
+                    bool isVolatile, CacheModifier cache,
+                    EvictionPolicy evict) {
+  if (isVolatile || cache != CacheModifier::NONE ||
+      (evict != EvictionPolicy::EVICT_FIRST &&
+       evict != EvictionPolicy::EVICT_LAST))
+    return {};
+  auto module = op->getParentOfType<ModuleOp>();
+  auto target =
+      module ? module->getAttrOfType<StringAttr>("ttg.target") : StringAttr();
+  unsigned capability = 0;
+  if (!target || !target.getValue().starts_with("cuda:") ||
+      target.getValue().drop_front(5).getAsInteger(10, capability) ||
+      capability < 80)
+    return {};
+  return ptxAsm(rewriter, op->getLoc(), rewriter.getI64Type(), {},
+                "createpolicy.fractional.L2::" +
+                    stringifyEvictionPolicy(evict).str() + ".b64 $0, 1.0;",
+                "=l", /*sideEffects=*/false)
+      .getResult(0);
+}
+
 /// `ld`/`st` with the state space and `quals` (memoryQualifiers) in PTX's
 /// order: `ld.volatile.global`, but `ld.global.ca`, `st.global.L1::...`.
 std::string globalAccess(StringRef opcode, StringRef quals) {
@@ -166,6 +193,10 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     LLVMBuilder lb(rewriter, loc);
     std::string quals = memoryQualifiers(op, true, op.getIsVolatile(),
                                          op.getCache(), op.getEvict());
+    Value policy = l2CachePolicy(op, rewriter, op.getIsVolatile(),
+                                 op.getCache(), op.getEvict());
+    if (policy)
+      quals += ".L2::cache_hint";
     unsigned vec =
         vectorSize(axis, op.getPtr(), op.getMask(), type, *layout, bits);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
@@ -220,6 +251,12 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
       operands.push_back(ptrs[i]);
       constraints += ",l";
       unsigned ptrIdx = next++;
+      std::string policyOperand;
+      if (policy) {
+        operands.push_back(policy);
+        constraints += ",l";
+        policyOperand = ", $" + std::to_string(next++);
+      }
       std::string dst;
       for (unsigned k = 0; k < words; ++k)
         dst += (k ? ", $" : "$") + std::to_string(k);
@@ -229,7 +266,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
                  (words > 1 ? ".v" + std::to_string(words) : std::string()) +
                  ".b" + std::to_string(packing->memBits) + " " +
                  (words > 1 ? "{" + dst + "}" : dst) + ", [$" +
-                 std::to_string(ptrIdx) + "];";
+                 std::to_string(ptrIdx) + "]" + policyOperand + ";";
       SmallVector<Type> outTypes(words, wordType);
       Type retType = words == 1 ? wordType
                                 : LLVM::LLVMStructType::getLiteral(
@@ -516,11 +553,15 @@ struct AtomicOpConversion : public ConvertOpToLLVMPattern<AtomicOp> {
     std::string sem = stringifyMemSemantic(op.getSem()).str();
     std::string scope = stringifyMemSyncScope(op.getScope()).str();
     // PTX spells the GPU scope `gpu` and system scope `sys`; CTA `cta`.
+    // Qualifiers in upstream's order, which tools and upstream's tests
+    // match on: `atom.global.gpu.acq_rel.add.f32` for an RMW,
+    // `atom.global.acq_rel.gpu.cas.b32` for a CAS (ptxas takes either).
     char reg = bits == 64 ? 'l' : bits == 16 ? 'h' : 'r';
     unsigned numValues = IsCas ? 2 : 1;
+    std::string qualifiers = IsCas ? sem + "." + scope : scope + "." + sem;
     AtomInstruction atom;
-    atom.text = "@$" + std::to_string(2 + numValues) + " atom." + sem + "." +
-                scope + ".global." + suffix + " $0, [$1], $2";
+    atom.text = "@$" + std::to_string(2 + numValues) + " atom.global." +
+                qualifiers + "." + suffix + " $0, [$1], $2";
     atom.text += IsCas ? ", $3;" : ";";
     atom.constraints = std::string("=") + reg + ",l";
     for (unsigned i = 0; i < numValues; ++i)

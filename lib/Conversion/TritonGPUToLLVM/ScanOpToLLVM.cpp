@@ -277,13 +277,18 @@ private:
       return lb.gep(base.getType(), elemTypes[i], base, ValueRange{idx});
     };
     // Write each segment's total once: from the thread holding the
-    // segment's last element (in scan order), first copy only.
+    // segment's last element in scan order (the highest lower axis bits, or
+    // the lowest when reversed: its register must be the one whose own
+    // lower axis bits are highest or lowest too), first copy only.
     Value firstCopy = firstCopyPredicate(rewriter, loc, layout);
     for (auto &[key, members] : groups) {
       int32_t r = members.front();
-      for (int32_t m : members)
-        if ((coords[m][axis] & lowMask) > (coords[r][axis] & lowMask))
+      for (int32_t m : members) {
+        int32_t low = coords[m][axis] & lowMask,
+                best = coords[r][axis] & lowMask;
+        if (reverse ? low < best : low > best)
           r = m;
+      }
       Value lowBits = lb.and_(indices[r][axis], lb.i32(lowMask));
       Value pred = lb.icmp_eq(lowBits, lb.i32(reverse ? 0 : lowMask));
       if (firstCopy)

@@ -107,7 +107,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // value to its scratch, every thread reads it after a barrier.
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @cas
-  // CHECK: "@$4 atom.acq_rel.gpu.global.cas.b32 $0, [$1], $2, $3;", "=r,l,r,r,b"
+  // CHECK: "@$4 atom.global.acq_rel.gpu.cas.b32 $0, [$1], $2, $3;", "=r,l,r,r,b"
   // CHECK: "@$0 st.shared.b32 [$1], $2;"
   // CHECK: nvvm.barrier0
   // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
@@ -195,7 +195,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 #r = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @atomic_old
-  // CHECK: atom.acq_rel.gpu.global.add.u32
+  // CHECK: atom.global.gpu.acq_rel.add.u32
   // CHECK: "@$0 st.shared.b32 [$1], $2;"
   // CHECK: nvvm.barrier0
   // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32

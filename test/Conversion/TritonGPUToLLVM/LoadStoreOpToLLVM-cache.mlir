@@ -8,7 +8,8 @@
 #b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @hints
-  // CHECK: ld.global.L1::evict_last.v4.b32
+  // CHECK: createpolicy.fractional.L2::evict_last.b64 $0, 1.0;
+  // CHECK: ld.global.L1::evict_last.L2::cache_hint.v4.b32 {$0, $1, $2, $3}, [$4], $5;
   // CHECK: ld.global.cg.v4.b32
   // CHECK: ld.volatile.global.v4.b32
   // CHECK: ld.global.cs.v4.b32

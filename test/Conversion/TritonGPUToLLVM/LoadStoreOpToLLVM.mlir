@@ -109,7 +109,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @atomics
-  // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$3 atom.acq_rel.gpu.global.add.f32 $0, [$1], $2;", "=r,l,r,b"
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$3 atom.global.gpu.acq_rel.add.f32 $0, [$1], $2;", "=r,l,r,b"
   // CHECK: llvm.zext %{{.*}} : i32 to i64
   // CHECK: llvm.lshr
   // CHECK: llvm.trunc %{{.*}} : i64 to i32
@@ -190,6 +190,35 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %sv = tt.splat %s : f32 -> tensor<128xf32, #o1>
     %sum = arith.addf %v, %sv : tensor<128xf32, #o1>
     tt.store %ptrs, %sum, %m : tensor<128x!tt.ptr<f32>, #o1>
+    tt.return
+  }
+}
+
+// -----
+
+// Memory order and scope reach `atom` in upstream's qualifier order (its
+// test_core matches `atom.global.gpu.<sem>` for an RMW and
+// `atom.global.<sem>` for a CAS): each semantic and each scope.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @atomic_orders
+  // CHECK: atom.global.gpu.relaxed.add.u32
+  // CHECK: atom.global.cta.acquire.max.s32
+  // CHECK: atom.global.sys.release.exch.b32
+  // CHECK: atom.global.gpu.acq_rel.xor.b64
+  // CHECK: atom.global.relaxed.gpu.cas.b32
+  // CHECK: atom.global.acquire.cta.cas.b32
+  // CHECK: atom.global.release.sys.cas.b64
+  // CHECK: atom.global.acq_rel.gpu.cas.b64
+  tt.func public @atomic_orders(%p: !tt.ptr<i32>, %q: !tt.ptr<i64>, %v: i32, %w: i64) {
+    %t = arith.constant true
+    %0 = tt.atomic_rmw add, relaxed, gpu, %p, %v, %t : (!tt.ptr<i32>, i32, i1) -> i32
+    %1 = tt.atomic_rmw max, acquire, cta, %p, %v, %t : (!tt.ptr<i32>, i32, i1) -> i32
+    %2 = tt.atomic_rmw exch, release, sys, %p, %v, %t : (!tt.ptr<i32>, i32, i1) -> i32
+    %3 = tt.atomic_rmw xor, acq_rel, gpu, %q, %w, %t : (!tt.ptr<i64>, i64, i1) -> i64
+    %4 = tt.atomic_cas relaxed, gpu, %p, %v, %v : (!tt.ptr<i32>, i32, i32) -> i32
+    %5 = tt.atomic_cas acquire, cta, %p, %v, %v : (!tt.ptr<i32>, i32, i32) -> i32
+    %6 = tt.atomic_cas release, sys, %q, %w, %w : (!tt.ptr<i64>, i64, i64) -> i64
+    %7 = tt.atomic_cas acq_rel, gpu, %q, %w, %w : (!tt.ptr<i64>, i64, i64) -> i64
     tt.return
   }
 }
