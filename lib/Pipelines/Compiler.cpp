@@ -5,6 +5,7 @@
 #include "TritonDialect/InitAllDialects.h"
 #include "TritonDialect/Pipelines/Pipelines.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
@@ -67,7 +68,8 @@ private:
 namespace {
 /// Fails, with a diagnostic that says what to do, unless `module` is TTIR:
 /// no layouts assigned yet (no `ttg`/`ttng` ops, no `ttg.*` module
-/// attributes) and nothing lowered to the LLVM dialect.
+/// attributes) and nothing lowered to the LLVM dialect but the
+/// `llvm.intr.assume` of tl.assume.
 LogicalResult checkTTIR(ModuleOp module) {
   LogicalResult result = success();
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -77,6 +79,9 @@ LogicalResult checkTTIR(ModuleOp module) {
                << op->getName()
                << "' is TTGIR: the Triton pipeline "
                   "starts from TTIR";
+    } else if (isa<LLVM::AssumeOp>(op)) {
+      // tl.assume: upstream's frontend emits llvm.intr.assume in TTIR
+      // (Inductor's matmul templates do), and the pipeline carries it.
     } else if (dialect == "llvm" || dialect == "nvvm") {
       result = emitError(op->getLoc(), "'")
                << op->getName()
