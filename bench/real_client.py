@@ -4,6 +4,8 @@
     python3 bench/real_client.py run --backend upstream --out up.json
     python3 bench/real_client.py run --backend ours --out ours.json
     python3 bench/real_client.py compare up.json ours.json
+    python3 bench/real_client.py ab --out ab.json     # both in one process
+    python3 bench/real_client.py compare ab.json.upstream.json ab.json.ours.json
 
 `run` compiles each model with torch.compile (Inductor generates Triton
 kernels; `--backend ours` installs tritondialect first, so every kernel goes
@@ -200,6 +202,100 @@ def run(args):
         json.dump(results, f, indent=1)
 
 
+def _fresh_inductor(torch):
+    """Forget every compiled graph and kernel this process holds, so that
+    the next torch.compile generates and compiles its kernels again."""
+    torch._dynamo.reset()
+    from torch._inductor import codecache
+    codecache.PyCodeCache.cache_clear()
+    try:
+        from torch._inductor.async_compile import CompiledTritonKernels
+        CompiledTritonKernels.cache_clear()
+    except (ImportError, AttributeError):
+        pass
+
+
+def ab(args):
+    """Both backends in one process, timed in alternating rounds: each model
+    is compiled twice (upstream's stages, then ours through install()), with
+    Inductor's graph caches off and kernels compiled in this process, so the
+    two compiled callables differ only in the compiler of their kernels."""
+    import torch
+    import tritondialect
+    from tritondialect import upstream as hook
+    from torch._inductor import config
+    config.compile_threads = 1
+    config.fx_graph_cache = False
+    config.autotune_local_cache = False
+    bypassed = []
+    from torch._inductor.runtime import triton_heuristics as th
+    cannot = th.CannotStaticallyLaunchKernel.__init__
+
+    def note(self, *a, **k):
+        bypassed.append(str(a[0]) if a else "")
+        cannot(self, *a, **k)
+
+    th.CannotStaticallyLaunchKernel.__init__ = note
+    results = {"device": torch.cuda.get_device_name(), "models": {}}
+    for name, (fn, inputs, kwargs) in models(torch).items():
+        if args.only and args.only not in name:
+            continue
+        entry = {}
+        grad = torch.enable_grad() if "bwd" in name else torch.no_grad()
+        try:
+            with grad:
+                torch.manual_seed(1)
+                ref = fn(*[x.float() if x.is_floating_point() else x for x in inputs]) if "bwd" not in name and \
+                    not isinstance(fn, torch.nn.Module) else fn(*inputs)
+                compiled = {}
+                for backend in ("upstream", "ours"):
+                    if backend == "ours":
+                        tritondialect.install(strict=args.strict)
+                    else:
+                        tritondialect.uninstall()
+                    _fresh_inductor(torch)
+                    before = hook.stats()
+                    c = torch.compile(fn, **kwargs)
+                    torch.manual_seed(1)
+                    out = c(*inputs)
+                    torch.cuda.synchronize()
+                    entry[f"error_{backend}"] = max_error(torch, out, ref) if "dropout" not in name else max_error(
+                        torch, (out != 0).float().mean(), torch.tensor(0.9, device="cuda"))
+                    if backend == "ours":
+                        after = hook.stats()
+                        entry["compiled"] = after["compiled"] - before["compiled"]
+                        entry["fallbacks"] = after["fallbacks"] - before["fallbacks"]
+                    compiled[backend] = c
+                samples = {"upstream": [], "ours": []}
+                for _ in range(args.rounds):
+                    for backend in ("upstream", "ours", "ours", "upstream"):
+                        samples[backend].append(end_to_end(torch, compiled[backend], inputs, reps=20))
+                for backend in samples:
+                    entry[f"e2e_{backend}_us"] = statistics.median(samples[backend])
+                    entry[f"kernels_{backend}_us"] = kernel_times(torch, compiled[backend], inputs)
+        except Exception as e:  # a model that fails is reported, not fatal
+            entry["failure"] = f"{type(e).__name__}: {str(e).splitlines()[0][:300] if str(e) else ''}"
+        tritondialect.uninstall()
+        results["models"][name] = entry
+        short = {k: (round(v, 5) if isinstance(v, float) else v) for k, v in entry.items() if "kernels" not in k}
+        print(name, short, flush=True)
+    results["static_launch_bypassed"] = bypassed
+    print("static launches bypassed:", bypassed)
+    with open(args.out, "w") as f:
+        json.dump(results, f, indent=1)
+    split = {"upstream": {"backend": "upstream", "device": results["device"], "models": {}},
+             "ours": {"backend": "ours", "device": results["device"], "models": {}}}
+    for name, e in results["models"].items():
+        for b in split:
+            split[b]["models"][name] = ({"failure": e["failure"]} if "failure" in e else {
+                "error": e[f"error_{b}"], "e2e_us": e[f"e2e_{b}_us"], "kernels_us": e[f"kernels_{b}_us"]})
+    split["ours"]["stats"] = {k: sum(e.get(k, 0) for e in results["models"].values())
+                              for k in ("compiled", "fallbacks")}
+    for b, data in split.items():
+        with open(f"{args.out}.{b}.json", "w") as f:
+            json.dump(data, f, indent=1)
+
+
 def compare(args):
     up, ours = (json.load(open(p)) for p in (args.upstream, args.ours))
     print(f"device: {ours['device']}; tritondialect {ours.get('stats')}")
@@ -229,11 +325,16 @@ def main():
     r.add_argument("--out", required=True)
     r.add_argument("--only", default="")
     r.add_argument("--strict", action="store_true")
+    a = sub.add_parser("ab", help="both backends in one process, alternating rounds")
+    a.add_argument("--out", required=True)
+    a.add_argument("--only", default="")
+    a.add_argument("--rounds", type=int, default=5)
+    a.add_argument("--strict", action="store_true")
     c = sub.add_parser("compare")
     c.add_argument("upstream")
     c.add_argument("ours")
     args = parser.parse_args()
-    (run if args.cmd == "run" else compare)(args)
+    {"run": run, "ab": ab, "compare": compare}[args.cmd](args)
 
 
 if __name__ == "__main__":
