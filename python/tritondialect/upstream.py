@@ -180,6 +180,70 @@ def _hook(backend=None, stages=None, options=None, language=None, capability=Non
     return None
 
 
+def _precompile_configs(autotuner, args, kwargs):
+    """Compiles every config an autotuner is about to benchmark, in threads
+    (upstream's issue #4806): our stages release the GIL, and ptxas runs as
+    its own process, so configs compile side by side. The first config
+    compiles alone (it sets up the JIT function's per-device state); a
+    config that fails to compile is left to the benchmark, which reports it
+    as upstream does."""
+    import concurrent.futures
+    try:
+        configs = autotuner.prune_configs(kwargs)
+    except Exception:
+        return
+    if len(configs) < 2:
+        return
+
+    def warm(config):
+        call = dict(kwargs, **config.all_kwargs())
+        call["warmup"] = True  # compile, do not launch
+        try:
+            autotuner.fn.run(*args, **call)
+        except Exception:
+            pass
+
+    warm(configs[0])
+    workers = min(len(configs) - 1, os.cpu_count() or 1, 16)
+    with concurrent.futures.ThreadPoolExecutor(workers) as pool:
+        list(pool.map(warm, configs[1:]))
+
+
+def _patch_autotuner():
+    """Autotuner.run precompiles the configs of a key it has not tuned yet."""
+    from triton.runtime import autotuner as module
+    cls = module.Autotuner
+    if getattr(cls.run, "_tritondialect", False):
+        return
+    original = cls.run
+
+    def run(self, *args, **kwargs):
+        if (_state["installed"] and os.environ.get("TRITONDIALECT_PARALLEL_AUTOTUNE", "1") != "0"
+                and len(self.configs) > 1):
+            try:
+                # The tuning key as Autotuner.run computes it.
+                self.nargs = dict(zip(self.arg_names, args))
+                named = {k: v for k, v in {**self.nargs, **kwargs}.items() if k in self.arg_names}
+                key = [named[k] for k in self.keys if k in named]
+                key += [str(v.dtype) for v in named.values() if hasattr(v, "dtype")]
+                if "grid" in kwargs and tuple(key) not in self.cache:
+                    _precompile_configs(self, args, kwargs)
+            finally:
+                self.nargs = None
+        return original(self, *args, **kwargs)
+
+    run._tritondialect = True
+    run._original = original
+    cls.run = run
+
+
+def _unpatch_autotuner():
+    from triton.runtime import autotuner as module
+    cls = module.Autotuner
+    if getattr(cls.run, "_tritondialect", False):
+        cls.run = cls.run._original
+
+
 def install(strict=None, verbose=None):
     """Turns the backend on for this process and the Python processes it
     starts (through TRITONDIALECT in the environment). Returns True."""
@@ -207,6 +271,10 @@ def install(strict=None, verbose=None):
         return f"{backend_hash(self)}-{cache_key()}"
 
     nvidia.CUDABackend.hash = hash_with_ours
+    try:
+        _patch_autotuner()
+    except (ImportError, AttributeError):
+        pass
     _state["installed"] = True
     return True
 
@@ -220,6 +288,10 @@ def uninstall():
 
     triton.knobs.runtime.add_stages_inspection_hook = _state["previous_hook"]
     nvidia.CUDABackend.hash = _state["backend_hash"]
+    try:
+        _unpatch_autotuner()
+    except (ImportError, AttributeError):
+        pass
     _state.update(installed=False, previous_hook=None, backend_hash=None)
     os.environ.pop("TRITONDIALECT", None)
     return True
