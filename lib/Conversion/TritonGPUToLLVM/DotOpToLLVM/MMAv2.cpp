@@ -165,8 +165,10 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
             rewriter, loc, resultType, words(aRegs, aIt->second),
             words(bRegs, bIt->second), c, {16, 8, instrK},
             /*b1Op=*/std::nullopt,
+            // Integer products saturate on overflow (`.satfinite`), as
+            // upstream's mma.sync does.
             ptxType == NVVM::MMATypes::s8 ? std::optional<NVVM::MMAIntOverflow>(
-                                                NVVM::MMAIntOverflow::wrapped)
+                                                NVVM::MMAIntOverflow::satfinite)
                                           : std::nullopt,
             std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
             std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
