@@ -4,8 +4,9 @@
 # Installs, with apt-get, every Debian 12 package the build and the tests use,
 # skipping those already installed: LLVM/MLIR 22 (headers, static MLIR
 # libraries, mlir-tblgen, lit, FileCheck, llc), clang-format 22 (make format
-# and its check), CMake, Ninja, g++, Python 3 and GoogleTest. Safe to run
-# again; does nothing when all is present.
+# and its check), CMake, Ninja, g++, Python 3 and GoogleTest, pybind11 with
+# Python's headers (the tritondialect extension) and venv (the wheel's
+# install test). Safe to run again; does nothing when all is present.
 #
 #===------------------------------------------------------------------------===#
 set -euo pipefail
