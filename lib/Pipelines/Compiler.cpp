@@ -117,24 +117,20 @@ FailureOr<CompiledKernel> triton::compileModule(ModuleOp module,
   pipeline.target = options.target;
   pipeline.disableMMAv3 = options.disableMMAv3;
   pipeline.gridXMultiple = options.gridXMultiple;
+  // buildTritonNvidiaPipeline's passes, in two runs so that the TTGIR
+  // between them can be kept.
+  buildTritonToTritonGPUPipeline(pm, pipeline);
+  if (failed(pm.run(module)))
+    return failure();
   CompiledKernel kernel;
   if (options.keepIntermediateIR) {
-    // The same passes as buildTritonNvidiaPipeline, in two runs so that the
-    // TTGIR between them can be printed.
-    buildTritonToTritonGPUPipeline(pm, pipeline);
-    if (failed(pm.run(module)))
-      return failure();
     llvm::raw_string_ostream os(kernel.ttgir);
     module->print(os, OpPrintingFlags().enableDebugInfo());
-    PassManager lower(ctx);
-    buildTritonGPUToLLVMPipeline(lower, options.gridXMultiple);
-    if (failed(lower.run(module)))
-      return failure();
-  } else {
-    buildTritonNvidiaPipeline(pm, pipeline);
-    if (failed(pm.run(module)))
-      return failure();
   }
+  PassManager lower(ctx);
+  buildTritonGPUToLLVMPipeline(lower, options.gridXMultiple);
+  if (failed(lower.run(module)))
+    return failure();
   std::optional<std::string> ptx =
       translateToPTX(module, options.ptx,
                      options.keepIntermediateIR ? &kernel.llvmIR : nullptr);

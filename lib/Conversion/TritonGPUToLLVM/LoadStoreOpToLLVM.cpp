@@ -70,24 +70,17 @@ std::string memoryQualifiers(Operation *op, bool isLoad, bool isVolatile,
 }
 
 /// An L2 cache policy for `op`'s eviction priority (a 64-bit register from
-/// `createpolicy`), or null: on sm_80 and later, evict_first and evict_last
-/// accesses without a cache operator also hint L2 (`.L2::cache_hint`), as
-/// upstream does; L1's priority alone leaves data Inductor marks
-/// evict_last (a broadcast bias) to be evicted from L2 like any other.
+/// `createpolicy`), or null: on sm_80 and later (`computeCapability`),
+/// evict_first and evict_last accesses without a cache operator also hint
+/// L2 (`.L2::cache_hint`), as upstream does; L1's priority alone leaves data
+/// Inductor marks evict_last (a broadcast bias) to be evicted from L2 like
+/// any other.
 Value l2CachePolicy(Operation *op, ConversionPatternRewriter &rewriter,
-                    bool isVolatile, CacheModifier cache,
+                    int computeCapability, bool isVolatile, CacheModifier cache,
                     EvictionPolicy evict) {
-  if (isVolatile || cache != CacheModifier::NONE ||
+  if (computeCapability < 80 || isVolatile || cache != CacheModifier::NONE ||
       (evict != EvictionPolicy::EVICT_FIRST &&
        evict != EvictionPolicy::EVICT_LAST))
-    return {};
-  auto module = op->getParentOfType<ModuleOp>();
-  auto target =
-      module ? module->getAttrOfType<StringAttr>("ttg.target") : StringAttr();
-  unsigned capability = 0;
-  if (!target || !target.getValue().starts_with("cuda:") ||
-      target.getValue().drop_front(5).getAsInteger(10, capability) ||
-      capability < 80)
     return {};
   return ptxAsm(rewriter, op->getLoc(), rewriter.getI64Type(), {},
                 "createpolicy.fractional.L2::" +
@@ -171,8 +164,10 @@ struct TensorAccess {
 };
 
 struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
-  LoadOpConversion(LLVMTypeConverter &c, const ModuleAxisInfoAnalysis &axis)
-      : ConvertOpToLLVMPattern(c), axis(axis) {}
+  LoadOpConversion(LLVMTypeConverter &c, const ModuleAxisInfoAnalysis &axis,
+                   int computeCapability)
+      : ConvertOpToLLVMPattern(c), axis(axis),
+        computeCapability(computeCapability) {}
 
   LogicalResult
   matchAndRewrite(LoadOp op, OpAdaptor adaptor,
@@ -193,8 +188,9 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     LLVMBuilder lb(rewriter, loc);
     std::string quals = memoryQualifiers(op, true, op.getIsVolatile(),
                                          op.getCache(), op.getEvict());
-    Value policy = l2CachePolicy(op, rewriter, op.getIsVolatile(),
-                                 op.getCache(), op.getEvict());
+    Value policy =
+        l2CachePolicy(op, rewriter, computeCapability, op.getIsVolatile(),
+                      op.getCache(), op.getEvict());
     if (policy)
       quals += ".L2::cache_hint";
     unsigned vec =
@@ -335,6 +331,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
   }
 
   const ModuleAxisInfoAnalysis &axis;
+  int computeCapability;
 };
 
 struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
@@ -732,8 +729,9 @@ struct BarrierOpConversion
 
 void mlir::triton::gpu::lowering::populateLoadStoreOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const ModuleAxisInfoAnalysis &axis) {
-  patterns.add<LoadOpConversion, StoreOpConversion>(converter, axis);
+    const ModuleAxisInfoAnalysis &axis, int computeCapability) {
+  patterns.add<LoadOpConversion>(converter, axis, computeCapability);
+  patterns.add<StoreOpConversion>(converter, axis);
   patterns.add<BarrierOpConversion>(converter);
   patterns
       .add<AtomicOpConversion<AtomicRMWOp>, AtomicOpConversion<AtomicCASOp>>(

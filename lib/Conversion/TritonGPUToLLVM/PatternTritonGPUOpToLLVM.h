@@ -40,9 +40,11 @@ void populateViewOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &converter,
                                          RewritePatternSet &patterns,
                                          int computeCapability);
+/// `computeCapability` (the SM version) decides the L2 cache hints of loads.
 void populateLoadStoreOpToLLVMPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
-                                       const ModuleAxisInfoAnalysis &axis);
+                                       const ModuleAxisInfoAnalysis &axis,
+                                       int computeCapability);
 void populateReduceOpToLLVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateScanOpToLLVMPatterns(LLVMTypeConverter &converter,

@@ -116,7 +116,7 @@ public:
                          ? int(computeCapability)
                          : TritonGPUDialect::getComputeCapability(module);
     populateElementwiseOpToLLVMPatterns(converter, patterns, capability);
-    populateLoadStoreOpToLLVMPatterns(converter, patterns, axis);
+    populateLoadStoreOpToLLVMPatterns(converter, patterns, axis, capability);
     populateReduceOpToLLVMPatterns(converter, patterns);
     populateScanOpToLLVMPatterns(converter, patterns);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns);
