@@ -160,15 +160,19 @@ void storeShared(ConversionPatternRewriter &rewriter, Location loc,
       continue;
     }
     // Predicated on being the first copy: st.shared through inline PTX.
+    // Words of several elements (4 bytes, 2 halves) go as .b32 words; a
+    // lone byte travels in a 16-bit register as .b8 (PTX has no 8-bit
+    // registers).
     std::optional<Packing> packing = packingFor(bits, vec);
     if (!packing)
       packing = Packing{std::max(16u, bits), vec, 1};
+    bool loneBytes = bits < 16 && packing->perWord == 1;
     char reg = ptxRegister(packing->wordBits)->first;
     std::string text = "@$0 st.shared";
     if (packing->words > 1)
       text += ".v" + std::to_string(packing->words);
     text +=
-        ".b" + std::to_string(bits < 16 ? bits : packing->wordBits) + " [$1], ";
+        ".b" + std::to_string(loneBytes ? bits : packing->wordBits) + " [$1], ";
     std::string constraints = "b,r";
     SmallVector<Value> operands{
         firstCopy,
@@ -177,7 +181,7 @@ void storeShared(ConversionPatternRewriter &rewriter, Location loc,
     for (unsigned w = 0; w < packing->words; ++w) {
       ArrayRef<Value> part =
           ArrayRef<Value>(elems).slice(w * packing->perWord, packing->perWord);
-      Value word = bits < 16
+      Value word = loneBytes
                        ? LLVM::ZExtOp::create(rewriter, loc,
                                               rewriter.getI16Type(), part[0])
                              .getResult()

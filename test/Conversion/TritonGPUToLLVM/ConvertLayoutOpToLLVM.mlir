@@ -250,3 +250,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %c : tensor<16xf32, #ttg.slice<{dim = 1, parent = #bl}>>
   }
 }
+
+// -----
+
+// A replicated source of bytes (rows 32-63 of the layout repeat rows 0-31,
+// so only the first copy writes, predicated) with 32 consecutive bytes per
+// thread: each st.shared carries every byte of its vector, four to a .b32
+// word, not one byte per word (the e2m1 scaled-dot mask of test_scaled_dot
+// was NaN where the dropped bytes left stale shared memory).
+#rep = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [16, 2, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+#lin = #ttg.linear<{register = [[0, 0, 1], [1, 0, 0], [2, 0, 0], [4, 0, 0]], lane = [[8, 0, 0], [16, 0, 0], [0, 0, 2], [0, 0, 4], [0, 0, 8]], warp = [[0, 0, 16], [0, 1, 0]], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @replicated_bytes
+  // CHECK-COUNT-2: "@$0 st.shared.v4.b32 [$1], {$2, $3, $4, $5};", "b,r,r,r,r,r"
+  // CHECK-NOT: st.shared
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 2 : i64} : !llvm.ptr<3> -> vector<2xi8>
+  // CHECK-LABEL: llvm.func @replicated_i8
+  // CHECK-COUNT-2: "@$0 st.shared.v4.b32 [$1], {$2, $3, $4, $5};", "b,r,r,r,r,r"
+  // CHECK-NOT: st.shared
+  // CHECK: nvvm.barrier0
+  tt.func public @replicated_bytes(%m: tensor<32x2x32xi1, #rep>) -> tensor<32x2x32xi1, #lin> {
+    %0 = ttg.convert_layout %m : tensor<32x2x32xi1, #rep> -> tensor<32x2x32xi1, #lin>
+    tt.return %0 : tensor<32x2x32xi1, #lin>
+  }
+  tt.func public @replicated_i8(%m: tensor<32x2x32xi8, #rep>) -> tensor<32x2x32xi8, #lin> {
+    %0 = ttg.convert_layout %m : tensor<32x2x32xi8, #rep> -> tensor<32x2x32xi8, #lin>
+    tt.return %0 : tensor<32x2x32xi8, #lin>
+  }
+}
