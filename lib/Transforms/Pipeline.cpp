@@ -578,6 +578,16 @@ private:
     out.replaceAllUsesExcept(done.getResult(0), done);
   }
 
+  /// After the loop: no copy may still write, then the buffers go.
+  static void releaseAfter(scf::ForOp loop, ArrayRef<Value> buffers) {
+    Location loc = loop.getLoc();
+    OpBuilder after(loop->getBlock(), ++Block::iterator(loop));
+    AsyncWaitOp::create(after, loc, AsyncTokenType::get(loop.getContext()),
+                        ValueRange(), 0);
+    for (Value buf : buffers)
+      LocalDeallocOp::create(after, loc, buf);
+  }
+
   LogicalResult transform(scf::ForOp loop,
                           MutableArrayRef<PipelinedLoad> candidates,
                           int stages) {
@@ -663,13 +673,13 @@ private:
     auto commit = AsyncCommitGroupOp::create(afterCopies, loc,
                                              AsyncTokenType::get(ctx), tokens);
     stageZero.insert(commit);
+    // The wait names the group it waits for, as upstream's does (the
+    // pipeliner carries the token stages - 1 iterations); where a copy
+    // follows the first consumer the wait counts groups alone.
+    if (commit->isBeforeInBlock(wait))
+      wait.getAsyncTokenMutable().append(commit.getResult());
 
-    // After the loop: no copy may still write, then the buffers go.
-    OpBuilder after(loop->getBlock(), ++Block::iterator(loop));
-    AsyncWaitOp::create(after, loc, AsyncTokenType::get(ctx), ValueRange(), 0);
-    for (Value buf : buffers)
-      LocalDeallocOp::create(after, loc, buf);
-    (void)wait;
+    releaseAfter(loop, buffers);
 
     // The two stages in the schedule's cluster order, each in body order.
     scf::PipeliningOption options;

@@ -16,7 +16,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: scf.for
   // CHECK: ttg.async_copy_global_to_local
   // CHECK: ttg.async_commit_group
-  // CHECK: ttg.async_wait {num = 2 : i32}
+  // CHECK: ttg.async_wait {{.*}}{num = 2 : i32}
   // CHECK: %[[SLOT:.*]] = ttg.memdesc_index %[[RING]]
   // CHECK: %[[X:.*]] = ttg.local_load %[[SLOT]] : !ttg.memdesc<16x128xf32, #[[SH]], #smem, mutable, 3x16x128> -> tensor<16x128xf32, #blocked>
   // CHECK: "tt.reduce"(%[[X]])
