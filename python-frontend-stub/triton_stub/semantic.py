@@ -625,7 +625,7 @@ def scan(b, x, axis, kind, reverse=False):
     return tensor(name, dt, x.shape)
 
 
-def dot(b, a, c, acc=None, input_precision=None, out_dtype=None):
+def dot(b, a, c, acc=None, input_precision=None, out_dtype=None, max_num_imprecise_acc=None):
     a, c = to_tensor(b, a), to_tensor(b, c)
     rank = len(a.shape)
     if rank not in (2, 3) or len(c.shape) != rank:
@@ -660,7 +660,17 @@ def dot(b, a, c, acc=None, input_precision=None, out_dtype=None):
     precision = input_precision or "tf32"
     if precision not in ("tf32", "tf32x3", "ieee"):
         error(f"unknown input_precision '{precision}' (tf32, tf32x3, ieee)")
-    return b.op(f"tt.dot {a.name}, {c.name}, {acc.name}, inputPrecision = {precision} : "
+    # As upstream: fp8 products into f32 may accumulate imprecisely (Hopper's
+    # wgmma) for at most max_num_imprecise_acc of K before an f32 add.
+    imprecise = max_num_imprecise_acc
+    imprecise = imprecise.value if isinstance(imprecise, core.constexpr) else imprecise
+    attrs = ""
+    if imprecise is not None and a.dtype.name.startswith("float8"):
+        if imprecise > a.shape[-1]:
+            error(f"max_num_imprecise_acc ({imprecise}) must be <= K ({a.shape[-1]})")
+        if imprecise:
+            attrs = f" {{maxNumImpreciseAcc = {imprecise} : i32}}"
+    return b.op(f"tt.dot {a.name}, {c.name}, {acc.name}, inputPrecision = {precision}{attrs} : "
                 f"{a.type} * {c.type} -> {acc.type}", out_dtype, shape)
 
 

@@ -110,3 +110,27 @@ print("\n".join(line for line in k.asm["ptx"].split("\n") if "atom." in line))
 # CHECK: atom.global.gpu.acq_rel.min.u32
 # CHECK: atom.global.gpu.acq_rel.min.s32
 # CHECK: atom.global.gpu.acq_rel.max.u32
+
+
+@triton_stub.jit
+def fp8_dot(x_ptr, out_ptr, LIMIT: tl.constexpr):
+    r = tl.arange(0, 64)
+    offs = r[:, None] * 64 + r[None, :]
+    x = tl.load(x_ptr + offs)
+    tl.store(out_ptr + offs, tl.dot(x, x, max_num_imprecise_acc=LIMIT))
+
+
+print(triton_stub.compile(fp8_dot, signature={"x_ptr": "*fp8e5", "out_ptr": "*fp32"},
+                          constexprs={"LIMIT": 32}, stages=("ttir",)).asm.emitted)
+try:
+    triton_stub.compile(fp8_dot, signature={"x_ptr": "*fp8e5", "out_ptr": "*fp32"},
+                        constexprs={"LIMIT": 128}, stages=("ttir",))
+except Exception as e:
+    print("error:", e)
+
+# max_num_imprecise_acc reaches the TTIR as upstream's attribute, and a
+# limit over K is refused with upstream's message.
+# CHECK-LABEL: tt.func public @fp8_dot
+# CHECK: tt.dot %{{.*}}, %{{.*}}, %{{.*}}, inputPrecision = tf32 {maxNumImpreciseAcc = 32 : i32} : tensor<64x64xf8E5M2> * tensor<64x64xf8E5M2> -> tensor<64x64xf32>
+# CHECK: error:
+# CHECK: max_num_imprecise_acc (128) must be <= K (64)

@@ -380,7 +380,7 @@ def dot(b, input, other, acc=None, input_precision=None, allow_tf32=None,
         max_num_imprecise_acc=None, out_dtype=None):
     if input_precision is None and allow_tf32 is False:
         input_precision = "ieee"
-    return semantic.dot(b, input, other, acc, input_precision, out_dtype)
+    return semantic.dot(b, input, other, acc, input_precision, out_dtype, max_num_imprecise_acc)
 
 
 @builtin

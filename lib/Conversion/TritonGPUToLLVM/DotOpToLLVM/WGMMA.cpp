@@ -178,6 +178,12 @@ struct WarpGroupDotOpConversion
     Type dLLVM = halfAcc ? rewriter.getI32Type() : structType.getBody()[0];
     auto fragType = LLVM::LLVMStructType::getLiteral(
         ctx, SmallVector<Type>(instrN / (halfAcc ? 4 : 2), dLLVM));
+    // fp8 products into f32 (upstream's max_num_imprecise_acc): every
+    // `impreciseK` of K accumulate from zero in a partial fragment that is
+    // then added in f32, exactly, to the accumulator.
+    int64_t impreciseK = op.getMaxNumImpreciseAcc();
+    bool promote = aBits == 8 && isa<FloatType>(aElem) && dElem.isF32() &&
+                   impreciseK > 0 && impreciseK <= K;
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     for (auto &[origin, regs] : *dTiles) {
       int32_t m0 = origin[0], n0 = origin[1];
@@ -187,15 +193,20 @@ struct WarpGroupDotOpConversion
       if (halfAcc)
         frag = pairWords(rewriter, loc, frag);
       Value d = pack(rewriter, loc, fragType, frag);
+      SmallVector<Value> total = frag;
+      int64_t inChunk = 0;
       for (int32_t k0 = 0; k0 < K; k0 += instrK) {
         Value bDesc = tileDescriptor(rewriter, loc, *b, bBase, n0, k0);
         SmallVector<Value> aOperands;
         std::optional<bool> aKMajor;
+        Value kScale = scale && k0 == 0 ? scale : i32Const(rewriter, loc, 1);
+        if (promote && inChunk == 0)
+          kScale = i32Const(rewriter, loc, 0);
         if (a.shared) {
           aOperands.push_back(
               tileDescriptor(rewriter, loc, *a.shared, a.base, m0, k0));
           aKMajor = a.shared->kMajor;
-          if (!halfAcc && !(scale && k0 == 0)) {
+          if (!halfAcc && !(scale && k0 == 0) && !promote) {
             d = sharedAWgmma(rewriter, loc, fragType, d, aOperands[0], bDesc,
                              instrN, instrK, *aTy, *dTy, *aKMajor, b->kMajor);
             continue;
@@ -206,11 +217,15 @@ struct WarpGroupDotOpConversion
             return fail("A holds no registers for a tile of the accumulator");
           aOperands = fragmentWords(rewriter, loc, a.regs, it->second);
         }
-        d = inlineWgmma(rewriter, loc, fragType, d, aOperands, bDesc,
-                        scale && k0 == 0 ? scale : i32Const(rewriter, loc, 1),
+        d = inlineWgmma(rewriter, loc, fragType, d, aOperands, bDesc, kScale,
                         instrN, instrK, *aTy, *dTy, aKMajor, b->kMajor);
+        inChunk += instrK;
+        if (promote && (inChunk >= impreciseK || k0 + instrK >= K)) {
+          addPartial(rewriter, loc, d, total);
+          inChunk = 0;
+        }
       }
-      SmallVector<Value> out = unpack(rewriter, loc, d);
+      SmallVector<Value> out = promote ? total : unpack(rewriter, loc, d);
       if (halfAcc)
         out = wordPairs(rewriter, loc, out, dElem);
       for (auto [r, v] : llvm::zip(regs, out))
@@ -304,6 +319,18 @@ struct WarpGroupDotOpConversion
       words.push_back(packWord(
           rewriter, loc, {regs[slots[2 * w]], regs[slots[2 * w + 1]]}, 16, 32));
     return words;
+  }
+
+  /// total += the partial fragment `part`, once its wgmma group is done
+  /// (commit, wait), in f32; then the fence wgmma needs before reading
+  /// registers other instructions wrote.
+  static void addPartial(ConversionPatternRewriter &rewriter, Location loc,
+                         Value part, SmallVector<Value> &total) {
+    NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+    NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
+    for (auto [t, p] : llvm::zip(total, unpack(rewriter, loc, part)))
+      t = LLVM::FAddOp::create(rewriter, loc, t, p);
+    NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
   }
 
   /// D = A B + (useC ? C : 0): the accumulator registers zeroed unless
