@@ -184,51 +184,21 @@ struct WarpGroupDotOpConversion
     int64_t impreciseK = op.getMaxNumImpreciseAcc();
     bool promote = aBits == 8 && isa<FloatType>(aElem) && dElem.isF32() &&
                    impreciseK > 0 && impreciseK <= K;
+    TilePlan plan{*b,       bBase,  a,       scale,
+                  fragType, instrN, instrK,  K,
+                  *aTy,     *dTy,   halfAcc, promote ? impreciseK : 0};
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     for (auto &[origin, regs] : *dTiles) {
-      int32_t m0 = origin[0], n0 = origin[1];
       SmallVector<Value> frag;
       for (int r : regs)
         frag.push_back(acc[r]);
       if (halfAcc)
         frag = pairWords(rewriter, loc, frag);
-      Value d = pack(rewriter, loc, fragType, frag);
-      SmallVector<Value> total = frag;
-      int64_t inChunk = 0;
-      for (int32_t k0 = 0; k0 < K; k0 += instrK) {
-        Value bDesc = tileDescriptor(rewriter, loc, *b, bBase, n0, k0);
-        SmallVector<Value> aOperands;
-        std::optional<bool> aKMajor;
-        Value kScale = scale && k0 == 0 ? scale : i32Const(rewriter, loc, 1);
-        if (promote && inChunk == 0)
-          kScale = i32Const(rewriter, loc, 0);
-        if (a.shared) {
-          aOperands.push_back(
-              tileDescriptor(rewriter, loc, *a.shared, a.base, m0, k0));
-          aKMajor = a.shared->kMajor;
-          if (!halfAcc && !(scale && k0 == 0) && !promote) {
-            d = sharedAWgmma(rewriter, loc, fragType, d, aOperands[0], bDesc,
-                             instrN, instrK, *aTy, *dTy, *aKMajor, b->kMajor);
-            continue;
-          }
-        } else {
-          auto it = a.tiles->find({m0, k0});
-          if (it == a.tiles->end())
-            return fail("A holds no registers for a tile of the accumulator");
-          aOperands = fragmentWords(rewriter, loc, a.regs, it->second);
-        }
-        d = inlineWgmma(rewriter, loc, fragType, d, aOperands, bDesc, kScale,
-                        instrN, instrK, *aTy, *dTy, aKMajor, b->kMajor);
-        inChunk += instrK;
-        if (promote && (inChunk >= impreciseK || k0 + instrK >= K)) {
-          addPartial(rewriter, loc, d, total);
-          inChunk = 0;
-        }
-      }
-      SmallVector<Value> out = promote ? total : unpack(rewriter, loc, d);
+      if (failed(emitTile(rewriter, loc, plan, origin[0], origin[1], frag)))
+        return fail("A holds no registers for a tile of the accumulator");
       if (halfAcc)
-        out = wordPairs(rewriter, loc, out, dElem);
-      for (auto [r, v] : llvm::zip(regs, out))
+        frag = wordPairs(rewriter, loc, frag, dElem);
+      for (auto [r, v] : llvm::zip(regs, frag))
         acc[r] = v;
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
@@ -246,6 +216,66 @@ struct WarpGroupDotOpConversion
     std::optional<FragmentTiles> tiles;
     SmallVector<Value> regs;
   };
+
+  /// What every accumulator tile's wgmma chain shares.
+  struct TilePlan {
+    const SharedOperand &b;
+    Value bBase;
+    const AOperand &a;
+    Value scale;
+    LLVM::LLVMStructType fragType;
+    int32_t instrN, instrK;
+    int64_t K;
+    NVVM::WGMMATypes aTy, dTy;
+    bool halfAcc;
+    /// K per partial accumulation (0: accumulate in place).
+    int64_t impreciseK;
+  };
+
+  /// The wgmma chain (K in order) of the tile at (m0, n0): `frag`, its
+  /// accumulator registers in fragment order, in and out.
+  static LogicalResult emitTile(ConversionPatternRewriter &rewriter,
+                                Location loc, const TilePlan &p, int32_t m0,
+                                int32_t n0, SmallVector<Value> &frag) {
+    Value d = pack(rewriter, loc, p.fragType, frag);
+    bool promote = p.impreciseK > 0;
+    int64_t inChunk = 0;
+    for (int32_t k0 = 0; k0 < p.K; k0 += p.instrK) {
+      Value bDesc = tileDescriptor(rewriter, loc, p.b, p.bBase, n0, k0);
+      SmallVector<Value> aOperands;
+      std::optional<bool> aKMajor;
+      bool scaled = p.scale && k0 == 0;
+      Value kScale = scaled ? p.scale : i32Const(rewriter, loc, 1);
+      if (promote && inChunk == 0)
+        kScale = i32Const(rewriter, loc, 0);
+      if (p.a.shared) {
+        aOperands.push_back(
+            tileDescriptor(rewriter, loc, *p.a.shared, p.a.base, m0, k0));
+        aKMajor = p.a.shared->kMajor;
+        if (!p.halfAcc && !scaled && !promote) {
+          d = sharedAWgmma(rewriter, loc, p.fragType, d, aOperands[0], bDesc,
+                           p.instrN, p.instrK, p.aTy, p.dTy, *aKMajor,
+                           p.b.kMajor);
+          continue;
+        }
+      } else {
+        auto it = p.a.tiles->find({m0, k0});
+        if (it == p.a.tiles->end())
+          return failure();
+        aOperands = fragmentWords(rewriter, loc, p.a.regs, it->second);
+      }
+      d = inlineWgmma(rewriter, loc, p.fragType, d, aOperands, bDesc, kScale,
+                      p.instrN, p.instrK, p.aTy, p.dTy, aKMajor, p.b.kMajor);
+      inChunk += p.instrK;
+      if (promote && (inChunk >= p.impreciseK || k0 + p.instrK >= p.K)) {
+        addPartial(rewriter, loc, d, frag);
+        inChunk = 0;
+      }
+    }
+    if (!promote)
+      frag = unpack(rewriter, loc, d);
+    return success();
+  }
 
   static LogicalResult prepareA(ConversionPatternRewriter &rewriter,
                                 Location loc, ttng::WarpGroupDotOp op,
