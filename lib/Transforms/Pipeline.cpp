@@ -609,8 +609,7 @@ private:
 
     OpBuilder b(loop);
     DenseSet<Operation *> stageZero = stageZeroOf(loop, scheduledEarly);
-    SmallVector<Value> buffers, tokens;
-    Operation *lastCopy = nullptr;
+    SmallVector<Value> buffers;
     // Consumers read after one wait, placed before the first of them.
     Operation *firstConsumer = firstConsumerOf(loop, candidates);
     if (!firstConsumer)
@@ -618,9 +617,11 @@ private:
     bool asyncDot = keepsDotInFlight(loop, candidates, earlyFirst);
     if (asyncDot)
       limitResidentBlocks(loop);
-    // Copies issued after the consumers leave one group fewer in flight when
-    // the consumers wait.
-    int pendingCopies = earlyFirst ? stages - 1 : stages - 2;
+    // One commit group per copy, as upstream's: the iterations still in
+    // flight when the consumers wait (one fewer where the copies are issued
+    // after the consumers) times the copies an iteration issues.
+    int pendingCopies = (earlyFirst ? stages - 1 : stages - 2) *
+                        static_cast<int>(candidates.size());
     OpBuilder consumer(firstConsumer);
     auto wait = AsyncWaitOp::create(consumer, loc, AsyncTokenType::get(ctx),
                                     ValueRange(), pendingCopies);
@@ -648,16 +649,22 @@ private:
           producer, c.load.getLoc(), AsyncTokenType::get(ctx), c.load.getPtr(),
           dst, c.load.getMask(), Value(), c.load.getCache(), c.load.getEvict(),
           false, c.contiguity);
-      tokens.push_back(copy.getToken());
+      auto commit = AsyncCommitGroupOp::create(producer, c.load.getLoc(),
+                                               AsyncTokenType::get(ctx),
+                                               ValueRange{copy.getToken()});
       stageZero.insert(dst);
       stageZero.insert(copy);
+      stageZero.insert(commit);
+      // The wait names the groups it waits for, as upstream's does (the
+      // pipeliner carries their tokens); a copy after the first consumer
+      // is counted, not named.
+      if (commit->isBeforeInBlock(wait))
+        wait.getAsyncTokenMutable().append(commit.getResult());
       SmallVector<Value> roots{c.load.getPtr()};
       if (c.load.getMask())
         roots.push_back(c.load.getMask());
       for (Operation *op : getLoopSlice(loop, roots))
         stageZero.insert(op);
-      if (!lastCopy || lastCopy->isBeforeInBlock(copy))
-        lastCopy = copy;
 
       // Consumers: the slot's view instead of the alloc.
       auto src = MemDescIndexOp::create(consumer, loc, slotType, buf, readSlot);
@@ -669,16 +676,6 @@ private:
       c.alloc.erase();
       c.load.erase();
     }
-    OpBuilder afterCopies(lastCopy->getBlock(), ++Block::iterator(lastCopy));
-    auto commit = AsyncCommitGroupOp::create(afterCopies, loc,
-                                             AsyncTokenType::get(ctx), tokens);
-    stageZero.insert(commit);
-    // The wait names the group it waits for, as upstream's does (the
-    // pipeliner carries the token stages - 1 iterations); where a copy
-    // follows the first consumer the wait counts groups alone.
-    if (commit->isBeforeInBlock(wait))
-      wait.getAsyncTokenMutable().append(commit.getResult());
-
     releaseAfter(loop, buffers);
 
     // The two stages in the schedule's cluster order, each in body order.

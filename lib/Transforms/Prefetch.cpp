@@ -185,7 +185,9 @@ private:
       return;
     }
     AsyncWaitOp wait = waits.empty() ? AsyncWaitOp() : waits.front();
-    int commitsBefore = 0, commitsAfter = 0;
+    // Groups the body commits before its wait: the waits placed before the
+    // loop and at the end of the body allow that many fewer in flight.
+    int commitsBefore = 0;
     if (wait) {
       for (PrefetchedDot &d : dots)
         for (LocalLoadOp load : d.loads)
@@ -195,7 +197,8 @@ private:
             return;
           }
       for (auto commit : loop.getBody()->getOps<AsyncCommitGroupOp>())
-        ++(commit->isBeforeInBlock(wait) ? commitsBefore : commitsAfter);
+        if (commit->isBeforeInBlock(wait))
+          ++commitsBefore;
     }
 
     // Before the loop: iteration 0's first slices (its tiles waited for).
@@ -226,8 +229,7 @@ private:
           if (wait)
             AsyncWaitOp::create(
                 b, wait.getLoc(), AsyncTokenType::get(&getContext()),
-                ValueRange(),
-                std::max(0, int(wait.getNum()) + commitsAfter - 1));
+                ValueRange(), std::max(0, int(wait.getNum()) - commitsBefore));
           IRMapping next;
           Value iv = newBody->getArgument(0);
           auto forOp = cast<scf::ForOp>(newBody->getParentOp());

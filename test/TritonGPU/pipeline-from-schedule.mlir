@@ -17,13 +17,15 @@
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // The schedule tritongpu-schedule-loops gives an mma.sync loop: copies
-  // first, so two groups may be in flight at the wait.
+  // first, so two iterations' groups (one per copy) may be in flight at the
+  // wait.
   // CHECK-LABEL: @mma_sync_copies_first
   // CHECK: scf.for
   // CHECK: ttg.async_copy_global_to_local
+  // CHECK: ttg.async_commit_group
   // CHECK: ttg.async_copy_global_to_local
   // CHECK: ttg.async_commit_group
-  // CHECK: ttg.async_wait {{.*}}{num = 2 : i32}
+  // CHECK: ttg.async_wait {{.*}}{num = 4 : i32}
   // CHECK: tt.dot
   // CHECK: scf.yield
   tt.func @mma_sync_copies_first(%arg0: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg2: i32) -> tensor<128x128xf32, #mma> {
@@ -57,10 +59,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %10#2 : tensor<128x128xf32, #mma>
   }
   // The same loop with the clusters swapped: the copies go after the dot,
-  // one group fewer in flight at the wait.
+  // one iteration's groups fewer in flight at the wait.
   // CHECK-LABEL: @mma_sync_copies_last
   // CHECK: scf.for
-  // CHECK: ttg.async_wait {{.*}}{num = 1 : i32}
+  // CHECK: ttg.async_wait {{.*}}{num = 2 : i32}
   // CHECK: tt.dot
   // CHECK: ttg.async_copy_global_to_local
   // CHECK: ttg.async_copy_global_to_local
@@ -99,7 +101,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // An accumulating wgmma with copies after it stays in flight.
   // CHECK-LABEL: @wgmma_copies_last
   // CHECK: scf.for
-  // CHECK: ttg.async_wait {{.*}}{num = 1 : i32}
+  // CHECK: ttg.async_wait {{.*}}{num = 2 : i32}
   // CHECK: ttng.warp_group_dot {{.*}} {isAsync = true}
   // CHECK-NEXT: ttng.warp_group_dot_wait {pendings = 1 : i32}
   // CHECK: ttg.async_copy_global_to_local
@@ -138,7 +140,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: @wgmma_copies_first
   // CHECK: scf.for
   // CHECK: ttg.async_copy_global_to_local
-  // CHECK: ttg.async_wait {{.*}}{num = 2 : i32}
+  // CHECK: ttg.async_wait {{.*}}{num = 4 : i32}
   // CHECK-NOT: isAsync
   // CHECK: ttng.warp_group_dot
   // CHECK-NOT: isAsync
