@@ -578,6 +578,28 @@ private:
     out.replaceAllUsesExcept(done.getResult(0), done);
   }
 
+  /// One commit group per copy, as upstream's, named by the wait where they
+  /// precede it (the pipeliner carries their tokens; a copy after the first
+  /// consumer is counted, not named). The commits follow the iteration's
+  /// last copy: the first groups every copy, the others are empty - the
+  /// same waits as upstream's, with the copies free to interleave.
+  static void commitGroups(ArrayRef<AsyncCopyGlobalToLocalOp> copies,
+                           AsyncWaitOp wait, DenseSet<Operation *> &stageZero) {
+    Operation *last = copies.front();
+    for (AsyncCopyGlobalToLocalOp copy : copies)
+      if (last->isBeforeInBlock(copy))
+        last = copy;
+    OpBuilder after(last->getBlock(), ++Block::iterator(last));
+    for (AsyncCopyGlobalToLocalOp copy : copies) {
+      auto commit = AsyncCommitGroupOp::create(
+          after, copy.getLoc(), AsyncTokenType::get(copy.getContext()),
+          ValueRange{copy.getToken()});
+      stageZero.insert(commit);
+      if (commit->isBeforeInBlock(wait))
+        wait.getAsyncTokenMutable().append(commit.getResult());
+    }
+  }
+
   /// After the loop: no copy may still write, then the buffers go.
   static void releaseAfter(scf::ForOp loop, ArrayRef<Value> buffers) {
     Location loc = loop.getLoc();
@@ -610,6 +632,7 @@ private:
     OpBuilder b(loop);
     DenseSet<Operation *> stageZero = stageZeroOf(loop, scheduledEarly);
     SmallVector<Value> buffers;
+    SmallVector<AsyncCopyGlobalToLocalOp> copies;
     // Consumers read after one wait, placed before the first of them.
     Operation *firstConsumer = firstConsumerOf(loop, candidates);
     if (!firstConsumer)
@@ -649,17 +672,9 @@ private:
           producer, c.load.getLoc(), AsyncTokenType::get(ctx), c.load.getPtr(),
           dst, c.load.getMask(), Value(), c.load.getCache(), c.load.getEvict(),
           false, c.contiguity);
-      auto commit = AsyncCommitGroupOp::create(producer, c.load.getLoc(),
-                                               AsyncTokenType::get(ctx),
-                                               ValueRange{copy.getToken()});
+      copies.push_back(copy);
       stageZero.insert(dst);
       stageZero.insert(copy);
-      stageZero.insert(commit);
-      // The wait names the groups it waits for, as upstream's does (the
-      // pipeliner carries their tokens); a copy after the first consumer
-      // is counted, not named.
-      if (commit->isBeforeInBlock(wait))
-        wait.getAsyncTokenMutable().append(commit.getResult());
       SmallVector<Value> roots{c.load.getPtr()};
       if (c.load.getMask())
         roots.push_back(c.load.getMask());
@@ -676,6 +691,7 @@ private:
       c.alloc.erase();
       c.load.erase();
     }
+    commitGroups(copies, wait, stageZero);
     releaseAfter(loop, buffers);
 
     // The two stages in the schedule's cluster order, each in body order.

@@ -22,8 +22,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: @mma_sync_copies_first
   // CHECK: scf.for
   // CHECK: ttg.async_copy_global_to_local
-  // CHECK: ttg.async_commit_group
   // CHECK: ttg.async_copy_global_to_local
+  // CHECK: ttg.async_commit_group
   // CHECK: ttg.async_commit_group
   // CHECK: ttg.async_wait {{.*}}{num = 4 : i32}
   // CHECK: tt.dot
