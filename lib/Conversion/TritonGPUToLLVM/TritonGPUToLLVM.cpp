@@ -12,6 +12,7 @@
 
 #include "PatternTritonGPUOpToLLVM.h"
 #include "TritonDialect/Analysis/Membar.h"
+#include "TritonDialect/Analysis/RegisterBudget.h"
 #include "TritonDialect/Conversion/TritonGPUToLLVM/Passes.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
@@ -85,6 +86,10 @@ public:
     if (failed(checkNoFp8Arithmetic(module)))
       return signalPassFailure();
     unsigned numWarps = TritonGPUDialect::getNumWarps(module);
+    // The registers its layouts give a thread, before anything walks them.
+    if (failed(checkRegistersPerThread(
+            module, numWarps * TritonGPUDialect::getThreadsPerWarp(module))))
+      return signalPassFailure();
     if (TritonGPUDialect::getThreadsPerWarp(module) != int(kWarpSize)) {
       module.emitError("only 32 threads per warp are supported");
       return signalPassFailure();

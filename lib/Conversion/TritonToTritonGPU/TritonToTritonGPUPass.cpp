@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TritonDialect/Analysis/RegisterBudget.h"
 #include "TritonDialect/Conversion/TritonToTritonGPU/Passes.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 
@@ -289,40 +290,6 @@ struct InferredLayoutPattern : public OpConversionPattern<OpTy> {
     return TritonGPUDialect::getThreadsPerWarp(op->getParentOfType<ModuleOp>());
   }
 };
-
-/// Tensors whose elements need more 32-bit registers per thread than this
-/// are refused: a thread has at most 255, so such a block spills nearly all
-/// of itself, and lowering and ptxas take minutes on it.
-constexpr int64_t kMaxTensorRegistersPerThread = 2048;
-
-/// Fails, at the op that makes it, on the first tensor with more than
-/// kMaxTensorRegistersPerThread registers per thread when spread over
-/// `threads` threads, with what to change.
-LogicalResult checkRegistersPerThread(ModuleOp module, int64_t threads) {
-  WalkResult walk = module.walk([&](Operation *op) {
-    for (Value v : op->getResults()) {
-      auto type = dyn_cast<RankedTensorType>(v.getType());
-      if (!type || !type.hasStaticShape())
-        continue;
-      Type elem = type.getElementType();
-      int64_t bits = isa<PointerType>(elem) ? 64 : elem.getIntOrFloatBitWidth();
-      int64_t registers = llvm::divideCeil(
-          type.getNumElements() * std::max<int64_t>(1, bits / 32), threads);
-      if (registers <= kMaxTensorRegistersPerThread)
-        continue;
-      op->emitError() << type << " needs " << registers
-                      << " registers per thread with " << threads
-                      << " threads (a thread has at most 255; past "
-                      << kMaxTensorRegistersPerThread
-                      << " the kernel would spill nearly all of it and take "
-                         "minutes to compile): use more warps (num_warps) or "
-                         "a smaller block";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return failure(walk.wasInterrupted());
-}
 
 class ConvertTritonToTritonGPUPass
     : public triton::impl::ConvertTritonToTritonGPUBase<
