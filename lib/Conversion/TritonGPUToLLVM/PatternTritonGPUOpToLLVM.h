@@ -3,9 +3,11 @@
 // convert-triton-gpu-to-llvm collects its patterns from one file per op
 // family:
 //   FuncOpToLLVM.cpp          tt.func, tt.return, tt.call
-//   ViewOpToLLVM.cpp          program ids, make_range, splat, constants,
-//                             expand_dims, broadcast, reshape, trans, join,
-//                             split, cat (register permutations)
+//   SPMDOpToLLVM.cpp          tt.get_program_id, tt.get_num_programs
+//   MakeRangeOpToLLVM.cpp     tt.make_range
+//   ViewOpToLLVM.cpp          splat, constants, expand_dims, broadcast,
+//                             reshape, trans, join, split, cat (register
+//                             permutations)
 //   ElementwiseOpToLLVM.cpp   arith/math on tensors, addptr, fast exp,
 //                             libdevice, precise div/sqrt, clampf, mulhiui
 //   LoadStoreOpToLLVM.cpp     tt.load, tt.store, tt.atomic_rmw, atomic_cas
@@ -20,8 +22,10 @@
 //     FMA.cpp                   on CUDA cores (blocked accumulators)
 //     MMAv2.cpp                 mma.sync (nvidia_mma v2)
 //     WGMMA.cpp                 wgmma (nvidia_mma v3), its waits and fences
-//   DebugOpToLLVM.cpp         tt.print (vprintf), tt.assert (__assertfail)
-//   GatherHistogramOpToLLVM.cpp  tt.gather, tt.histogram
+//   PrintOpToLLVM.cpp         tt.print (vprintf)
+//   AssertOpToLLVM.cpp        tt.assert (__assertfail)
+//   GatherOpToLLVM.cpp        tt.gather
+//   HistogramOpToLLVM.cpp     tt.histogram
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,11 +68,18 @@ void populateMMAv2DotOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateWGMMAOpToLLVMPatterns(LLVMTypeConverter &converter,
                                    RewritePatternSet &patterns);
 
-void populateDebugOpToLLVMPatterns(LLVMTypeConverter &converter,
+void populateSPMDOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns);
+void populateMakeRangeOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns);
+void populatePrintOpToLLVMPatterns(LLVMTypeConverter &converter,
                                    RewritePatternSet &patterns);
-
-void populateGatherHistogramOpToLLVMPatterns(LLVMTypeConverter &converter,
-                                             RewritePatternSet &patterns);
+void populateAssertOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns);
+void populateGatherOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns);
+void populateHistogramOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns);
 
 /// Block arguments carrying structs of f16/bf16 whose elements are packed
 /// into 32-bit pairs where they are read (f16 tensor-core accumulators

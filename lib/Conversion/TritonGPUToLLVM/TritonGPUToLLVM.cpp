@@ -115,6 +115,8 @@ public:
     TritonLLVMTypeConverter converter(ctx);
     RewritePatternSet patterns(ctx);
     populateFuncOpToLLVMPatterns(converter, patterns, numWarps);
+    populateSPMDOpToLLVMPatterns(converter, patterns);
+    populateMakeRangeOpToLLVMPatterns(converter, patterns);
     populateViewOpToLLVMPatterns(converter, patterns);
     // The SM version: the option when given, else the module's target.
     int capability = computeCapability.hasValue()
@@ -127,8 +129,10 @@ public:
     populateConvertLayoutOpToLLVMPatterns(converter, patterns);
     populateMemoryOpToLLVMPatterns(converter, patterns, axis);
     populateDotOpToLLVMPatterns(converter, patterns);
-    populateDebugOpToLLVMPatterns(converter, patterns);
-    populateGatherHistogramOpToLLVMPatterns(converter, patterns);
+    populatePrintOpToLLVMPatterns(converter, patterns);
+    populateAssertOpToLLVMPatterns(converter, patterns);
+    populateGatherOpToLLVMPatterns(converter, patterns);
+    populateHistogramOpToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

@@ -532,4 +532,31 @@ std::optional<LinearLayout> reduceScanOperandLayout(Operation *op,
   return layoutOf(cast<RankedTensorType>(srcs.front().getType()));
 }
 
+Value globalString(OpBuilder &b, Location loc, Operation *anchor,
+                   StringRef prefix, StringRef text) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  std::string value = text.str();
+  value.push_back('\0');
+  std::string name;
+  LLVM::GlobalOp global;
+  for (unsigned i = 0;; ++i) {
+    name = (prefix + "_" + Twine(i)).str();
+    global = module.lookupSymbol<LLVM::GlobalOp>(name);
+    if (!global)
+      break;
+    if (auto s = dyn_cast_or_null<StringAttr>(global.getValueOrNull()))
+      if (s.getValue() == value)
+        break;
+  }
+  if (!global) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto type = LLVM::LLVMArrayType::get(b.getIntegerType(8), value.size());
+    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, name,
+                                    b.getStringAttr(value));
+  }
+  return LLVM::AddressOfOp::create(b, loc, global);
+}
+
 } // namespace mlir::triton::gpu::lowering

@@ -252,6 +252,11 @@ void shareEqualMasks(const ModuleAxisInfoAnalysis &axis, Value mask,
 std::optional<LinearLayout> reduceScanOperandLayout(Operation *op,
                                                     ValueRange srcs);
 
+/// The address of a NUL-terminated constant string global of the module
+/// around `anchor`, named `prefix`_<n> (one global per distinct text).
+Value globalString(OpBuilder &b, Location loc, Operation *anchor,
+                   StringRef prefix, StringRef text);
+
 } // namespace mlir::triton::gpu::lowering
 
 #endif

@@ -1,9 +1,10 @@
 //===- ViewOpToLLVM.cpp - indices and register-only shape ops -------------===//
 //
-// Program ids and counts, tt.make_range (the layout's coordinates of each
-// register), tt.splat, splat constants, and the shape ops that only permute
-// or replicate a thread's registers (expand_dims, broadcast, and
-// convert_layout when no data crosses threads).
+// tt.splat, splat constants, and the shape ops that only permute or
+// replicate a thread's registers (expand_dims, broadcast, reshape, trans,
+// join, split, cat; convert_layout within threads is in
+// ConvertLayoutOpToLLVM.cpp). Program ids: SPMDOpToLLVM.cpp; make_range:
+// MakeRangeOpToLLVM.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,54 +16,6 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
-template <typename SourceOp, bool IsCount>
-struct ProgramIdConversion : public ConvertOpToLLVMPattern<SourceOp> {
-  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Type i32 = rewriter.getI32Type();
-    Value v;
-    switch (op.getAxisAsInt()) {
-    case 0:
-      v = IsCount ? NVVM::GridDimXOp::create(rewriter, loc, i32).getResult()
-                  : NVVM::BlockIdXOp::create(rewriter, loc, i32).getResult();
-      break;
-    case 1:
-      v = IsCount ? NVVM::GridDimYOp::create(rewriter, loc, i32).getResult()
-                  : NVVM::BlockIdYOp::create(rewriter, loc, i32).getResult();
-      break;
-    default:
-      v = IsCount ? NVVM::GridDimZOp::create(rewriter, loc, i32).getResult()
-                  : NVVM::BlockIdZOp::create(rewriter, loc, i32).getResult();
-      break;
-    }
-    rewriter.replaceOp(op, v);
-    return success();
-  }
-};
-
-struct MakeRangeOpConversion : public ConvertOpToLLVMPattern<MakeRangeOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(MakeRangeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getType());
-    std::optional<LinearLayout> layout = layoutOf(type);
-    Type structType = getTypeConverter()->convertType(type);
-    if (!layout || !structType)
-      return rewriter.notifyMatchFailure(op, "no layout");
-    Location loc = op.getLoc();
-    LLVMBuilder lb(rewriter, loc);
-    SmallVector<Value> values;
-    for (auto &coords : emitIndices(rewriter, loc, *layout))
-      values.push_back(lb.add(coords[0], lb.i32(op.getStart())));
-    rewriter.replaceOp(op, pack(rewriter, loc, structType, values));
-    return success();
-  }
-};
-
 struct SplatOpConversion : public ConvertOpToLLVMPattern<SplatOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -283,9 +236,7 @@ struct SplitOpConversion : public ConvertOpToLLVMPattern<SplitOp> {
 void mlir::triton::gpu::lowering::populateViewOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns
-      .add<MakeRangeOpConversion, SplatOpConversion, UnsplatOpConversion,
-           ConstantOpConversion, ProgramIdConversion<GetProgramIdOp, false>,
-           ProgramIdConversion<GetNumProgramsOp, true>,
+      .add<SplatOpConversion, UnsplatOpConversion, ConstantOpConversion,
            RegisterRemapConversion<ExpandDimsOp>,
            RegisterRemapConversion<BroadcastOp>,
            RegisterRemapConversion<ReshapeOp>, RegisterRemapConversion<TransOp>,
