@@ -16,6 +16,7 @@ inline void registerAllTritonPasses() {
   registerTritonToTritonGPUPasses();
   registerTritonGPUToLLVMPasses();
   registerTritonPasses();
+  registerTritonGPUPasses();
   registerTritonPipelines();
 }
 

@@ -33,6 +33,10 @@ LogicalResult triton::checkRegistersPerThread(ModuleOp module,
           !type.getElementType().isIntOrFloat() &&
               !isa<triton::PointerType>(type.getElementType()))
         continue;
+      // A dot operand's layout repeats the operand for every thread that
+      // computes with it; the dot lowering reads it a slice at a time.
+      if (isa_and_nonnull<gpu::DotOperandEncodingAttr>(type.getEncoding()))
+        continue;
       int64_t registers = registersPerThread(type, threads);
       if (registers <= kMaxTensorRegistersPerThread)
         continue;

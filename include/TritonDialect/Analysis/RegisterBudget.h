@@ -30,7 +30,8 @@ int64_t registersPerThread(RankedTensorType type, int64_t threads);
 
 /// Fails, with a located error at the op that makes it, on the first tensor
 /// with more than kMaxTensorRegistersPerThread registers per thread in a
-/// block of `threads` threads.
+/// block of `threads` threads (dot operands aside: their layouts repeat the
+/// operand per thread, and the dot lowering reads it slice by slice).
 LogicalResult checkRegistersPerThread(ModuleOp module, int64_t threads);
 
 } // namespace mlir::triton

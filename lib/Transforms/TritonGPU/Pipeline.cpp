@@ -49,8 +49,8 @@
 #include "TritonDialect/Analysis/AxisInfo.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
-#include "TritonDialect/Transforms/Passes.h"
 #include "TritonDialect/Transforms/PipeliningUtility.h"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -63,7 +63,7 @@
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUPIPELINE
-#include "TritonDialect/Transforms/Passes.h.inc"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
-#include "TritonDialect/Transforms/Passes.h"
+#include "TritonDialect/Transforms/Triton/Passes.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -14,7 +14,7 @@
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONCOMBINEOPS
-#include "TritonDialect/Transforms/Passes.h.inc"
+#include "TritonDialect/Transforms/Triton/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;

@@ -8,13 +8,13 @@
 
 #include "TritonDialect/Analysis/AxisInfo.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Transforms/Passes.h"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h"
 
 #include "mlir/IR/Builders.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUCOALESCE
-#include "TritonDialect/Transforms/Passes.h.inc"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;

@@ -13,14 +13,14 @@
 #include "BlockAccess.h"
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
-#include "TritonDialect/Transforms/Passes.h"
+#include "TritonDialect/Transforms/Triton/Passes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONREWRITETENSORPOINTER
-#include "TritonDialect/Transforms/Passes.h.inc"
+#include "TritonDialect/Transforms/Triton/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;

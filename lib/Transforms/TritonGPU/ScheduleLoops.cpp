@@ -12,12 +12,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TritonDialect/Transforms/Passes.h"
 #include "TritonDialect/Transforms/PipeliningUtility.h"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUSCHEDULELOOPS
-#include "TritonDialect/Transforms/Passes.h.inc"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;

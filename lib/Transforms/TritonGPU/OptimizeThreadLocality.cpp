@@ -11,7 +11,7 @@
 
 #include "TritonDialect/Analysis/GatherLowering.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Transforms/Passes.h"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -23,7 +23,7 @@
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUOPTIMIZETHREADLOCALITY
-#include "TritonDialect/Transforms/Passes.h.inc"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;

@@ -24,14 +24,14 @@
 #include "BlockAccess.h"
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
-#include "TritonDialect/Transforms/Passes.h"
+#include "TritonDialect/Transforms/Triton/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONREWRITETENSORDESCRIPTORTOPOINTER
-#include "TritonDialect/Transforms/Passes.h.inc"
+#include "TritonDialect/Transforms/Triton/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;

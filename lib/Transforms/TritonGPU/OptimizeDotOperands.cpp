@@ -20,14 +20,14 @@
 
 #include "TritonDialect/Dialect/Triton/IR/Interfaces.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Transforms/Passes.h"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUOPTIMIZEDOTOPERANDS
-#include "TritonDialect/Transforms/Passes.h.inc"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;

@@ -6,14 +6,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
-#include "TritonDialect/Transforms/Passes.h"
+#include "TritonDialect/Transforms/Triton/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONREORDERBROADCAST
-#include "TritonDialect/Transforms/Passes.h.inc"
+#include "TritonDialect/Transforms/Triton/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;

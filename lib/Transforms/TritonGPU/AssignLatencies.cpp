@@ -12,12 +12,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Analysis/AxisInfo.h"
-#include "TritonDialect/Transforms/Passes.h"
 #include "TritonDialect/Transforms/PipeliningUtility.h"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUASSIGNLATENCIES
-#include "TritonDialect/Transforms/Passes.h.inc"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;

@@ -28,7 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Transforms/Passes.h"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -42,7 +42,7 @@
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUREMOVELAYOUTCONVERSIONS
-#include "TritonDialect/Transforms/Passes.h.inc"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;

@@ -19,7 +19,7 @@
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
-#include "TritonDialect/Transforms/Passes.h"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -29,7 +29,7 @@
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUACCELERATEMATMUL
-#include "TritonDialect/Transforms/Passes.h.inc"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;

@@ -36,8 +36,8 @@
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
-#include "TritonDialect/Transforms/Passes.h"
 #include "TritonDialect/Transforms/PipeliningUtility.h"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -48,7 +48,7 @@
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUFUSENESTEDLOOPS
-#include "TritonDialect/Transforms/Passes.h.inc"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;

@@ -1,13 +1,13 @@
 //===- LoopUnroll.cpp - triton-loop-unroll --------------------------------===//
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
-#include "TritonDialect/Transforms/Passes.h"
+#include "TritonDialect/Transforms/Triton/Passes.h"
 
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONLOOPUNROLL
-#include "TritonDialect/Transforms/Passes.h.inc"
+#include "TritonDialect/Transforms/Triton/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;
