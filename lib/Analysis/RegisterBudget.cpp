@@ -5,6 +5,7 @@
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -26,6 +27,9 @@ int64_t triton::registersPerThread(RankedTensorType type, int64_t threads) {
 
 LogicalResult triton::checkRegistersPerThread(ModuleOp module,
                                               int64_t threads) {
+  // Values share few types: each type's count (a linear layout to build)
+  // once.
+  llvm::DenseMap<Type, int64_t> counted;
   WalkResult walk = module.walk([&](Operation *op) {
     for (Value v : op->getResults()) {
       auto type = dyn_cast<RankedTensorType>(v.getType());
@@ -37,7 +41,10 @@ LogicalResult triton::checkRegistersPerThread(ModuleOp module,
       // computes with it; the dot lowering reads it a slice at a time.
       if (isa_and_nonnull<gpu::DotOperandEncodingAttr>(type.getEncoding()))
         continue;
-      int64_t registers = registersPerThread(type, threads);
+      auto [it, inserted] = counted.try_emplace(type, 0);
+      if (inserted)
+        it->second = registersPerThread(type, threads);
+      int64_t registers = it->second;
       if (registers <= kMaxTensorRegistersPerThread)
         continue;
       op->emitError() << type << " needs " << registers

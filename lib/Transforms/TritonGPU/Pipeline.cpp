@@ -19,9 +19,9 @@
 //   buf = ttg.local_alloc : memdesc<S x tile, mutable>            (before)
 //   ...
 //   ttg.async_copy_global_to_local ptrs, buf[w] mask ...          (stage 0)
-//   ttg.async_commit_group
+//   ttg.async_commit_group (one per copy, after the iteration's last copy)
 //   ...
-//   ttg.async_wait {num = S - 1}                                  (stage S-1)
+//   ttg.async_wait {num = C (S - 1)}                              (stage S-1)
 //   users of the alloc read buf[r]
 //   ...
 //   ttg.async_wait {num = 0}; ttg.local_dealloc buf               (after)
@@ -31,10 +31,12 @@
 // everything else stage S - 1; MLIR's scf pipeliner (pipelineForLoop)
 // emits the prologue (iterations 0 .. S-2 of stage 0) and the kernel loop,
 // whose last S - 1 iterations issue copies masked off (zero-size), so any
-// trip count works, a dynamic one included, with no epilogue to peel. When
-// the schedule issues an iteration's copies before its dot, S - 1 groups
-// may be pending when a tile is needed; when after it (an accumulating
-// wgmma kept in flight, `warp_group_dot_wait {pendings = 1}`), S - 2.
+// trip count works, a dynamic one included, with no epilogue to peel. An
+// iteration commits one group per copy (C copies), as upstream's does. When
+// the schedule issues an iteration's copies before its dot, C (S - 1)
+// groups may be pending when a tile is needed; when after it (an
+// accumulating wgmma kept in flight, `warp_group_dot_wait {pendings = 1}`),
+// C (S - 2).
 //
 // A local_alloc of a loop-invariant value (attention's Q) is moved before
 // the loop: staged once instead of every iteration. A proxy fence that
