@@ -100,6 +100,31 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 
 // -----
 
+// An MMA accumulator stored through pointers whose alignment is unknown
+// (one element a lane, 32 lanes along a row): the conversion stays. In the
+// MMA layout one warp instruction covers 8 rows of 8 columns, each row a
+// pair per lane: storing from it would not be coalesced, even though the
+// accumulator's registers cover whole rows (tutorial 08's grouped GEMM).
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#row = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @keeps_mma_store_coalesced
+  // CHECK: %[[C:.*]] = ttg.convert_layout %{{.*}} : tensor<128x128xf16, #{{.*}}> -> tensor<128x128xf16, #[[ROW:.*]]>
+  // CHECK: tt.store %{{.*}}, %[[C]] : tensor<128x128x!tt.ptr<f16>, #[[ROW]]>
+  tt.func @keeps_mma_store_coalesced(%base: !tt.ptr<f16>, %acc: tensor<128x128xf16, #mma>) {
+    %p = tt.splat %base : !tt.ptr<f16> -> tensor<128x128x!tt.ptr<f16>, #row>
+    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #row}>>
+    %e = tt.expand_dims %r {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #row}>> -> tensor<1x128xi32, #row>
+    %b = tt.broadcast %e : tensor<1x128xi32, #row> -> tensor<128x128xi32, #row>
+    %q = tt.addptr %p, %b : tensor<128x128x!tt.ptr<f16>, #row>, tensor<128x128xi32, #row>
+    %c = ttg.convert_layout %acc : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #row>
+    tt.store %q, %c : tensor<128x128x!tt.ptr<f16>, #row>
+    tt.return
+  }
+}
+
+// -----
+
 // Conversions to the same layout and chains of conversions fold.
 #a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

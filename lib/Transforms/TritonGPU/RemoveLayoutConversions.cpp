@@ -230,23 +230,27 @@ unsigned vectorWidth(Attribute encoding, ArrayRef<int64_t> shape,
 }
 
 /// How many consecutive elements along `dim`, from the first, one warp's
-/// registers and lanes cover together: the span of addresses a warp's
-/// access touches without gaps when the tensor is contiguous along `dim`
-/// (a coalesced access covers 32 lanes' worth or the whole extent).
+/// store or load instruction covers: each lane's vector (the registers
+/// that hold consecutive elements) and the lanes. That is the span of
+/// addresses one access touches without gaps when the tensor is contiguous
+/// along `dim` (a coalesced access covers 32 lanes' worth or the whole
+/// extent). Registers beyond the vector are further instructions: an MMA
+/// accumulator's 16 column pairs do not make its 8-column rows coalesced.
 unsigned warpSpan(Attribute encoding, ArrayRef<int64_t> shape, unsigned dim) {
   std::optional<LinearLayout> layout = toLinearLayout(shape, encoding);
   if (!layout)
     return 1;
   std::string out = layout_dims::outDimName(dim);
   llvm::SmallSet<int32_t, 8> units;
-  for (const char *in : {layout_dims::kRegister, layout_dims::kLane}) {
-    if (!layout->hasInDim(in))
-      continue;
-    for (int32_t b = 0; b < layout->getInDimSizeLog2(in); ++b) {
+  unsigned vector = layout->getNumConsecutiveInOut(layout_dims::kRegister, out);
+  for (unsigned b = 0; (1u << b) < vector; ++b)
+    units.insert(b);
+  if (layout->hasInDim(layout_dims::kLane)) {
+    for (int32_t b = 0; b < layout->getInDimSizeLog2(layout_dims::kLane); ++b) {
       bool pure = true;
       int32_t along = 0;
       for (const auto &o : layout->getOutDims()) {
-        int32_t v = layout->getBasis(in, b, o.name);
+        int32_t v = layout->getBasis(layout_dims::kLane, b, o.name);
         if (o.name == out)
           along = v;
         else if (v)
@@ -269,6 +273,10 @@ unsigned loopDepth(Operation *op) {
     depth += isa<LoopLikeOpInterface>(p);
   return depth;
 }
+
+/// The bytes of global memory one transaction moves: runs of consecutive
+/// addresses this long use every byte they fetch or write.
+constexpr unsigned kSectorBytes = 32;
 
 /// The dimension a store's current layout keeps contiguous per thread.
 unsigned fastestDim(Attribute encoding, unsigned rank) {
@@ -667,21 +675,30 @@ private:
           if (newEnc.lookup(cvt.getSrc()) != encodingOf(cvt.getResult()) &&
               loopDepth(cvt) > loopDepth(c))
             return failure();
-    // Stores must keep their vector width and their coalescing: a warp
-    // still covers as many consecutive addresses along the dimension
-    // coalesce ordered first (a transpose's store keeps its conversion,
-    // as upstream's does, instead of turning into one store per element
-    // 32 rows apart).
+    // Stores must keep their vector width and their coalescing: one warp
+    // instruction still writes runs of consecutive addresses, along the
+    // dimension coalesce ordered first, as long as before, up to a 32-byte
+    // sector (a transpose's store keeps its conversion, as upstream's
+    // does, instead of turning into one store per element 32 rows apart;
+    // an f16 MMA accumulator, 16 bytes a row, keeps its conversion to 32
+    // lanes along a row).
     for (Operation *sink : sinks)
       if (auto store = dyn_cast<StoreOp>(sink)) {
         auto type = cast<RankedTensorType>(store.getPtr().getType());
         Attribute now = encodingOf(store.getPtr());
         Attribute next = opEnc.lookup(sink);
         unsigned dim = fastestDim(now, type.getRank());
+        Type element = getElementTypeOrSelf(store.getValue().getType());
+        unsigned bytes = element.isIntOrFloat()
+                             ? std::max(1u, element.getIntOrFloatBitWidth() / 8)
+                             : 8; // a pointer
+        auto run = [&](Attribute e) {
+          return std::min(warpSpan(e, type.getShape(), dim) * bytes,
+                          kSectorBytes);
+        };
         if (vectorWidth(next, type.getShape(), dim) <
                 vectorWidth(now, type.getShape(), dim) ||
-            warpSpan(next, type.getShape(), dim) <
-                warpSpan(now, type.getShape(), dim))
+            run(next) < run(now))
           return failure();
       }
 
