@@ -60,15 +60,14 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %d : tensor<64x64xi32, #acc>
   }
 
-  // fp8 (e4m3): wgmma K = 32; under disable-mma-v3, mma.sync on the
-  // operands widened to f16 (exact).
+  // fp8 (e4m3): wgmma K = 32; under disable-mma-v3, fp8 mma.sync (sm_89
+  // on: m16n8k32, four fp8 a register), the operands as they are.
   // CHECK-LABEL: tt.func @fp8
   // CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x64xf32, #{{.*}}>
   // REMARK: remark: tt.dot: wgmma (nvidia_mma v3), instrShape [16, 64, 32], warpsPerCTA [4, 1]
   // NOV3-LABEL: tt.func @fp8
-  // NOV3-DAG: tt.fp_to_fp %arg0 : tensor<64x64xf8E4M3FN, {{.*}}> -> tensor<64x64xf16,
-  // NOV3-DAG: tt.fp_to_fp %arg1 : tensor<64x64xf8E4M3FN, {{.*}}> -> tensor<64x64xf16,
-  // NOV3: tt.dot {{.*}} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma{{[0-9]*}}, kWidth = 2}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma{{[0-9]*}}, kWidth = 2}>> -> tensor<64x64xf32, #mma{{[0-9]*}}>
+  // NOV3-NOT: tt.fp_to_fp
+  // NOV3: tt.dot {{.*}} : tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma{{[0-9]*}}, kWidth = 4}>> * tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #mma{{[0-9]*}}, kWidth = 4}>> -> tensor<64x64xf32, #mma{{[0-9]*}}>
   tt.func @fp8(%a: tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %b: tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %c: tensor<64x64xf32, #acc>) -> tensor<64x64xf32, #acc> {
     %d = tt.dot %a, %b, %c : tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<64x64xf32, #acc>
     tt.return %d : tensor<64x64xf32, #acc>
@@ -135,6 +134,7 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32,
 
 // sm_80: mma.sync, batched dots included (warps on the batch first).
 #blocked3 = #ttg.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = [1, 4, 8], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+#acc = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:80"} {
   // CHECK-LABEL: tt.func @batched
   // CHECK: tt.dot {{.*}} -> tensor<4x32x32xf32, #[[M3:mma[0-9]*]]>
@@ -142,5 +142,15 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
   tt.func @batched(%a: tensor<4x32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked3}>>, %b: tensor<4x16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked3}>>, %c: tensor<4x32x32xf32, #blocked3>) -> tensor<4x32x32xf32, #blocked3> {
     %d = tt.dot %a, %b, %c : tensor<4x32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked3}>> * tensor<4x16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked3}>> -> tensor<4x32x32xf32, #blocked3>
     tt.return %d : tensor<4x32x32xf32, #blocked3>
+  }
+
+  // fp8 before sm_89: no fp8 mma.sync; the operands are widened to f16.
+  // CHECK-LABEL: tt.func @fp8_sm80
+  // CHECK-DAG: tt.fp_to_fp %arg0 : tensor<64x64xf8E5M2, {{.*}}> -> tensor<64x64xf16,
+  // CHECK-DAG: tt.fp_to_fp %arg1 : tensor<64x64xf8E5M2, {{.*}}> -> tensor<64x64xf16,
+  // CHECK: tt.dot {{.*}} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma{{[0-9]*}}, kWidth = 2}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma{{[0-9]*}}, kWidth = 2}>> -> tensor<64x64xf32, #mma{{[0-9]*}}>
+  tt.func @fp8_sm80(%a: tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %b: tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %c: tensor<64x64xf32, #acc>) -> tensor<64x64xf32, #acc> {
+    %d = tt.dot %a, %b, %c : tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<64x64xf32, #acc>
+    tt.return %d : tensor<64x64xf32, #acc>
   }
 }

@@ -328,3 +328,80 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r#2 : tensor<128x128xf32, #mma2>
   }
 }
+
+// -----
+
+// A tensor-core operand converted straight from its load into the dot
+// operand layout (no other warp needs it: reduce-data-duplication leaves
+// such a conversion to shuffles) is staged through shared memory so that
+// it is pipelined, as upstream pipelines every dot operand's load: fp8 A of
+// mma.sync with two warps. A load left unpipelined (volatile) keeps its
+// conversion.
+#AL = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [16, 2], warpsPerCTA = [2, 1], order = [1, 0]}>
+#BL = #ttg.blocked<{sizePerThread = [16, 1], threadsPerWarp = [2, 16], warpsPerCTA = [1, 2], order = [0, 1]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 1], instrShape = [16, 8]}>
+#swB = #ttg.swizzled_shared<{vec = 16, perPhase = 4, maxPhase = 2, order = [0, 1]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @operand_in_registers
+  // CHECK: %[[A:.*]] = tt.load {{.*}} {tt.latency = 2 : i32} : tensor<64x32x!tt.ptr<f8E5M2>
+  // CHECK: %[[AS:.*]] = ttg.local_alloc %[[A]] : (tensor<64x32xf8E5M2, #{{.*}}>) -> !ttg.memdesc<64x32xf8E5M2, #[[SW:.*]], #smem>
+  // CHECK: ttg.local_load %[[AS]] : !ttg.memdesc<64x32xf8E5M2, #[[SW]], #smem> -> tensor<64x32xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+  // CHECK: tt.load {{.*}} {tt.latency = 2 : i32} : tensor<32x32x!tt.ptr<f8E5M2>
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK-LABEL: @operand_in_registers_unpipelined
+  // CHECK: %[[A1:.*]] = tt.load
+  // CHECK-NOT: tt.latency
+  // CHECK: ttg.convert_layout %[[A1]] : tensor<64x32xf8E5M2, #{{.*}}> -> tensor<64x32xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+  tt.func @operand_in_registers(%A: !tt.ptr<f8E5M2> {tt.divisibility = 16 : i32}, %B: !tt.ptr<f8E5M2> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<64x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x32xf32, #mma>
+    %a_step = arith.constant dense<32> : tensor<64x32xi32, #AL>
+    %b_step = arith.constant dense<32> : tensor<32x32xi32, #BL>
+    %ar = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>>
+    %ae = tt.expand_dims %ar {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>> -> tensor<1x32xi32, #AL>
+    %ab = tt.broadcast %ae : tensor<1x32xi32, #AL> -> tensor<64x32xi32, #AL>
+    %asp = tt.splat %A : !tt.ptr<f8E5M2> -> tensor<64x32x!tt.ptr<f8E5M2>, #AL>
+    %a0 = tt.addptr %asp, %ab : tensor<64x32x!tt.ptr<f8E5M2>, #AL>, tensor<64x32xi32, #AL>
+    %br = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #BL}>>
+    %be = tt.expand_dims %br {axis = 1 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #BL}>> -> tensor<32x1xi32, #BL>
+    %bb = tt.broadcast %be : tensor<32x1xi32, #BL> -> tensor<32x32xi32, #BL>
+    %bsp = tt.splat %B : !tt.ptr<f8E5M2> -> tensor<32x32x!tt.ptr<f8E5M2>, #BL>
+    %b0 = tt.addptr %bsp, %bb : tensor<32x32x!tt.ptr<f8E5M2>, #BL>, tensor<32x32xi32, #BL>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%ap = %a0, %bp = %b0, %acc = %zero) -> (tensor<64x32x!tt.ptr<f8E5M2>, #AL>, tensor<32x32x!tt.ptr<f8E5M2>, #BL>, tensor<64x32xf32, #mma>) : i32 {
+      %a = tt.load %ap : tensor<64x32x!tt.ptr<f8E5M2>, #AL>
+      %ad = ttg.convert_layout %a : tensor<64x32xf8E5M2, #AL> -> tensor<64x32xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+      %b = tt.load %bp : tensor<32x32x!tt.ptr<f8E5M2>, #BL>
+      %bs = ttg.local_alloc %b : (tensor<32x32xf8E5M2, #BL>) -> !ttg.memdesc<32x32xf8E5M2, #swB, #smem>
+      %bl = ttg.local_load %bs : !ttg.memdesc<32x32xf8E5M2, #swB, #smem> -> tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+      %d = tt.dot %ad, %bl, %acc : tensor<64x32xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<64x32xf32, #mma>
+      %an = tt.addptr %ap, %a_step : tensor<64x32x!tt.ptr<f8E5M2>, #AL>, tensor<64x32xi32, #AL>
+      %bn = tt.addptr %bp, %b_step : tensor<32x32x!tt.ptr<f8E5M2>, #BL>, tensor<32x32xi32, #BL>
+      scf.yield %an, %bn, %d : tensor<64x32x!tt.ptr<f8E5M2>, #AL>, tensor<32x32x!tt.ptr<f8E5M2>, #BL>, tensor<64x32xf32, #mma>
+    }
+    tt.return %r#2 : tensor<64x32xf32, #mma>
+  }
+  tt.func @operand_in_registers_unpipelined(%A: !tt.ptr<f8E5M2> {tt.divisibility = 16 : i32}, %B: !tt.ptr<f8E5M2> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<64x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x32xf32, #mma>
+    %a_step = arith.constant dense<32> : tensor<64x32xi32, #AL>
+    %ar = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>>
+    %ae = tt.expand_dims %ar {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>> -> tensor<1x32xi32, #AL>
+    %ab = tt.broadcast %ae : tensor<1x32xi32, #AL> -> tensor<64x32xi32, #AL>
+    %asp = tt.splat %A : !tt.ptr<f8E5M2> -> tensor<64x32x!tt.ptr<f8E5M2>, #AL>
+    %a0 = tt.addptr %asp, %ab : tensor<64x32x!tt.ptr<f8E5M2>, #AL>, tensor<64x32xi32, #AL>
+    %bz = arith.constant dense<0.000000e+00> : tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+    // expected-remark @+1 {{loop not pipelined: no load feeds shared memory}}
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%ap = %a0, %acc = %zero) -> (tensor<64x32x!tt.ptr<f8E5M2>, #AL>, tensor<64x32xf32, #mma>) : i32 {
+      // expected-remark @+1 {{load not pipelined: volatile}}
+      %a = tt.load %ap {isVolatile = true} : tensor<64x32x!tt.ptr<f8E5M2>, #AL>
+      %ad = ttg.convert_layout %a : tensor<64x32xf8E5M2, #AL> -> tensor<64x32xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+      %d = tt.dot %ad, %bz, %acc : tensor<64x32xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<64x32xf32, #mma>
+      %an = tt.addptr %ap, %a_step : tensor<64x32x!tt.ptr<f8E5M2>, #AL>, tensor<64x32xi32, #AL>
+      scf.yield %an, %d : tensor<64x32x!tt.ptr<f8E5M2>, #AL>, tensor<64x32xf32, #mma>
+    }
+    tt.return %r#1 : tensor<64x32xf32, #mma>
+  }
+}

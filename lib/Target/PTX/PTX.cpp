@@ -98,6 +98,19 @@ bool needsArchSpecific(ModuleOp module) {
   return found;
 }
 
+/// The PTX ISA version the module's inline PTX needs beyond the chip's
+/// minimum: fp8 mma.sync (m16n8k32 .e4m3/.e5m2, sm_89 on) is PTX 8.4.
+unsigned ptxNeededByInstructions(ModuleOp module) {
+  unsigned needed = 0;
+  module.walk([&](LLVM::InlineAsmOp inlineAsm) {
+    StringRef text = inlineAsm.getAsmString();
+    if (text.contains("mma.sync") &&
+        (text.contains(".e4m3") || text.contains(".e5m2")))
+      needed = std::max(needed, 84u);
+  });
+  return needed;
+}
+
 /// sm_NN from the module's `ttg.target = "cuda:NN"`, else sm_90; sm_90 is
 /// sm_90a, as upstream compiles for capability 9.0: the driver's JIT then
 /// compiles for the H100/H200 itself, not for any later chip (measured on
@@ -167,7 +180,8 @@ unsigned llvmMinimumPTX(const llvm::Target &target, const llvm::Triple &triple,
 }
 
 /// The PTX ISA version for `chip`: `requested` when given, else the oldest
-/// LLVM accepts for it but at least 8.0 (one default for sm_80 to sm_90a).
+/// LLVM accepts for it but at least 8.0 (one default for sm_80 to sm_90a),
+/// or what the module's inline PTX needs.
 /// Fails, with a located error, for a chip LLVM's NVPTX backend does not
 /// know or a requested version older than the chip needs.
 std::optional<unsigned> ptxVersionFor(ModuleOp module,
@@ -189,12 +203,20 @@ std::optional<unsigned> ptxVersionFor(ModuleOp module,
     return std::nullopt;
   }
   unsigned needed = llvmMinimumPTX(target, triple, chip);
+  unsigned byInstructions = ptxNeededByInstructions(module);
   if (!requested)
-    return std::max(80u, needed);
+    return std::max({80u, needed, byInstructions});
   if (requested < needed) {
     emitError(module.getLoc(), "PTX ISA ")
         << requested / 10 << "." << requested % 10 << " is older than " << chip
         << " needs (" << needed / 10 << "." << needed % 10 << ")";
+    return std::nullopt;
+  }
+  if (requested < byInstructions) {
+    emitError(module.getLoc(), "PTX ISA ")
+        << requested / 10 << "." << requested % 10
+        << " is older than the module's fp8 mma.sync needs ("
+        << byInstructions / 10 << "." << byInstructions % 10 << ")";
     return std::nullopt;
   }
   return requested;

@@ -42,20 +42,26 @@ struct OperandKind {
   unsigned bits;
   unsigned instrK;
   bool isFp8;
+  bool mixedFp8 = false; // e5m2 x e4m3 (or the other way round)
 };
 
 /// The tensor-core class of a dot's operand types: the instruction K and the
 /// operand width, or nothing when no tensor-core instruction takes them.
 /// f16 accumulators take f16 operands (mma.sync and wgmma) or fp8 ones
-/// (wgmma; mma.sync after widening them to f16), as upstream's.
+/// (wgmma; mma.sync after widening them to f16); f32 accumulators take fp8
+/// operands on wgmma and, from sm_89, on mma.sync, as upstream's.
 std::optional<OperandKind> operandKind(DotOp op) {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   auto dType = cast<RankedTensorType>(op.getType());
   Type a = aType.getElementType(), b = bType.getElementType(),
        d = dType.getElementType();
+  bool fp8A = isa<Float8E4M3FNType, Float8E5M2Type>(a),
+       fp8B = isa<Float8E4M3FNType, Float8E5M2Type>(b);
   if (a != b)
-    return std::nullopt;
+    return fp8A && fp8B && d.isF32()
+               ? std::optional<OperandKind>(OperandKind{8, 32, true, true})
+               : std::nullopt;
   if ((a.isF16() || a.isBF16()) && d.isF32())
     return OperandKind{16, 16, false};
   if (a.isF16() && d.isF16())
@@ -64,7 +70,7 @@ std::optional<OperandKind> operandKind(DotOp op) {
     return OperandKind{32, 8, false};
   if (a.isInteger(8) && d.isInteger(32))
     return OperandKind{8, 32, false};
-  if (isa<Float8E4M3FNType, Float8E5M2Type>(a) && (d.isF32() || d.isF16()))
+  if (fp8A && (d.isF32() || d.isF16()))
     return OperandKind{8, 32, true};
   return std::nullopt;
 }
@@ -200,6 +206,8 @@ Choice choose(DotOp op, int capability, unsigned numWarps, bool disableV3) {
       return "the target is not sm_90";
     if (!kind)
       return "no wgmma takes these operand and accumulator types";
+    if (kind->mixedFp8)
+      return "the operands are two fp8 types (mma.sync takes them)";
     if (rank != 2)
       return "the dot is batched (3-D)";
     if (numWarps % 4)
@@ -228,8 +236,12 @@ Choice choose(DotOp op, int capability, unsigned numWarps, bool disableV3) {
   auto v2Reason = [&]() -> std::string {
     if (capability < 80)
       return "the target is older than sm_80";
-    if (!kind || kind->isFp8)
+    if (!kind)
       return "no mma.sync takes these operand and accumulator types";
+    // fp8 mma.sync (m16n8k32, f32 accumulator) exists from sm_89.
+    if (kind->isFp8 && (capability < 89 || !dType.getElementType().isF32()))
+      return "no mma.sync takes fp8 operands into this accumulator on this "
+             "target";
     if (shape[rank - 2] % 16 || shape[rank - 1] % 8 || K % kind->instrK)
       return "the shape is not a multiple of the m16n8 instruction";
     return "";
@@ -383,9 +395,10 @@ public:
         return;
       Choice c = choose(op, capability, numWarps, disableV3);
       std::optional<OperandKind> kind = operandKind(op);
-      if (c.version != 3 && kind && kind->isFp8) {
-        // mma.sync and CUDA cores take no fp8 here: the operands are
-        // widened to f16 (exactly) and the dot chosen again.
+      if (c.version == 0 && kind && kind->isFp8) {
+        // No tensor-core instruction takes these fp8 operands (before
+        // sm_89, or into an f16 accumulator on mma.sync): they are widened
+        // to f16 (exactly) and the dot chosen again.
         OpBuilder b(op);
         for (unsigned i = 0; i < 2; ++i) {
           auto type = cast<RankedTensorType>(op->getOperand(i).getType());

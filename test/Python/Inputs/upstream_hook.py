@@ -66,6 +66,35 @@ with warnings.catch_warnings(record=True) as caught:
 for w in caught:
     print("warning:", w.message)
 
+# Autotuning: the configs of a key not tuned yet compile first, in threads
+# (warmup launches, the first one alone); a tuned key adds nothing.
+import threading
+from triton.runtime.autotuner import Autotuner, Config
+
+
+class Recorder:
+
+    def __init__(self):
+        self.calls = []
+
+    def run(self, *args, warmup=False, **kwargs):
+        self.calls.append((warmup, kwargs.get("B"), threading.current_thread() is threading.main_thread()))
+
+    def bench(self, *args, **kwargs):
+        self.run(*args, **kwargs)
+        return kwargs["B"]
+
+
+rec = Recorder()
+tuner = Autotuner(rec, ["x", "n"], [Config(B=1), Config(B=2), Config(B=3)], ["n"])
+tuner.run("x", 8, grid=(1, ), warmup=False)
+print("first key: warmups", sorted(b for w, b, _ in rec.calls if w),
+      "in threads", sorted(b for w, b, main in rec.calls if w and not main), "launches",
+      [b for w, b, _ in rec.calls if not w])
+rec.calls.clear()
+tuner.run("x", 8, grid=(1, ), warmup=False)
+print("tuned key:", rec.calls)
+
 tritondialect.install(strict=True)
 try:
     run(desc)
@@ -73,6 +102,7 @@ except tritondialect.CompilationError as e:
     print("strict:", e)
 print("stats:", upstream.stats())
 assert tritondialect.uninstall()
-print("uninstalled:", triton.knobs.runtime.add_stages_inspection_hook is None, CUDABackend().hash() == plain_hash)
+print("uninstalled:", triton.knobs.runtime.add_stages_inspection_hook is None, CUDABackend().hash() == plain_hash,
+      not getattr(Autotuner.prune_configs, "_tritondialect", False))
 out, meta = run(add)
 print("after uninstall:", out["ttgir"])

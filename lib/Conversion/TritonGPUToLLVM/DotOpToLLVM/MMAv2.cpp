@@ -7,8 +7,9 @@
 // K halves (slot k % kWidth + kWidth (m / 8) + 2 kWidth (k / 4 kWidth));
 // B's is the same without the rows; the accumulator's is (n % 2) + 2 (m / 8).
 // Types: f16 and bf16 (m16n8k16), tf32 (f32 operands, m16n8k8), s8
-// (m16n8k32, i32 accumulator); f16 operands may also accumulate in f16
-// (the accumulator as two f16 pairs).
+// (m16n8k32, i32 accumulator), e4m3 and e5m2 (m16n8k32, f32 accumulator,
+// sm_89 on; inline PTX, since nvvm.mma.sync has no dense fp8 form); f16
+// operands may also accumulate in f16 (the accumulator as two f16 pairs).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,7 +32,30 @@ std::optional<NVVM::MMATypes> mmaSyncType(Type elem) {
     return NVVM::MMATypes::tf32;
   if (elem.isInteger(8))
     return NVVM::MMATypes::s8;
+  if (isa<Float8E4M3FNType>(elem))
+    return NVVM::MMATypes::e4m3;
+  if (isa<Float8E5M2Type>(elem))
+    return NVVM::MMATypes::e5m2;
   return std::nullopt;
+}
+
+/// One fp8 `mma.sync.aligned.m16n8k32.row.col.f32.<a>.<b>.f32`: four A
+/// words, two B words and the four f32 accumulators in, four out.
+Value fp8MmaSync(OpBuilder &b, Location loc, Type resultType,
+                 NVVM::MMATypes aType, NVVM::MMATypes bType, ValueRange a,
+                 ValueRange bWords, ValueRange c) {
+  std::string text = ("mma.sync.aligned.m16n8k32.row.col.f32." +
+                      NVVM::stringifyMMATypes(aType) + "." +
+                      NVVM::stringifyMMATypes(bType) +
+                      ".f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, "
+                      "{$10, $11, $12, $13};")
+                         .str();
+  SmallVector<Value> operands(a);
+  llvm::append_range(operands, bWords);
+  llvm::append_range(operands, c);
+  return ptxAsm(b, loc, resultType, operands, text,
+                "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3", /*sideEffects=*/false)
+      .getResult(0);
 }
 
 /// The operand words of one mma.sync from the registers at `slots`
@@ -83,7 +107,8 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     auto bType = cast<RankedTensorType>(op.getB().getType());
     auto aEnc = dyn_cast<DotOperandEncodingAttr>(aType.getEncoding());
     auto bEnc = dyn_cast<DotOperandEncodingAttr>(bType.getEncoding());
-    Type aElem = aType.getElementType(), dElem = dType.getElementType();
+    Type aElem = aType.getElementType(), bElem = bType.getElementType(),
+         dElem = dType.getElementType();
     unsigned bits = aElem.getIntOrFloatBitWidth();
     int32_t kWidth = std::max(1u, 32 / bits);
     if (!aEnc || !bEnc || aEnc.getKWidth() != unsigned(kWidth) ||
@@ -93,6 +118,11 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     if (!operandType)
       return fail("no mma.sync for this operand type");
     NVVM::MMATypes ptxType = *operandType;
+    std::optional<NVVM::MMATypes> bPtxType = mmaSyncType(bElem);
+    bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(aElem);
+    if (!bPtxType || (aElem != bElem && !(fp8 && isa<Float8E4M3FNType,
+                                                      Float8E5M2Type>(bElem))))
+      return fail("mma.sync takes operands of one type (or two fp8 types)");
     bool halfAcc = dElem.isF16() && aElem.isF16();
     if (!(dElem.isF32() || halfAcc ||
           (dElem.isInteger(32) && aElem.isInteger(8))))
@@ -161,6 +191,13 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         auto bIt = bTiles->find(bKey);
         if (aIt == aTiles->end() || bIt == bTiles->end())
           return fail("an operand holds no registers for an accumulator tile");
+        if (fp8) {
+          c = unpack(rewriter, loc,
+                     fp8MmaSync(rewriter, loc, resultType, ptxType, *bPtxType,
+                                words(aRegs, aIt->second),
+                                words(bRegs, bIt->second), c));
+          continue;
+        }
         auto mmaOp = NVVM::MmaOp::create(
             rewriter, loc, resultType, words(aRegs, aIt->second),
             words(bRegs, bIt->second), c, {16, 8, instrK},
