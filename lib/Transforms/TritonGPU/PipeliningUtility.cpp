@@ -187,8 +187,8 @@ void unstageLoads(ArrayRef<LoadOp> staged) {
 SmallVector<std::pair<LoadOp, RankedTensorType>>
 stageDotOperandLoads(scf::ForOp loop) {
   SmallVector<std::pair<LoadOp, RankedTensorType>> staged;
-  for (auto c : llvm::make_early_inc_range(
-           loop.getBody()->getOps<ConvertLayoutOp>())) {
+  for (auto c :
+       llvm::make_early_inc_range(loop.getBody()->getOps<ConvertLayoutOp>())) {
     auto load = c.getSrc().getDefiningOp<LoadOp>();
     auto srcType = cast<RankedTensorType>(c.getSrc().getType());
     auto dstType = cast<RankedTensorType>(c.getType());
@@ -208,8 +208,8 @@ stageDotOperandLoads(scf::ForOp loop) {
     OpBuilder b(c);
     auto alloc =
         LocalAllocOp::create(b, c.getLoc(), bufferType, load.getResult());
-    auto back = LocalLoadOp::create(b, c.getLoc(), dstType, alloc.getResult(),
-                                    Value());
+    auto back =
+        LocalLoadOp::create(b, c.getLoc(), dstType, alloc.getResult(), Value());
     c.getResult().replaceAllUsesWith(back.getResult());
     c.erase();
     staged.push_back({load, dstType});

@@ -44,12 +44,12 @@ std::optional<NVVM::MMATypes> mmaSyncType(Type elem) {
 Value fp8MmaSync(OpBuilder &b, Location loc, Type resultType,
                  NVVM::MMATypes aType, NVVM::MMATypes bType, ValueRange a,
                  ValueRange bWords, ValueRange c) {
-  std::string text = ("mma.sync.aligned.m16n8k32.row.col.f32." +
-                      NVVM::stringifyMMATypes(aType) + "." +
-                      NVVM::stringifyMMATypes(bType) +
-                      ".f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, "
-                      "{$10, $11, $12, $13};")
-                         .str();
+  std::string text =
+      ("mma.sync.aligned.m16n8k32.row.col.f32." +
+       NVVM::stringifyMMATypes(aType) + "." + NVVM::stringifyMMATypes(bType) +
+       ".f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, "
+       "{$10, $11, $12, $13};")
+          .str();
   SmallVector<Value> operands(a);
   llvm::append_range(operands, bWords);
   llvm::append_range(operands, c);
@@ -120,8 +120,8 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     NVVM::MMATypes ptxType = *operandType;
     std::optional<NVVM::MMATypes> bPtxType = mmaSyncType(bElem);
     bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(aElem);
-    if (!bPtxType || (aElem != bElem && !(fp8 && isa<Float8E4M3FNType,
-                                                      Float8E5M2Type>(bElem))))
+    if (!bPtxType || (aElem != bElem &&
+                      !(fp8 && isa<Float8E4M3FNType, Float8E5M2Type>(bElem))))
       return fail("mma.sync takes operands of one type (or two fp8 types)");
     bool halfAcc = dElem.isF16() && aElem.isF16();
     if (!(dElem.isF32() || halfAcc ||
