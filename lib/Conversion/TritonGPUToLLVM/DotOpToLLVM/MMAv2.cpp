@@ -88,6 +88,28 @@ SmallVector<Value> operandWords(ConversionPatternRewriter &rewriter,
   return out;
 }
 
+/// One mma.sync of shape m16n8k`instrK` on operand words `a` and `b` and
+/// accumulators `c`: fp8 through inline PTX, the others through
+/// nvvm.mma.sync.
+Value mmaSync(OpBuilder &b, Location loc, Type resultType, int32_t instrK,
+              NVVM::MMATypes aType, NVVM::MMATypes bType, ValueRange a,
+              ValueRange bWords, ValueRange c) {
+  if (aType == NVVM::MMATypes::e4m3 || aType == NVVM::MMATypes::e5m2)
+    return fp8MmaSync(b, loc, resultType, aType, bType, a, bWords, c);
+  return NVVM::MmaOp::create(b, loc, resultType, a, bWords, c, {16, 8, instrK},
+                             /*b1Op=*/std::nullopt,
+                             // Integer products saturate on overflow
+                             // (`.satfinite`), as upstream's mma.sync does.
+                             aType == NVVM::MMATypes::s8
+                                 ? std::optional<NVVM::MMAIntOverflow>(
+                                       NVVM::MMAIntOverflow::satfinite)
+                                 : std::nullopt,
+                             std::array<NVVM::MMATypes, 2>{aType, aType},
+                             std::array<NVVM::MMALayout, 2>{
+                                 NVVM::MMALayout::row, NVVM::MMALayout::col})
+      .getResult();
+}
+
 struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -191,26 +213,10 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         auto bIt = bTiles->find(bKey);
         if (aIt == aTiles->end() || bIt == bTiles->end())
           return fail("an operand holds no registers for an accumulator tile");
-        if (fp8) {
-          c = unpack(rewriter, loc,
-                     fp8MmaSync(rewriter, loc, resultType, ptxType, *bPtxType,
-                                words(aRegs, aIt->second),
-                                words(bRegs, bIt->second), c));
-          continue;
-        }
-        auto mmaOp = NVVM::MmaOp::create(
-            rewriter, loc, resultType, words(aRegs, aIt->second),
-            words(bRegs, bIt->second), c, {16, 8, instrK},
-            /*b1Op=*/std::nullopt,
-            // Integer products saturate on overflow (`.satfinite`), as
-            // upstream's mma.sync does.
-            ptxType == NVVM::MMATypes::s8 ? std::optional<NVVM::MMAIntOverflow>(
-                                                NVVM::MMAIntOverflow::satfinite)
-                                          : std::nullopt,
-            std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
-            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                           NVVM::MMALayout::col});
-        c = unpack(rewriter, loc, mmaOp.getResult());
+        c = unpack(rewriter, loc,
+                   mmaSync(rewriter, loc, resultType, instrK, ptxType,
+                           *bPtxType, words(aRegs, aIt->second),
+                           words(bRegs, bIt->second), c));
       }
       if (halfAcc)
         c = wordPairs(rewriter, loc, c, dElem);
