@@ -1,10 +1,11 @@
 #===- TritonDialectPackage.cmake - install() and the CMake package ----------===#
 #
-# The libraries are installed by add_mlir_library; this adds the headers, the
-# tools and a package config that defines, for each library, an imported
-# target TritonDialect::<Lib> with its dependencies (MLIR and LLVM libraries
-# come from find_package(MLIR)), and TritonDialect::TritonDialect linking all
-# of them with the MLIR/LLVM include directories.
+# The libraries (add_mlir_library's own install is disabled), the headers,
+# the tools, an exported target set (install(EXPORT): TritonDialect::<Lib>
+# for each library, its dependencies on MLIR and LLVM by the names
+# find_package(MLIR) defines) and a package config that includes it and adds
+# TritonDialect::TritonDialect, linking all of them with the MLIR/LLVM
+# include directories.
 #
 #===------------------------------------------------------------------------===#
 include(CMakePackageConfigHelpers)
@@ -24,42 +25,21 @@ install(DIRECTORY ${PROJECT_BINARY_DIR}/include/TritonDialect
 install(TARGETS triton-opt triton-translate triton-layout-view triton-c
   RUNTIME DESTINATION bin)
 
-# One imported target per library, with its link dependencies as the build
-# knows them (our libraries renamed into the namespace).
-set(TRITON_PACKAGE_TARGETS "")
-foreach(lib ${TRITON_PACKAGE_LIBRARIES})
-  get_target_property(deps ${lib} INTERFACE_LINK_LIBRARIES)
-  if(NOT deps)
-    set(deps "")
-  endif()
-  set(mapped "")
-  foreach(dep ${deps})
-    if(dep MATCHES "^\\$<")
-      continue()
-    endif()
-    list(FIND TRITON_PACKAGE_LIBRARIES ${dep} ours)
-    if(ours GREATER -1)
-      list(APPEND mapped "TritonDialect::${dep}")
-    else()
-      list(APPEND mapped "${dep}")
-    endif()
-  endforeach()
-  string(APPEND TRITON_PACKAGE_TARGETS
-    "add_library(TritonDialect::${lib} STATIC IMPORTED)\n"
-    "set_target_properties(TritonDialect::${lib} PROPERTIES\n"
-    "  IMPORTED_LOCATION \"\${TRITON_DIALECT_PREFIX}/lib/lib${lib}.a\"\n"
-    "  INTERFACE_LINK_LIBRARIES \"${mapped}\")\n")
-endforeach()
+# The libraries and TritonAllDialects (what registerTritonDialects needs
+# besides our dialects) in one export set: the package's
+# TritonDialectTargets.cmake defines TritonDialect::<Lib> for each, with the
+# link dependencies the build knows (MLIR's and LLVM's by the names
+# find_package(MLIR) defines).
+install(TARGETS ${TRITON_PACKAGE_LIBRARIES} TritonAllDialects
+  EXPORT TritonDialectTargets
+  ARCHIVE DESTINATION lib
+  LIBRARY DESTINATION lib)
+install(EXPORT TritonDialectTargets
+  NAMESPACE TritonDialect::
+  DESTINATION ${TRITON_PACKAGE_DIR})
 list(TRANSFORM TRITON_PACKAGE_LIBRARIES PREPEND "TritonDialect::"
      OUTPUT_VARIABLE TRITON_PACKAGE_ALL)
-# What registerTritonDialects registers besides our dialects.
-get_target_property(all_dialects TritonAllDialects INTERFACE_LINK_LIBRARIES)
-foreach(dep ${all_dialects})
-  list(FIND TRITON_PACKAGE_LIBRARIES ${dep} ours)
-  if(ours EQUAL -1)
-    list(APPEND TRITON_PACKAGE_ALL ${dep})
-  endif()
-endforeach()
+list(APPEND TRITON_PACKAGE_ALL TritonDialect::TritonAllDialects)
 if(LLVM_ENABLE_RTTI)
   set(TRITON_PACKAGE_NO_RTTI "")
 else()
