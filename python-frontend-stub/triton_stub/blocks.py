@@ -10,8 +10,8 @@ its shape and strides (see `triton_stub.tools.tensor_descriptor`)."""
 from __future__ import annotations
 
 from . import semantic
-from .language import core
-from .language.core import constexpr, tensor
+from .language import types as core
+from .language.types import constexpr, tensor
 from .semantic import error
 
 PADDING = {"": None, "zero": 1, "nan": 2}
@@ -70,9 +70,8 @@ def make_block_ptr(b, base, shape, strides, offsets, block_shape, order):
     ptr = core.pointer_type(blk)
     return b.op(f"tt.make_tensor_ptr {base.name}, [{', '.join(s.name for s in shape)}], "
                 f"[{', '.join(s.name for s in strides)}], "
-                f"[{', '.join(o.name for o in offsets)}] "
-                f"{{order = array<i32: {', '.join(map(str, order))}>}} : "
-                f"<{blk.ir}>", ptr)
+                f"[{', '.join(o.name for o in offsets)}]", f"<{blk.ir}>", ptr,
+                attrs={"order": f"array<i32: {', '.join(map(str, order))}>"})
 
 
 def advance(b, ptr, offsets):
@@ -82,8 +81,8 @@ def advance(b, ptr, offsets):
     if len(offsets) != len(blk.shape):
         error(f"tl.advance needs {len(blk.shape)} offsets, got {len(offsets)}")
     offsets = _scalars(b, offsets, core.int32, "tl.advance offsets")
-    return b.op(f"tt.advance {ptr.name}, [{', '.join(o.name for o in offsets)}] : "
-                f"<{blk.ir}>", ptr.dtype)
+    return b.op(f"tt.advance {ptr.name}, [{', '.join(o.name for o in offsets)}]", f"<{blk.ir}>",
+                ptr.dtype)
 
 
 def _boundary_check(blk, boundary_check):
@@ -93,7 +92,7 @@ def _boundary_check(blk, boundary_check):
             error(f"boundary_check dimension {d} is out of range for a block of "
                   f"rank {len(blk.shape)}")
     dims = sorted(set(dims))
-    return f"boundaryCheck = array<i32: {', '.join(map(str, dims))}>" if dims else ""
+    return {"boundaryCheck": f"array<i32: {', '.join(map(str, dims))}>"} if dims else {}
 
 
 def load_block(b, ptr, mask, other, boundary_check, padding_option, cache,
@@ -108,16 +107,13 @@ def load_block(b, ptr, mask, other, boundary_check, padding_option, cache,
         error(f"padding_option must be 'zero' or 'nan', got {padding_option!r}")
     if padding_option == "nan" and not blk.element.is_floating():
         error("padding_option='nan' needs floating-point elements")
-    attrs = [a for a in (_boundary_check(blk, boundary_check),) if a]
+    attrs = _boundary_check(blk, boundary_check)
     if PADDING[padding_option] is not None:
-        attrs.append(f"padding = {PADDING[padding_option]} : i32")
+        attrs["padding"] = f"{PADDING[padding_option]} : i32"
     if volatile:
-        attrs.append("isVolatile = true")
+        attrs["isVolatile"] = "true"
     hints = semantic._hints_text(cache, eviction, ("ca", "cg", "cv"))
-    text = f"tt.load {ptr.name}{hints}"
-    if attrs:
-        text += f" {{{', '.join(attrs)}}}"
-    return b.op(f"{text} : {ptr.type}", blk.element, blk.shape)
+    return b.op(f"tt.load {ptr.name}{hints}", ptr.type, blk.element, blk.shape, attrs=attrs)
 
 
 def store_block(b, ptr, value, mask, boundary_check, cache, eviction):
@@ -126,11 +122,8 @@ def store_block(b, ptr, value, mask, boundary_check, cache, eviction):
     blk = ptr.dtype.element
     value = _block_value(b, value, blk)
     hints = semantic._hints_text(cache, eviction, ("wb", "cg", "cs", "wt"))
-    check = _boundary_check(blk, boundary_check)
-    text = f"tt.store {ptr.name}, {value.name}{hints}"
-    if check:
-        text += f" {{{check}}}"
-    b.void(f"{text} : {ptr.type}")
+    b.void(f"tt.store {ptr.name}, {value.name}{hints}", ptr.type,
+           attrs=_boundary_check(blk, boundary_check))
 
 
 def _block_value(b, value, blk):
@@ -171,13 +164,11 @@ def make_tensor_descriptor(b, base, shape, strides, block_shape, padding_option=
         error("padding_option='nan' needs floating-point elements")
     shape = _scalars(b, shape, core.int32, "tensor descriptor shapes")
     strides = _scalars(b, strides, core.int64, "tensor descriptor strides")
-    attr = " {padding = 2 : i32}" if padding_option == "nan" else ""
-    name = b.fresh()
-    b.lines.append(f"{b.indent}{name} = tt.make_tensor_descriptor {base.name}, "
-                   f"[{', '.join(s.name for s in shape)}], "
-                   f"[{', '.join(s.name for s in strides)}]{attr} : "
-                   f"{base.dtype.ir}, !tt.tensordesc<{blk.ir}>{b.loc()}")
-    return core.tensor_descriptor(name, blk, shape, strides)
+    desc = b.op(f"tt.make_tensor_descriptor {base.name}, [{', '.join(s.name for s in shape)}], "
+                f"[{', '.join(s.name for s in strides)}]",
+                f"{base.dtype.ir}, !tt.tensordesc<{blk.ir}>", base.dtype,
+                attrs={"padding": "2 : i32"} if padding_option == "nan" else None)
+    return core.tensor_descriptor(desc.name, blk, shape, strides)
 
 
 def _desc(d):
@@ -198,15 +189,15 @@ def _offsets(b, desc, offsets):
 def descriptor_load(b, desc, offsets):
     desc = _desc(desc)
     blk = desc.block
-    return b.op(f"tt.descriptor_load {desc.name}[{_offsets(b, desc, offsets)}] : "
+    return b.op(f"tt.descriptor_load {desc.name}[{_offsets(b, desc, offsets)}]",
                 f"{desc.type} -> {blk.ir}", blk.element, blk.shape)
 
 
 def descriptor_store(b, desc, offsets, value):
     desc = _desc(desc)
     value = _block_value(b, value, desc.block)
-    b.void(f"tt.descriptor_store {desc.name}[{_offsets(b, desc, offsets)}], "
-           f"{value.name} : {desc.type}, {value.type}")
+    b.void(f"tt.descriptor_store {desc.name}[{_offsets(b, desc, offsets)}], {value.name}",
+           f"{desc.type}, {value.type}")
 
 
 REDUCE_KINDS = ("add", "min", "max", "and", "or", "xor")
@@ -220,8 +211,8 @@ def descriptor_reduce(b, kind, desc, offsets, value):
     if kind in ("min", "max") and elem.is_floating():
         error(f"atomic_{kind} through a descriptor needs integer elements, got {elem.name}")
     value = _block_value(b, value, desc.block)
-    b.void(f"tt.descriptor_reduce {kind}, {desc.name}[{_offsets(b, desc, offsets)}], "
-           f"{value.name} : {desc.type}, {value.type}")
+    b.void(f"tt.descriptor_reduce {kind}, {desc.name}[{_offsets(b, desc, offsets)}], {value.name}",
+           f"{desc.type}, {value.type}")
 
 
 def _rows(b, desc, x_offsets, y_offset):
@@ -242,7 +233,7 @@ def descriptor_gather(b, desc, x_offsets, y_offset):
     x, y, shape = _rows(b, desc, x_offsets, y_offset)
     elem = desc.block.element
     out = core.ir_type(elem, shape)
-    return b.op(f"tt.descriptor_gather {desc.name}[{x.name}, {y.name}] : "
+    return b.op(f"tt.descriptor_gather {desc.name}[{x.name}, {y.name}]",
                 f"({desc.type}, {x.type}, i32) -> {out}", elem, shape)
 
 
@@ -251,33 +242,17 @@ def descriptor_scatter(b, desc, value, x_offsets, y_offset):
     x, y, shape = _rows(b, desc, x_offsets, y_offset)
     value = semantic.cast(b, semantic.broadcast_to(b, semantic.to_tensor(b, value), shape),
                           desc.block.element)
-    b.void(f"tt.descriptor_scatter {desc.name}[{x.name}, {y.name}], {value.name} : "
+    b.void(f"tt.descriptor_scatter {desc.name}[{x.name}, {y.name}], {value.name}",
            f"{desc.type}, {x.type}, i32, {value.type}")
 
 
-def _method(fn):
-    """A descriptor method called as `desc.name(...)` in a kernel: the code
-    generator passes its builder as `_builder`."""
-    def wrapper(self, *args, _builder=None, **kwargs):
-        if _builder is None:
-            raise RuntimeError("tensor descriptor methods are for @jit functions")
-        args = [_unwrap(a) if not isinstance(a, (list, tuple)) else a for a in args]
-        kwargs = {k: _unwrap(v) for k, v in kwargs.items()}
-        return fn(_builder, self, *args, **kwargs)
-    wrapper.__name__ = fn.__name__
-    wrapper.__triton_builtin__ = True
-    return wrapper
-
-
-def _install_methods():
-    cls = core.tensor_descriptor
-    cls.load = _method(lambda b, d, offsets: descriptor_load(b, d, offsets))
-    cls.store = _method(lambda b, d, offsets, value: descriptor_store(b, d, offsets, value))
-    for kind in REDUCE_KINDS:
-        setattr(cls, f"atomic_{kind}", _method(
-            lambda b, d, offsets, value, _k=kind: descriptor_reduce(b, _k, d, offsets, value)))
-    cls.gather = _method(lambda b, d, x, y: descriptor_gather(b, d, x, y))
-    cls.scatter = _method(lambda b, d, value, x, y: descriptor_scatter(b, d, value, x, y))
-
-
-_install_methods()
+# A descriptor's methods in a kernel (`desc.load(offsets)`, ...): the code
+# generator calls these with its builder and the descriptor.
+DESCRIPTOR_METHODS = {
+    "load": descriptor_load,
+    "store": descriptor_store,
+    "gather": descriptor_gather,
+    "scatter": descriptor_scatter,
+    **{f"atomic_{kind}": (lambda b, d, offsets, value, _k=kind: descriptor_reduce(b, _k, d, offsets, value))
+       for kind in REDUCE_KINDS},
+}

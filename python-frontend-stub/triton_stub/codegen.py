@@ -7,10 +7,17 @@ import re
 import inspect
 import textwrap
 
-from . import language, semantic
+from . import blocks, language, semantic
 from .language import core
 from .language.core import constexpr, tensor
+from .ir import render
 from .semantic import Builder, CompilationError
+
+
+def is_jit_function(value):
+    """A @triton_stub.jit function (jit.JITFunction, which depends on this
+    module, marks its instances so)."""
+    return getattr(value, "__triton_jit_function__", False)
 
 BINOPS = {
     ast.Add: lambda b, x, y: semantic.add(b, x, y),
@@ -235,7 +242,7 @@ class CodeGenerator(ast.NodeVisitor):
 
         def poison(name):
             dtype, shape = skipped[name]
-            return self.b.op(f"ub.poison : {core.ir_type(dtype, shape)}", dtype, shape)
+            return self.b.op(f"ub.poison", core.ir_type(dtype, shape), dtype, shape)
         if RETURN in skipped:
             return poison(RETURN)
         names = []
@@ -658,9 +665,24 @@ class CodeGenerator(ast.NodeVisitor):
             # A Python number in a kernel is a scalar tensor to upstream:
             # `v = 1; v.dtype`, `v.to(tl.int64)`.
             return self.tensor_attribute(node, semantic.to_tensor(self.b, value))
+        if isinstance(value, core.tensor_descriptor) and node.attr in blocks.DESCRIPTOR_METHODS:
+            return self.descriptor_method(blocks.DESCRIPTOR_METHODS[node.attr], value)
         if not hasattr(value, node.attr):
             self.fail(node, f"{type(value).__name__} has no attribute '{node.attr}'")
         return getattr(value, node.attr)
+
+    def descriptor_method(self, fn, desc):
+        """`desc.load(offsets)`, `desc.store(offsets, value)`, ...: `fn` of
+        blocks.DESCRIPTOR_METHODS on the builder and the descriptor."""
+        def call(*args, **kwargs):
+            args = [unwrap(a) if not isinstance(a, (list, tuple)) else a for a in args]
+            kwargs = {k: unwrap(v) for k, v in kwargs.items()}
+            return fn(self.b, desc, *args, **kwargs)
+        return call
+
+    def combine_op(self, node, is_reduce, args, kwargs):
+        """tl.reduce / tl.associative_scan (_combine_op)."""
+        return _combine_op(self, node, is_reduce, args, kwargs)
 
     def tensor_attribute(self, node, base):
         if node.attr == "dtype":
@@ -790,10 +812,9 @@ class CodeGenerator(ast.NodeVisitor):
         kwargs = {k.arg: self.visit(k.value) for k in node.keywords}
         if getattr(fn, "__triton_builtin__", False):
             return fn(*args, _builder=self.b, **kwargs)
-        from .jit import JITFunction
         if fn is language.reduce or fn is language.associative_scan:
             return self.combine_op(node, fn is language.reduce, args, kwargs)
-        if isinstance(fn, JITFunction):
+        if is_jit_function(fn):
             if fn.noinline:
                 return noinline_call(self, fn, args, kwargs)
             return inline_call(self, fn, args, kwargs)
@@ -862,7 +883,6 @@ def _combine_op(self, node, is_reduce, args, kwargs):
     `x` may be a tuple of tensors of one shape: the combine function then
     takes every left element, then every right one, and returns a tuple,
     and so does the op, as upstream."""
-    from .jit import JITFunction
     names = ["input", "axis", "combine_fn"]
     bound = dict(zip(names, args))
     bound.update(kwargs)
@@ -874,7 +894,7 @@ def _combine_op(self, node, is_reduce, args, kwargs):
     if len({v.shape for v in xs}) != 1:
         self.fail(node, "the tensors of a tuple reduction must have one shape, got "
                         f"{[list(v.shape) for v in xs]}")
-    if not isinstance(fn, JITFunction):
+    if not is_jit_function(fn):
         self.fail(node, "the combine function must be a @jit function")
     b = self.b
     if axis is None:
@@ -929,7 +949,6 @@ def _combine_op(self, node, is_reduce, args, kwargs):
     return tuple(outs) if is_tuple else outs[0]
 
 
-CodeGenerator.combine_op = _combine_op
 
 
 def function_source(fn) -> str:
@@ -1015,7 +1034,7 @@ def noinline_call(gen: CodeGenerator, callee, args, kwargs):
                     f"{', '.join(ret_types)}" if returns else "    tt.return")
         arg_list = ", ".join(f"%arg{i}: {v.type}" for i, v in enumerate(values))
         text = (f"  tt.func private @{symbol}({arg_list}){ret_sig} attributes "
-                f"{{noinline = true}} {{\n" + "\n".join(builder.lines) +
+                f"{{noinline = true}} {{\n" + render(builder.lines) +
                 f"\n{ret_line}{loc}\n  }}")
         gen.module[key] = (symbol, text, [(r.dtype, r.shape) for r in returns])
     entry = gen.module[key]
@@ -1026,17 +1045,14 @@ def noinline_call(gen: CodeGenerator, callee, args, kwargs):
     gen.b.loc = gen.loc
     arg_types = ", ".join(v.type for v in values)
     ret_types = ", ".join(core.ir_type(dt, shape) for dt, shape in rets)
-    call = (f"tt.call @{symbol}({', '.join(v.name for v in values)}) : "
-            f"({arg_types}) -> ({ret_types})" if len(rets) != 1 else
-            f"tt.call @{symbol}({', '.join(v.name for v in values)}) : "
-            f"({arg_types}) -> {ret_types}")
+    call = f"tt.call @{symbol}({', '.join(v.name for v in values)})"
+    types = f"({arg_types}) -> ({ret_types})" if len(rets) != 1 else f"({arg_types}) -> {ret_types}"
     if not rets:
-        b.void(call)
+        b.void(call, types)
         return None
     if len(rets) == 1:
-        return b.op(call, rets[0][0], rets[0][1])
-    name = b.fresh()
-    b.lines.append(f"{b.indent}{name}:{len(rets)} = {call}{gen.loc()}")
+        return b.op(call, types, rets[0][0], rets[0][1])
+    name = b.op_results(len(rets), call, types)
     return tuple(tensor(f"{name}#{k}", dt, shape) for k, (dt, shape) in enumerate(rets))
 
 
@@ -1108,7 +1124,7 @@ def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
         attr = " {tt.divisibility = 16 : i32}" if divisible else ""
         ir = f"!tt.tensordesc<{dt.ir}>" if isinstance(dt, core.block_type) else dt.ir
         args.append(f"{value.name}: {ir}{attr}")
-    body = "\n".join(builder.lines)
+    body = render(builder.lines)
     loc = f' loc("{filename}":{fdef.lineno + line_offset}:1)'
     return (f"module {{\n  tt.func public @{kernel_name or fn.__name__}({', '.join(args)}) "
             f"attributes {{noinline = false}} {{\n{body}\n    tt.return{loc}\n"

@@ -4,6 +4,7 @@ TritonGPU IR and PTX (kept in a disk cache), and `kernel[grid](...)`."""
 from __future__ import annotations
 
 import functools
+import inspect
 import os
 import shutil
 import subprocess
@@ -73,13 +74,15 @@ def pointer_type_of(arg) -> str:
 
 
 class JITFunction:
+    __triton_jit_function__ = True  # what codegen.is_jit_function looks for
+
     def __init__(self, fn, noinline=False, do_not_specialize=(),
                  do_not_specialize_on_alignment=()):
         self.fn = fn
         self.noinline = noinline
         # Parameters (names or positions) the launcher does not specialize
         # on: neither value 1 nor divisibility by 16 / only divisibility.
-        names = [p for p in __import__("inspect").signature(fn).parameters]
+        names = [p for p in inspect.signature(fn).parameters]
 
         def by_name(items):
             return {names[i] if isinstance(i, int) else i for i in items}

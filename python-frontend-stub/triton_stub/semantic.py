@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
-from .language import core
-from .language.core import tensor
+from .ir import Op
+from .language import types as core
+from .language.types import tensor
 
 
 class CompilationError(Exception):
@@ -20,7 +21,7 @@ class Builder:
     num_warps = 4
 
     def __init__(self, loc=None):
-        self.lines: list[str] = []
+        self.lines: list = []  # Op objects and region syntax (str)
         self.defs: dict = {}
         self.counter = 0
         self.loc = loc or (lambda: "")
@@ -31,41 +32,35 @@ class Builder:
         self.counter += 1
         return name
 
-    def op(self, text, dt, shape=()):
+    def op(self, head, types, dt, shape=(), attrs=None, tail=""):
+        """Emits `%N = head {attrs}tail : types` and returns %N as a tensor
+        of `dt` and `shape`."""
         name = self.fresh()
-        self.defs[name] = (self.lines, len(self.lines))
-        self.lines.append(f"{self.indent}{name} = {text}{self.loc()}")
+        op = Op(head, types, name, attrs, tail, self.loc(), self.indent)
+        self.defs[name] = op
+        self.lines.append(op)
         return tensor(name, dt, shape)
 
-    def add_attribute(self, value, attr):
-        """Attaches `attr` (`name = value`) to the op that produced `value`,
-        as upstream's hints do; False for values no op here produced."""
-        if value.name not in self.defs:
-            return False
-        lines, i = self.defs[value.name]
-        line = lines[i]
-        # The type colon: the first " : " outside brackets.
-        depth, cut = 0, -1
-        for k, ch in enumerate(line):
-            if ch in "{<([":
-                depth += 1
-            elif ch in "}>)]":
-                depth -= 1
-            elif depth == 0 and line.startswith(" : ", k):
-                cut = k
-                break
-        if cut < 0:
-            return False
-        head, sep, tail = line[:cut], " : ", line[cut + 3:]
-        if head.rstrip().endswith("}"):
-            head = head.rstrip()[:-1] + f", {attr}}}"
-        else:
-            head = f"{head} {{{attr}}}"
-        lines[i] = head + sep + tail
-        return True
+    def op_results(self, count, head, types, attrs=None, tail=""):
+        """Emits `%N:count = head ...` (an op of several results) and returns
+        %N; its results are %N#0 ... %N#(count - 1)."""
+        name = self.fresh()
+        self.lines.append(Op(head, types, f"{name}:{count}", attrs, tail, self.loc(), self.indent))
+        return name
 
-    def void(self, text):
-        self.lines.append(f"{self.indent}{text}{self.loc()}")
+    def void(self, head, types="", attrs=None):
+        """Emits an op without results."""
+        self.lines.append(Op(head, types, "", attrs, "", self.loc(), self.indent))
+
+    def add_attribute(self, value, name, attr):
+        """Attaches attribute `name` (`attr`, its value's text) to the op that
+        produced `value`, as upstream's hints do; False for values no op here
+        produced."""
+        op = self.defs.get(value.name)
+        if op is None:
+            return False
+        op.add_attribute(name, attr)
+        return True
 
 
 def error(message):
@@ -126,10 +121,10 @@ def constant(b: Builder, value, dt=None, shape=()):
     dt = dt or literal_dtype(value)
     text = constant_text(value, dt)
     if shape:
-        return b.op(f"arith.constant dense<{text}> : {core.ir_type(dt, shape)}", dt, shape)
+        return b.op("arith.constant", core.ir_type(dt, shape), dt, shape, tail=f" dense<{text}>")
     if dt.is_bool():  # `arith.constant true` takes no type
-        return b.op(f"arith.constant {text}", dt)
-    return b.op(f"arith.constant {text} : {dt.ir}", dt)
+        return b.op("arith.constant", "", dt, tail=f" {text}")
+    return b.op("arith.constant", dt.ir, dt, tail=f" {text}")
 
 
 def to_tensor(b: Builder, value):
@@ -180,26 +175,26 @@ def cast(b: Builder, x: tensor, dt: core.dtype) -> tensor:
         # Pointers: reinterpreted as other pointers, converted to and from
         # 64-bit integers (tt.ptr_to_int / tt.int_to_ptr), as upstream.
         if src_ptr and dst_ptr:
-            return b.op(f"tt.bitcast {x.name} : {ty_from} -> {ty_to}", dt, x.shape)
+            return b.op(f"tt.bitcast {x.name}", f"{ty_from} -> {ty_to}", dt, x.shape)
         if dst_ptr:
             if not src.is_int():
                 error(f"cannot convert {src.name} to a pointer")
             x = cast(b, x, core.int64)
-            return b.op(f"tt.int_to_ptr {x.name} : {x.type} -> {ty_to}", dt, x.shape)
+            return b.op(f"tt.int_to_ptr {x.name}", f"{x.type} -> {ty_to}", dt, x.shape)
         if not dt.is_int():
             error(f"cannot convert a pointer to {dt.name}")
-        i = b.op(f"tt.ptr_to_int {x.name} : {ty_from} -> {core.ir_type(core.int64, x.shape)}",
+        i = b.op(f"tt.ptr_to_int {x.name}", f"{ty_from} -> {core.ir_type(core.int64, x.shape)}",
                  core.int64, x.shape)
         return cast(b, i, dt)
     if dt.is_bool():
         zero = constant(b, 0, src, x.shape) if x.shape else constant(b, 0, src)
         pred = "une" if src.is_floating() else "ne"
         kind = "arith.cmpf" if src.is_floating() else "arith.cmpi"
-        return b.op(f"{kind} {pred}, {x.name}, {zero.name} : {ty_from}", core.int1, x.shape)
+        return b.op(f"{kind} {pred}, {x.name}, {zero.name}", ty_from, core.int1, x.shape)
     if src.is_floating() and dt.is_floating():
         if src.bits == 8 or dt.bits == 8:  # fp8 converts through tt.fp_to_fp
             rounding = ", rounding = rtne" if dt.bits < src.bits else ""
-            return b.op(f"tt.fp_to_fp {x.name}{rounding} : {ty_from} -> {ty_to}", dt, x.shape)
+            return b.op(f"tt.fp_to_fp {x.name}{rounding}", f"{ty_from} -> {ty_to}", dt, x.shape)
         if src.bits == dt.bits:  # f16 <-> bf16 through f32
             return cast(b, cast(b, x, core.float32), dt)
         op = "arith.extf" if dt.bits > src.bits else "arith.truncf"
@@ -214,13 +209,13 @@ def cast(b: Builder, x: tensor, dt: core.dtype) -> tensor:
             op = "arith.trunci"
         else:
             op = "arith.extui" if (src.is_bool() or not src.signed) else "arith.extsi"
-    return b.op(f"{op} {x.name} : {ty_from} to {ty_to}", dt, x.shape)
+    return b.op(f"{op} {x.name}", f"{ty_from} to {ty_to}", dt, x.shape)
 
 
 def splat(b: Builder, x: tensor, shape) -> tensor:
     if not tuple(shape):  # a scalar "splat" to shape (): the scalar itself
         return x
-    return b.op(f"tt.splat {x.name} : {x.type} -> {core.ir_type(x.dtype, shape)}",
+    return b.op(f"tt.splat {x.name}", f"{x.type} -> {core.ir_type(x.dtype, shape)}",
                 x.dtype, shape)
 
 
@@ -229,8 +224,8 @@ def expand_dims(b: Builder, x: tensor, axis: int) -> tensor:
         return splat(b, x, (1,))
     shape = list(x.shape)
     shape.insert(axis, 1)
-    return b.op(f"tt.expand_dims {x.name} {{axis = {axis} : i32}} : {x.type} -> "
-                f"{core.ir_type(x.dtype, shape)}", x.dtype, shape)
+    return b.op(f"tt.expand_dims {x.name}", f"{x.type} -> {core.ir_type(x.dtype, shape)}",
+                x.dtype, shape, attrs={"axis": f"{axis} : i32"})
 
 
 def broadcast_to(b: Builder, x: tensor, shape) -> tensor:
@@ -246,7 +241,7 @@ def broadcast_to(b: Builder, x: tensor, shape) -> tensor:
             error(f"cannot broadcast shape {list(x.shape)} to {list(shape)}")
     if x.shape == shape:
         return x
-    return b.op(f"tt.broadcast {x.name} : {x.type} -> {core.ir_type(x.dtype, shape)}",
+    return b.op(f"tt.broadcast {x.name}", f"{x.type} -> {core.ir_type(x.dtype, shape)}",
                 x.dtype, shape)
 
 
@@ -298,17 +293,17 @@ def add(b: Builder, x, y, sub=False):
                 error(f"pointer offsets must be integers, got {o.dtype.name}")
             shape = broadcast_shapes(p.shape, o.shape)
             p, o = broadcast_to(b, p, shape), broadcast_to(b, o, shape)
-            return b.op(f"tt.addptr {p.name}, {o.name} : {p.type}, {o.type}", p.dtype, shape)
+            return b.op(f"tt.addptr {p.name}, {o.name}", f"{p.type}, {o.type}", p.dtype, shape)
     a, c, dt, shape = binary_operands(b, x, y)
     kind = ("arith.subf" if sub else "arith.addf") if dt.is_floating() else (
         "arith.subi" if sub else "arith.addi")
-    return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
+    return b.op(f"{kind} {a.name}, {c.name}", a.type, dt, shape)
 
 
 def mul(b, x, y):
     a, c, dt, shape = binary_operands(b, x, y)
     kind = "arith.mulf" if dt.is_floating() else "arith.muli"
-    return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
+    return b.op(f"{kind} {a.name}, {c.name}", a.type, dt, shape)
 
 
 def check_div_signedness(x, y, op):
@@ -327,7 +322,7 @@ def truediv(b, x, y):
     a, c, dt, shape = binary_operands(b, x, y)
     if not dt.is_floating():
         a, c, dt = cast(b, a, core.float32), cast(b, c, core.float32), core.float32
-    return b.op(f"arith.divf {a.name}, {c.name} : {a.type}", dt, shape)
+    return b.op(f"arith.divf {a.name}, {c.name}", a.type, dt, shape)
 
 
 def floordiv(b, x, y):
@@ -336,16 +331,16 @@ def floordiv(b, x, y):
     if not dt.is_int():
         error(f"'//' needs integers, got {dt.name}")
     kind = "arith.divsi" if dt.signed else "arith.divui"  # C: toward zero
-    return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
+    return b.op(f"{kind} {a.name}, {c.name}", a.type, dt, shape)
 
 
 def mod(b, x, y):
     check_div_signedness(x, y, "%")
     a, c, dt, shape = binary_operands(b, x, y)
     if dt.is_floating():
-        return b.op(f"arith.remf {a.name}, {c.name} : {a.type}", dt, shape)
+        return b.op(f"arith.remf {a.name}, {c.name}", a.type, dt, shape)
     kind = "arith.remsi" if dt.signed else "arith.remui"  # C: sign of dividend
-    return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
+    return b.op(f"{kind} {a.name}, {c.name}", a.type, dt, shape)
 
 
 def x_type_name(v):
@@ -362,7 +357,7 @@ def bitwise(b, x, y, op):
         error(f"invalid operands of type {x_type_name(x)} and {x_type_name(y)} for "
               f"bitwise '{op}': it needs integers or booleans")
     kind = {"&": "arith.andi", "|": "arith.ori", "^": "arith.xori"}[op]
-    return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
+    return b.op(f"{kind} {a.name}, {c.name}", a.type, dt, shape)
 
 
 def shift(b, x, y, left):
@@ -370,7 +365,7 @@ def shift(b, x, y, left):
     if not dt.is_int():
         error(f"shifts need integers, got {dt.name}")
     kind = "arith.shli" if left else ("arith.shrsi" if dt.signed else "arith.shrui")
-    return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
+    return b.op(f"{kind} {a.name}, {c.name}", a.type, dt, shape)
 
 
 CMP_INT = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
@@ -385,22 +380,22 @@ def compare(b, x, y, op):
         kind = "arith.cmpi"
         pred = {"==": "eq", "!=": "ne"}.get(op) or (
             ("s" if dt.signed and not dt.is_bool() else "u") + CMP_INT[op])
-    return b.op(f"{kind} {pred}, {a.name}, {c.name} : {a.type}", core.int1, shape)
+    return b.op(f"{kind} {pred}, {a.name}, {c.name}", a.type, core.int1, shape)
 
 
 def neg(b, x):
     x = to_tensor(b, x)
     if x.dtype.is_floating():
-        return b.op(f"arith.negf {x.name} : {x.type}", x.dtype, x.shape)
+        return b.op(f"arith.negf {x.name}", x.type, x.dtype, x.shape)
     zero = constant(b, 0, x.dtype, x.shape) if x.shape else constant(b, 0, x.dtype)
-    return b.op(f"arith.subi {zero.name}, {x.name} : {x.type}", x.dtype, x.shape)
+    return b.op(f"arith.subi {zero.name}, {x.name}", x.type, x.dtype, x.shape)
 
 
 def invert(b, x):
     x = to_tensor(b, x)
     ones = constant(b, -1 if not x.dtype.is_bool() else True, x.dtype, x.shape) if x.shape \
         else constant(b, -1 if not x.dtype.is_bool() else True, x.dtype)
-    return b.op(f"arith.xori {x.name}, {ones.name} : {x.type}", x.dtype, x.shape)
+    return b.op(f"arith.xori {x.name}, {ones.name}", x.type, x.dtype, x.shape)
 
 
 def where(b, cond, x, y, ternary=False):
@@ -415,7 +410,7 @@ def where(b, cond, x, y, ternary=False):
     shape = broadcast_shapes(shape, cond.shape)
     cond, a, c = (broadcast_to(b, cond, shape), broadcast_to(b, a, shape),
                   broadcast_to(b, c, shape))
-    return b.op(f"arith.select {cond.name}, {a.name}, {c.name} : {cond.type}, {a.type}",
+    return b.op(f"arith.select {cond.name}, {a.name}, {c.name}", f"{cond.type}, {a.type}",
                 dt, shape)
 
 
@@ -430,14 +425,14 @@ def minmax(b, x, y, is_max, propagate_nan=False):
     else:
         kind = ("arith.maxsi" if is_max else "arith.minsi") if dt.signed else (
             "arith.maxui" if is_max else "arith.minui")
-    return b.op(f"{kind} {a.name}, {c.name} : {a.type}", dt, shape)
+    return b.op(f"{kind} {a.name}, {c.name}", a.type, dt, shape)
 
 
 def unary_math(b, name, x):
     x = to_tensor(b, x)
     if not x.dtype.is_floating():
         error(f"tl.{name} needs a floating-point argument, got {x.dtype.name}")
-    return b.op(f"math.{name} {x.name} : {x.type}", x.dtype, x.shape)
+    return b.op(f"math.{name} {x.name}", x.type, x.dtype, x.shape)
 
 
 # --- memory and indices ------------------------------------------------------
@@ -445,13 +440,13 @@ def unary_math(b, name, x):
 def program_id(b, axis):
     if axis not in (0, 1, 2):
         error(f"program_id axis must be 0, 1, or 2 but got {axis}")
-    return b.op(f"tt.get_program_id {'xyz'[axis]} : i32", core.int32)
+    return b.op(f"tt.get_program_id {'xyz'[axis]}", "i32", core.int32)
 
 
 def num_programs(b, axis):
     if axis not in (0, 1, 2):
         error(f"num_programs axis must be 0, 1, or 2 but got {axis}")
-    return b.op(f"tt.get_num_programs {'xyz'[axis]} : i32", core.int32)
+    return b.op(f"tt.get_num_programs {'xyz'[axis]}", "i32", core.int32)
 
 
 def arange(b, start, end):
@@ -460,8 +455,8 @@ def arange(b, start, end):
     n = end - start
     if n <= 0 or n & (n - 1):
         error(f"tl.arange's range must be a power of two, got {n}")
-    return b.op(f"tt.make_range {{end = {end} : i32, start = {start} : i32}} : "
-                f"tensor<{n}xi32>", core.int32, (n,))
+    return b.op("tt.make_range", f"tensor<{n}xi32>", core.int32, (n,),
+                attrs={"end": f"{end} : i32", "start": f"{start} : i32"})
 
 
 def full(b, shape, value, dt):
@@ -508,9 +503,8 @@ def load(b, ptr, mask=None, other=None, cache="", eviction="", volatile=False):
             other = broadcast_to(b, cast(b, other, elem), ptr.shape)
             operands.append(other.name)
     hints = _hints_text(cache, eviction, ("ca", "cg", "cv"))
-    if volatile:
-        hints += " {isVolatile = true}"
-    return b.op(f"tt.load {', '.join(operands)}{hints} : {ptr.type}", elem, ptr.shape)
+    return b.op(f"tt.load {', '.join(operands)}{hints}", ptr.type, elem, ptr.shape,
+                attrs={"isVolatile": "true"} if volatile else None)
 
 
 def store(b, ptr, value, mask=None, cache="", eviction=""):
@@ -529,7 +523,7 @@ def store(b, ptr, value, mask=None, cache="", eviction=""):
             mask = cast(b, mask, core.int1)
         operands.append(mask.name)
     hints = _hints_text(cache, eviction, ("wb", "cg", "cs", "wt"))
-    b.void(f"tt.store {', '.join(operands)}{hints} : {ptr.type}")
+    b.void(f"tt.store {', '.join(operands)}{hints}", ptr.type)
 
 
 # --- reductions ----------------------------------------------------------------
@@ -556,7 +550,7 @@ def numel(shape):
 
 def reshape(b, x, shape, allow_reorder=False):
     flag = " allow_reorder" if allow_reorder else ""
-    return b.op(f"tt.reshape {x.name}{flag} : {x.type} -> {core.ir_type(x.dtype, shape)}",
+    return b.op(f"tt.reshape {x.name}{flag}", f"{x.type} -> {core.ir_type(x.dtype, shape)}",
                 x.dtype, shape)
 
 
@@ -664,14 +658,14 @@ def dot(b, a, c, acc=None, input_precision=None, out_dtype=None, max_num_impreci
     # wgmma) for at most max_num_imprecise_acc of K before an f32 add.
     imprecise = max_num_imprecise_acc
     imprecise = imprecise.value if isinstance(imprecise, core.constexpr) else imprecise
-    attrs = ""
+    attrs = {}
     if imprecise is not None and a.dtype.name.startswith("float8"):
         if imprecise > a.shape[-1]:
             error(f"max_num_imprecise_acc ({imprecise}) must be <= K ({a.shape[-1]})")
         if imprecise:
-            attrs = f" {{maxNumImpreciseAcc = {imprecise} : i32}}"
-    return b.op(f"tt.dot {a.name}, {c.name}, {acc.name}, inputPrecision = {precision}{attrs} : "
-                f"{a.type} * {c.type} -> {acc.type}", out_dtype, shape)
+            attrs["maxNumImpreciseAcc"] = f"{imprecise} : i32"
+    return b.op(f"tt.dot {a.name}, {c.name}, {acc.name}, inputPrecision = {precision}",
+                f"{a.type} * {c.type} -> {acc.type}", out_dtype, shape, attrs=attrs)
 
 
 SCALED_FORMATS = {"e4m3": ("float8e4nv", "uint8"), "e5m2": ("float8e5", "uint8"),
@@ -742,12 +736,12 @@ def dot_scaled(b, lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=No
             text, ty = f"{text} scale {scale.name}", f"{ty}, {scale.type}"
         operands.append(text)
         types.append(ty)
-    attrs = [f"fastMath = {'true' if fast_math else 'false'}"]
-    attrs += [f"{side}_k_pack = false" for side, kp in (("lhs", lhs_k_pack), ("rhs", rhs_k_pack))
-              if not kp]
+    attrs = {"fastMath": "true" if fast_math else "false"}
+    attrs.update({f"{side}_k_pack": "false" for side, kp in (("lhs", lhs_k_pack), ("rhs", rhs_k_pack))
+                  if not kp})
     return b.op(f"tt.dot_scaled {operands[0]}, {operands[1]}, {acc.name} lhs = {formats[0]} "
-                f"rhs = {formats[1]} {{{', '.join(attrs)}}} : {types[0]} * {types[1]} -> "
-                f"{acc.type}", acc.dtype, shape)
+                f"rhs = {formats[1]}", f"{types[0]} * {types[1]} -> {acc.type}", acc.dtype, shape,
+                attrs=attrs)
 
 
 def trans(b, x, order=None):
@@ -756,8 +750,8 @@ def trans(b, x, order=None):
     if sorted(order) != list(range(len(x.shape))):
         error(f"tl.trans order {order} is not a permutation of the {len(x.shape)} dimensions")
     shape = tuple(x.shape[i] for i in order)
-    return b.op(f"tt.trans {x.name} {{order = array<i32: {', '.join(map(str, order))}>}} : "
-                f"{x.type} -> {core.ir_type(x.dtype, shape)}", x.dtype, shape)
+    return b.op(f"tt.trans {x.name}", f"{x.type} -> {core.ir_type(x.dtype, shape)}", x.dtype, shape,
+                attrs={"order": f"array<i32: {', '.join(map(str, order))}>"})
 
 
 SEMANTICS = {None: "acq_rel", "acq_rel": "acq_rel", "acquire": "acquire",
@@ -797,13 +791,13 @@ def atomic_rmw(b, kind, ptr, val, mask=None, sem=None, scope=None):
     if sem not in SEMANTICS or scope not in SCOPES:
         error(f"unknown atomic semantic '{sem}' or scope '{scope}'")
     return b.op(f"tt.atomic_rmw {op}, {SEMANTICS[sem]}, {SCOPES[scope]}, {ptr.name}, "
-                f"{val.name}, {mask.name} : ({ptr.type}, {val.type}, {mask.type}) -> {val.type}",
+                f"{val.name}, {mask.name}", f"({ptr.type}, {val.type}, {mask.type}) -> {val.type}",
                 elem, ptr.shape)
 
 
 def bitcast(b, x, dt):
     """tt.bitcast of a tensor (or pointer tensor) to `dt` of the same width."""
-    return b.op(f"tt.bitcast {x.name} : {x.type} -> {core.ir_type(dt, x.shape)}",
+    return b.op(f"tt.bitcast {x.name}", f"{x.type} -> {core.ir_type(dt, x.shape)}",
                 dt, x.shape)
 
 
@@ -828,7 +822,7 @@ def _float_atomic_minmax(b, kind, ptr, val, mask, elem, sem, scope):
         m = bitwise(b, mask, pred, "&")
         rets.append(b.op(
             f"tt.atomic_rmw {op}, {SEMANTICS[sem]}, {SCOPES[scope]}, {iptr.name}, "
-            f"{ival.name}, {m.name} : ({iptr.type}, {ival.type}, {m.type}) -> {ival.type}",
+            f"{ival.name}, {m.name}", f"({iptr.type}, {ival.type}, {m.type}) -> {ival.type}",
             itype, ptr.shape))
     return bitcast(b, where(b, pos, rets[0], rets[1]), elem)
 
@@ -841,7 +835,7 @@ def atomic_cas(b, ptr, cmp, val, sem=None, scope=None):
     cmp = broadcast_to(b, cast(b, cmp if isinstance(cmp, tensor) else constant(b, cmp, elem), elem), ptr.shape)
     val = broadcast_to(b, cast(b, val if isinstance(val, tensor) else constant(b, val, elem), elem), ptr.shape)
     return b.op(f"tt.atomic_cas {SEMANTICS[sem]}, {SCOPES[scope]}, {ptr.name}, {cmp.name}, "
-                f"{val.name} : ({ptr.type}, {cmp.type}, {val.type}) -> {val.type}",
+                f"{val.name}", f"({ptr.type}, {cmp.type}, {val.type}) -> {val.type}",
                 elem, ptr.shape)
 
 
@@ -914,11 +908,10 @@ def hint(b, x, name, values):
         error(f"hint values must be positive integers, got {values}")
     if len(values) not in (1, max(1, len(x.shape))):
         error(f"{len(values)} hint values for a tensor of rank {len(x.shape)}")
-    attr = (f"{name} = dense<{values[0] if len(values) == 1 else values}> : "
-            f"tensor<{len(values)}xi32>")
+    attr = f"dense<{values[0] if len(values) == 1 else values}> : tensor<{len(values)}xi32>"
     # A value no op here produced (a kernel argument, a loop's induction
     # variable or carried value) has nowhere to carry the hint; upstream
     # drops it for kernel arguments too, and our AxisInfo derives a loop
     # variable's divisibility from its bounds and step.
-    b.add_attribute(x, attr)
+    b.add_attribute(x, name, attr)
     return x

@@ -8,8 +8,8 @@ links libdevice, as upstream's does.
 """
 
 from ... import semantic
-from .. import core
-from ..core import tensor
+from .. import types as core
+from ..types import tensor
 
 # Integer functions: (32-bit symbol, 64-bit symbol), unsigned variants after.
 _INT = {
@@ -80,10 +80,10 @@ def _call(b, name, args):
         v = a if isinstance(a, tensor) else semantic.constant(b, a, want)
         v = semantic.cast(b, v, want)
         typed.append(semantic.broadcast_to(b, v, shape) if shape else v)
-    return b.op(f'tt.extern_elementwise {", ".join(v.name for v in typed)} '
-                f'{{libname = "", libpath = "", pure = true, symbol = "{symbol}"}} : '
+    return b.op(f'tt.extern_elementwise {", ".join(v.name for v in typed)}',
                 f'({", ".join(v.type for v in typed)}) -> {core.ir_type(result, shape)}',
-                result, shape)
+                result, shape,
+                attrs={"libname": '""', "libpath": '""', "pure": "true", "symbol": f'"{symbol}"'})
 
 
 def __getattr__(name):
