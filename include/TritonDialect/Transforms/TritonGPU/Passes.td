@@ -347,3 +347,17 @@ def TritonGPUCheckAsyncSlots : Pass<"tritongpu-check-async-slots", "mlir::Module
 }
 
 #endif // TRITONDIALECT_TRANSFORMS_TRITONGPU_PASSES
+
+def TritonGPUSetTarget : Pass<"tritongpu-set-target", "mlir::ModuleOp"> {
+  let summary = "Gives a TTGIR module without `ttg.target` the one it is compiled for";
+  let description = [{
+    Upstream's TTGIR test files leave the target to the compiler
+    (triton.compile passes it): a module without `ttg.target` gets
+    `target` (`cuda:<capability>`); one that has it keeps its own. Any other
+    form of `target` is an error.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default*/"\"cuda:90\"",
+           "the target, cuda:<capability>">
+  ];
+}
