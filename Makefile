@@ -83,9 +83,11 @@ fuzz: build
 	python3 scripts/fuzz.py run --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) \
 	  --tools $(BUILD_DIR)/bin --out $(BUILD_DIR)/fuzz
 
-# clang-format 22 over every C++ source (make test checks it: test/Tools/format.test).
+# clang-format 22 over every C++ source, black over the Python frontend and
+# package (make test checks both: test/Tools/format.test).
 format: deps
 	bash scripts/check-format.sh --fix
+	black -q --config pyproject.toml python-frontend-stub/triton_stub python/tritondialect
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -3,8 +3,8 @@
 #
 # Installs, with apt-get, every Debian 12 package the build and the tests use,
 # skipping those already installed: LLVM/MLIR 22 (headers, static MLIR
-# libraries, mlir-tblgen, lit, FileCheck, llc), clang-format 22 (make format
-# and its check), CMake, Ninja, g++, Python 3 and GoogleTest, pybind11 with
+# libraries, mlir-tblgen, lit, FileCheck, llc), clang-format 22 and black
+# (make format and its check), CMake, Ninja, g++, Python 3 and GoogleTest, pybind11 with
 # Python's headers (the tritondialect extension) and venv (the wheel's
 # install test). Safe to run again; does nothing when all is present.
 #
@@ -14,7 +14,7 @@ set -euo pipefail
 packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-format-22
   cmake ninja-build g++ python3 libgtest-dev zlib1g-dev libzstd-dev
-  pybind11-dev python3-dev python3-venv
+  pybind11-dev python3-dev python3-venv black
 )
 
 missing=()

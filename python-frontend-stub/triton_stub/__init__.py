@@ -20,7 +20,6 @@ from .language import constexpr, constexpr_function
 from .semantic import CompilationError
 
 
-
 def set_allocator(allocator):
     """Upstream's `triton.set_allocator`: the global scratch memory its
     in-kernel TMA descriptors need. Our compiler lowers descriptors to
@@ -37,7 +36,23 @@ def cdiv(a: int, b: int) -> int:
     return (a + b - 1) // b
 
 
-__all__ = ["jit", "compile", "constexpr", "constexpr_function", "language", "JITFunction",
-           "CompilationError", "cdiv", "next_power_of_2", "Config", "autotune",
-           "heuristics", "Autotuner", "Heuristics", "set_allocator", "tools",
-           "reinterpret", "TensorWrapper"]
+__all__ = [
+    "jit",
+    "compile",
+    "constexpr",
+    "constexpr_function",
+    "language",
+    "JITFunction",
+    "CompilationError",
+    "cdiv",
+    "next_power_of_2",
+    "Config",
+    "autotune",
+    "heuristics",
+    "Autotuner",
+    "Heuristics",
+    "set_allocator",
+    "tools",
+    "reinterpret",
+    "TensorWrapper",
+]

@@ -35,8 +35,7 @@ class Config:
     """One point of an autotuning space: meta-parameters (`kwargs`) and
     launch options."""
 
-    def __init__(self, kwargs, num_warps=4, num_stages=3, num_ctas=1,
-                 maxnreg=None, pre_hook=None):
+    def __init__(self, kwargs, num_warps=4, num_stages=3, num_ctas=1, maxnreg=None, pre_hook=None):
         self.kwargs = dict(kwargs)
         self.num_warps, self.num_stages, self.num_ctas = num_warps, num_stages, num_ctas
         self.maxnreg, self.pre_hook = maxnreg, pre_hook
@@ -49,8 +48,7 @@ class Config:
 
     def __str__(self):
         parts = [f"{k}: {v}" for k, v in self.kwargs.items()]
-        parts += [f"num_warps: {self.num_warps}", f"num_stages: {self.num_stages}",
-                  f"num_ctas: {self.num_ctas}"]
+        parts += [f"num_warps: {self.num_warps}", f"num_stages: {self.num_stages}", f"num_ctas: {self.num_ctas}"]
         return ", ".join(parts)
 
     __repr__ = __str__
@@ -80,6 +78,7 @@ class Heuristics:
     def __getitem__(self, grid):
         def launcher(*args, **kwargs):
             return self.fn[grid](*args, **self._with_values(args, kwargs))
+
         return launcher
 
     def warmup(self, *args, **kwargs):
@@ -94,9 +93,18 @@ def heuristics(values):
 
 
 class Autotuner:
-    def __init__(self, fn, configs, key, prune_configs_by=None,
-                 reset_to_zero=None, restore_value=None, warmup=25, rep=100,
-                 do_bench=None):
+    def __init__(
+        self,
+        fn,
+        configs,
+        key,
+        prune_configs_by=None,
+        reset_to_zero=None,
+        restore_value=None,
+        warmup=25,
+        rep=100,
+        do_bench=None,
+    ):
         self.fn = fn
         self.__name__ = getattr(fn, "__name__", "kernel")
         self.configs = list(configs) or [Config({})]
@@ -131,8 +139,7 @@ class Autotuner:
         model, top_k = self.prune.get("perf_model"), self.prune.get("top_k")
         if model and top_k:
             k = int(top_k * len(configs)) if isinstance(top_k, float) else top_k
-            configs = sorted(configs, key=lambda c: model(
-                **named, **c.all_kwargs()))[:max(1, k)]
+            configs = sorted(configs, key=lambda c: model(**named, **c.all_kwargs()))[: max(1, k)]
         return configs
 
     def _clashes(self, config, kwargs):
@@ -140,7 +147,8 @@ class Autotuner:
         if clash:
             raise ValueError(
                 f"{self.__name__}: {', '.join(sorted(clash))} is both an autotuned "
-                f"meta-parameter and a launch argument")
+                f"meta-parameter and a launch argument"
+            )
 
     def _launch(self, grid, config, args, kwargs):
         self._clashes(config, kwargs)
@@ -174,12 +182,12 @@ class Autotuner:
                 if len(configs) == 1:
                     self.cache[key] = configs[0]
                 else:
-                    times = {i: self._time(grid, c, args, kwargs)
-                             for i, c in enumerate(configs)}
+                    times = {i: self._time(grid, c, args, kwargs) for i, c in enumerate(configs)}
                     self.bench_times[key] = {str(configs[i]): t for i, t in times.items()}
                     self.cache[key] = configs[min(times, key=times.get)]
             self.best_config = self.cache[key]
             return self._launch(grid, self.best_config, args, kwargs)
+
         return launcher
 
     def warmup(self, *args, **kwargs):
@@ -192,19 +200,29 @@ class Autotuner:
         return out
 
 
-def autotune(configs, key, prune_configs_by=None, reset_to_zero=None,
-             restore_value=None, pre_hook=None, post_hook=None, warmup=25,
-             rep=100, use_cuda_graph=False, do_bench=None, cache_results=False):
+def autotune(
+    configs,
+    key,
+    prune_configs_by=None,
+    reset_to_zero=None,
+    restore_value=None,
+    pre_hook=None,
+    post_hook=None,
+    warmup=25,
+    rep=100,
+    use_cuda_graph=False,
+    do_bench=None,
+    cache_results=False,
+):
     del pre_hook, post_hook, use_cuda_graph, cache_results  # accepted, unused
-    return lambda fn: Autotuner(fn, configs, key, prune_configs_by,
-                                reset_to_zero, restore_value, warmup, rep,
-                                do_bench)
+    return lambda fn: Autotuner(fn, configs, key, prune_configs_by, reset_to_zero, restore_value, warmup, rep, do_bench)
 
 
 def _bench(fn, warmup_ms, rep):
     """Median milliseconds of `fn` over `rep` launches (CUDA events through
     the driver API) after about `warmup_ms` of warm-up launches."""
     from .driver import Driver
+
     driver = Driver()
     fn()
     driver.synchronize()

@@ -19,6 +19,7 @@ def is_jit_function(value):
     module, marks its instances so)."""
     return getattr(value, "__triton_jit_function__", False)
 
+
 BINOPS = {
     ast.Add: lambda b, x, y: semantic.add(b, x, y),
     ast.Sub: lambda b, x, y: semantic.add(b, x, y, sub=True),
@@ -33,15 +34,20 @@ BINOPS = {
     ast.RShift: lambda b, x, y: semantic.shift(b, x, y, False),
 }
 PY_BINOPS = {
-    ast.Add: lambda x, y: x + y, ast.Sub: lambda x, y: x - y,
-    ast.Mult: lambda x, y: x * y, ast.Div: lambda x, y: x / y,
-    ast.FloorDiv: lambda x, y: x // y, ast.Mod: lambda x, y: x % y,
-    ast.BitAnd: lambda x, y: x & y, ast.BitOr: lambda x, y: x | y,
-    ast.BitXor: lambda x, y: x ^ y, ast.LShift: lambda x, y: x << y,
-    ast.RShift: lambda x, y: x >> y, ast.Pow: lambda x, y: x ** y,
+    ast.Add: lambda x, y: x + y,
+    ast.Sub: lambda x, y: x - y,
+    ast.Mult: lambda x, y: x * y,
+    ast.Div: lambda x, y: x / y,
+    ast.FloorDiv: lambda x, y: x // y,
+    ast.Mod: lambda x, y: x % y,
+    ast.BitAnd: lambda x, y: x & y,
+    ast.BitOr: lambda x, y: x | y,
+    ast.BitXor: lambda x, y: x ^ y,
+    ast.LShift: lambda x, y: x << y,
+    ast.RShift: lambda x, y: x >> y,
+    ast.Pow: lambda x, y: x**y,
 }
-CMPOPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
-          ast.Eq: "==", ast.NotEq: "!="}
+CMPOPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}
 
 
 def is_static(v):
@@ -71,8 +77,7 @@ def _always_returns(stmts):
     last = stmts[-1]
     if isinstance(last, ast.Return):
         return True
-    return isinstance(last, ast.If) and _always_returns(last.body) and \
-        _always_returns(last.orelse)
+    return isinstance(last, ast.If) and _always_returns(last.body) and _always_returns(last.orelse)
 
 
 def _lift_returns(stmts):
@@ -83,15 +88,16 @@ def _lift_returns(stmts):
     code generator to refuse."""
     for i, stmt in enumerate(stmts):
         if isinstance(stmt, ast.Return):
-            return stmts[:i + 1]
-        if isinstance(stmt, ast.If) and _returns_in([stmt]) and not any(
-                isinstance(n, (ast.For, ast.While)) and _returns_in(n.body)
-                for n in ast.walk(stmt)):
-            rest = stmts[i + 1:]
+            return stmts[: i + 1]
+        if (
+            isinstance(stmt, ast.If)
+            and _returns_in([stmt])
+            and not any(isinstance(n, (ast.For, ast.While)) and _returns_in(n.body) for n in ast.walk(stmt))
+        ):
+            rest = stmts[i + 1 :]
             body = stmt.body if _always_returns(stmt.body) else stmt.body + rest
             orelse = stmt.orelse if _always_returns(stmt.orelse) else stmt.orelse + rest
-            lifted = ast.If(test=stmt.test, body=_lift_returns(body) or [ast.Pass()],
-                            orelse=_lift_returns(orelse))
+            lifted = ast.If(test=stmt.test, body=_lift_returns(body) or [ast.Pass()], orelse=_lift_returns(orelse))
             return stmts[:i] + [ast.copy_location(lifted, stmt)]
     return stmts
 
@@ -133,8 +139,7 @@ def lower_returns(stmts):
 
 
 class CodeGenerator(ast.NodeVisitor):
-    def __init__(self, fn, builder: Builder, scope: dict, filename: str,
-                 line_offset: int, module=None, returns=None):
+    def __init__(self, fn, builder: Builder, scope: dict, filename: str, line_offset: int, module=None, returns=None):
         self.fn = fn
         self.module = module if module is not None else {}
         self.returns = returns
@@ -153,8 +158,7 @@ class CodeGenerator(ast.NodeVisitor):
     def loc(self):
         if self.node is None or not hasattr(self.node, "lineno"):
             return ""
-        return (f' loc("{self.filename}":{self.node.lineno + self.line_offset}'
-                f':{self.node.col_offset + 1})')
+        return f' loc("{self.filename}":{self.node.lineno + self.line_offset}' f':{self.node.col_offset + 1})'
 
     def fail(self, node, message):
         """A CompilationError at `node`: file:line, the function, the message
@@ -173,6 +177,7 @@ class CodeGenerator(ast.NodeVisitor):
 
     def source_line(self, line):
         import linecache
+
         override = getattr(self.fn, "__triton_stub_src__", None)
         if override is not None:  # patched source: its lines, not the file's
             lines = override.splitlines()
@@ -243,6 +248,7 @@ class CodeGenerator(ast.NodeVisitor):
         def poison(name):
             dtype, shape = skipped[name]
             return self.b.op(f"ub.poison", core.ir_type(dtype, shape), dtype, shape)
+
         if RETURN in skipped:
             return poison(RETURN)
         names = []
@@ -300,10 +306,8 @@ class CodeGenerator(ast.NodeVisitor):
         self.scope[node.target.id] = self.visit(node.value)
 
     def visit_AugAssign(self, node):
-        current = self.visit(ast.Name(node.target.id, ast.Load(),
-                                      lineno=node.lineno, col_offset=node.col_offset))
-        self.scope[node.target.id] = self.binop(node, node.op, current,
-                                                self.visit(node.value))
+        current = self.visit(ast.Name(node.target.id, ast.Load(), lineno=node.lineno, col_offset=node.col_offset))
+        self.scope[node.target.id] = self.binop(node, node.op, current, self.visit(node.value))
 
     def visit_If(self, node):
         cond = self.visit(node.test)
@@ -323,8 +327,9 @@ class CodeGenerator(ast.NodeVisitor):
             if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
                 continue
             target = stmt.targets[0]
-            names = [t.id for t in (target.elts if isinstance(target, ast.Tuple) else [target])
-                     if isinstance(t, ast.Name)]
+            names = [
+                t.id for t in (target.elts if isinstance(target, ast.Tuple) else [target]) if isinstance(t, ast.Name)
+            ]
             if not names or not all(n.startswith(RETURN) for n in names):
                 continue
             saved = len(self.b.lines)
@@ -358,8 +363,11 @@ class CodeGenerator(ast.NodeVisitor):
         """Every name `stmts` assign, in order, once."""
         names = []
         for sub in ast.walk(ast.Module(body=stmts, type_ignores=[])):
-            targets = sub.targets if isinstance(sub, ast.Assign) else (
-                [sub.target] if isinstance(sub, (ast.AugAssign, ast.AnnAssign)) else [])
+            targets = (
+                sub.targets
+                if isinstance(sub, ast.Assign)
+                else ([sub.target] if isinstance(sub, (ast.AugAssign, ast.AnnAssign)) else [])
+            )
             for t in targets:
                 for n in ast.walk(t):
                     if isinstance(n, ast.Name) and n.id not in names:
@@ -379,8 +387,7 @@ class CodeGenerator(ast.NodeVisitor):
         or another non-scalar value cannot leave a runtime branch)."""
         v = self.scope[name]
         if isinstance(v, (tuple, list)) or not (isinstance(v, (tensor, constexpr, int, float, bool))):
-            self.fail(self.node, f"'{name}' ({type(v).__name__}) cannot be a result of a "
-                                 "runtime 'if' or loop")
+            self.fail(self.node, f"'{name}' ({type(v).__name__}) cannot be a result of a " "runtime 'if' or loop")
         return semantic.to_tensor(self.b, v)
 
     def run_region(self, stmts, bindings, names):
@@ -417,21 +424,20 @@ class CodeGenerator(ast.NodeVisitor):
         then_outs, _ = self.run_region(node.body, {}, names)
         else_outs, _ = self.run_region(node.orelse, {}, names)
         b.counter = counter
-        kept = [k for k, (t, e) in enumerate(zip(then_outs, else_outs))
-                if t is not None and e is not None]
+        kept = [k for k, (t, e) in enumerate(zip(then_outs, else_outs)) if t is not None and e is not None]
         names = [names[k] for k in kept]
         then_outs = [then_outs[k] for k in kept]
         else_outs = [else_outs[k] for k in kept]
         # Each result gets the type both branches agree on (promotion).
         targets = []
         for n, t, e in zip(names, then_outs, else_outs):
-            if t.dtype != e.dtype and isinstance(t.dtype, core.pointer_type) and \
-                    isinstance(e.dtype, core.pointer_type):
+            if t.dtype != e.dtype and isinstance(t.dtype, core.pointer_type) and isinstance(e.dtype, core.pointer_type):
                 if n.startswith(RETURN):
-                    self.fail(node, f"Inconsistent return types: {t.dtype.name} and "
-                                    f"{e.dtype.name}")
-                self.fail(node, f"Mismatched type for {n} between then block "
-                                f"({t.dtype.name}) and else block ({e.dtype.name})")
+                    self.fail(node, f"Inconsistent return types: {t.dtype.name} and " f"{e.dtype.name}")
+                self.fail(
+                    node,
+                    f"Mismatched type for {n} between then block " f"({t.dtype.name}) and else block ({e.dtype.name})",
+                )
             if (t.dtype.name, t.shape) == (e.dtype.name, e.shape):
                 targets.append((t.dtype, t.shape))
             else:
@@ -444,12 +450,10 @@ class CodeGenerator(ast.NodeVisitor):
                 self.fail(node, "a value this 'if' defines is not set on every path")
             saved_lines, saved_indent = b.lines, b.indent
             b.lines, b.indent = lines, saved_indent + "  "
-            fixed = [semantic.cast(b, semantic.broadcast_to(b, o, shape), dt)
-                     for o, (dt, shape) in zip(outs, targets)]
+            fixed = [semantic.cast(b, semantic.broadcast_to(b, o, shape), dt) for o, (dt, shape) in zip(outs, targets)]
             if names:
                 types = ", ".join(core.ir_type(dt, shape) for dt, shape in targets)
-                b.lines.append(f"{b.indent}scf.yield {', '.join(f.name for f in fixed)}"
-                               f" : {types}{self.loc()}")
+                b.lines.append(f"{b.indent}scf.yield {', '.join(f.name for f in fixed)}" f" : {types}{self.loc()}")
             lines = b.lines
             b.lines, b.indent = saved_lines, saved_indent
             return lines
@@ -501,8 +505,7 @@ class CodeGenerator(ast.NodeVisitor):
         if not cond.dtype.is_bool():
             cond = semantic.cast(b, cond, core.int1)
         args = ", ".join(v.name for v in before.values())
-        b.lines.append(f"{b.indent}scf.condition({cond.name}) {args}"
-                       f"{' : ' + types if names else ''}{self.loc()}")
+        b.lines.append(f"{b.indent}scf.condition({cond.name}) {args}" f"{' : ' + types if names else ''}{self.loc()}")
         cond_lines = b.lines
         b.lines, b.indent = saved_lines, saved_indent
         self.scope = saved_scope
@@ -511,8 +514,9 @@ class CodeGenerator(ast.NodeVisitor):
         outs, body_lines = self.run_region(node.body, after, names)
         for n, init, out in zip(names, inits.values(), outs):
             if (init.dtype.name, init.shape) != (out.dtype.name, out.shape):
-                self.fail(node, f"'{n}' changes type in the loop: {init.type} before, "
-                                f"{out.type} after an iteration")
+                self.fail(
+                    node, f"'{n}' changes type in the loop: {init.type} before, " f"{out.type} after an iteration"
+                )
         result = b.fresh()
         lhs = f"{result}:{len(names)} = " if len(names) > 1 else (f"{result} = " if names else "")
         inits_text = ", ".join(f"{a.name} = {v.name}" for a, v in zip(before.values(), inits.values()))
@@ -522,8 +526,9 @@ class CodeGenerator(ast.NodeVisitor):
         block_args = ", ".join(f"{a.name}: {a.type}" for a in after.values())
         b.lines.append(f"{b.indent}^bb0({block_args}):")
         b.lines.extend(body_lines)
-        b.lines.append(f"{b.indent}  scf.yield {', '.join(o.name for o in outs)}"
-                       f"{' : ' + types if names else ''}{self.loc()}")
+        b.lines.append(
+            f"{b.indent}  scf.yield {', '.join(o.name for o in outs)}" f"{' : ' + types if names else ''}{self.loc()}"
+        )
         b.lines.append(f"{b.indent}}}{self.loc()}")
         for k, (n, v) in enumerate(inits.items()):
             name = f"{result}#{k}" if len(names) > 1 else result
@@ -570,12 +575,19 @@ class CodeGenerator(ast.NodeVisitor):
                 self.fail(node, "range bounds must be integer scalars")
         assigned = []
         for sub in ast.walk(ast.Module(body=node.body, type_ignores=[])):
-            targets = sub.targets if isinstance(sub, ast.Assign) else (
-                [sub.target] if isinstance(sub, (ast.AugAssign, ast.AnnAssign)) else [])
+            targets = (
+                sub.targets
+                if isinstance(sub, ast.Assign)
+                else ([sub.target] if isinstance(sub, (ast.AugAssign, ast.AnnAssign)) else [])
+            )
             for t in targets:
                 for n in ast.walk(t):
-                    if isinstance(n, ast.Name) and n.id in self.scope and n.id not in assigned \
-                            and n.id != node.target.id:
+                    if (
+                        isinstance(n, ast.Name)
+                        and n.id in self.scope
+                        and n.id not in assigned
+                        and n.id != node.target.id
+                    ):
                         assigned.append(n.id)
         inits = {n: semantic.to_tensor(b, self.scope[n]) for n in assigned}
 
@@ -610,8 +622,9 @@ class CodeGenerator(ast.NodeVisitor):
         iv, outs, body_lines = run_body(args, True)
         for (n, init), out in zip(inits.items(), outs):
             if (init.dtype.name, init.shape) != (out.dtype.name, out.shape):
-                self.fail(node, f"'{n}' changes type in the loop: {init.type} before, "
-                                f"{out.type} after an iteration")
+                self.fail(
+                    node, f"'{n}' changes type in the loop: {init.type} before, " f"{out.type} after an iteration"
+                )
         lo, hi, st = ivals
         iter_args = ", ".join(f"{a.name} = {v.name}" for a, v in zip(args, inits.values()))
         types = ", ".join(v.type for v in inits.values())
@@ -620,8 +633,7 @@ class CodeGenerator(ast.NodeVisitor):
         if assigned:
             k = len(assigned)
             lhs = f"{result}:{k}" if k > 1 else result
-            b.lines.append(f"{b.indent}{lhs} = {head} iter_args({iter_args}) -> ({types}) "
-                           f" : {iv_type.ir} {{")
+            b.lines.append(f"{b.indent}{lhs} = {head} iter_args({iter_args}) -> ({types}) " f" : {iv_type.ir} {{")
         else:
             b.lines.append(f"{b.indent}{head} : {iv_type.ir} {{")
         b.lines.extend(body_lines)
@@ -649,6 +661,7 @@ class CodeGenerator(ast.NodeVisitor):
         if node.id in self.globals:
             return self.globals[node.id]
         import builtins
+
         if hasattr(builtins, node.id):
             return getattr(builtins, node.id)
         self.fail(node, f"name '{node.id}' is not defined")
@@ -660,8 +673,11 @@ class CodeGenerator(ast.NodeVisitor):
         value = unwrap(base)
         if node.attr == "value" and isinstance(base, constexpr):
             return value
-        if isinstance(value, (int, float)) and not hasattr(value, node.attr) and (
-                node.attr in TENSOR_METHODS or node.attr in TENSOR_ATTRIBUTES):
+        if (
+            isinstance(value, (int, float))
+            and not hasattr(value, node.attr)
+            and (node.attr in TENSOR_METHODS or node.attr in TENSOR_ATTRIBUTES)
+        ):
             # A Python number in a kernel is a scalar tensor to upstream:
             # `v = 1; v.dtype`, `v.to(tl.int64)`.
             return self.tensor_attribute(node, semantic.to_tensor(self.b, value))
@@ -674,10 +690,12 @@ class CodeGenerator(ast.NodeVisitor):
     def descriptor_method(self, fn, desc):
         """`desc.load(offsets)`, `desc.store(offsets, value)`, ...: `fn` of
         blocks.DESCRIPTOR_METHODS on the builder and the descriptor."""
+
         def call(*args, **kwargs):
             args = [unwrap(a) if not isinstance(a, (list, tuple)) else a for a in args]
             kwargs = {k: unwrap(v) for k, v in kwargs.items()}
             return fn(self.b, desc, *args, **kwargs)
+
         return call
 
     def combine_op(self, node, is_reduce, args, kwargs):
@@ -711,13 +729,14 @@ class CodeGenerator(ast.NodeVisitor):
         if is_static(cond):
             return self.visit(node.body if unwrap(cond) else node.orelse)
         # A value-dependent choice: both sides are computed, then selected.
-        return semantic.where(self.b, cond, self.visit(node.body), self.visit(node.orelse),
-                              ternary=True)
+        return semantic.where(self.b, cond, self.visit(node.body), self.visit(node.orelse), ternary=True)
 
     def tensor_to(self, node, x):
         """`x.to(dtype, fp_downcast_rounding=None, bitcast=False)`: tl.cast."""
+
         def to(dtype, fp_downcast_rounding=None, bitcast=False):
             return language.cast(x, dtype, fp_downcast_rounding, bitcast, _builder=self.b)
+
         return to
 
     def visit_Tuple(self, node):
@@ -739,8 +758,11 @@ class CodeGenerator(ast.NodeVisitor):
         x = self.visit(node.operand)
         if is_static(x):
             v = unwrap(x)
-            return constexpr({ast.USub: lambda: -v, ast.UAdd: lambda: +v,
-                              ast.Not: lambda: not v, ast.Invert: lambda: ~v}[type(node.op)]())
+            return constexpr(
+                {ast.USub: lambda: -v, ast.UAdd: lambda: +v, ast.Not: lambda: not v, ast.Invert: lambda: ~v}[
+                    type(node.op)
+                ]()
+            )
         if isinstance(node.op, ast.USub):
             return semantic.neg(self.b, x)
         if isinstance(node.op, ast.UAdd):
@@ -761,9 +783,15 @@ class CodeGenerator(ast.NodeVisitor):
             return constexpr(same if isinstance(op, ast.Is) else not same)
         if is_static(x) and is_static(y):
             import operator
-            f = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
-                 ast.GtE: operator.ge, ast.Eq: operator.eq,
-                 ast.NotEq: operator.ne}[type(op)]
+
+            f = {
+                ast.Lt: operator.lt,
+                ast.LtE: operator.le,
+                ast.Gt: operator.gt,
+                ast.GtE: operator.ge,
+                ast.Eq: operator.eq,
+                ast.NotEq: operator.ne,
+            }[type(op)]
             return constexpr(f(unwrap(x), unwrap(y)))
         if type(op) not in CMPOPS:
             self.fail(node, f"comparison {type(op).__name__} is not supported on tensors")
@@ -774,16 +802,14 @@ class CodeGenerator(ast.NodeVisitor):
         if all(is_static(v) for v in values):
             result = unwrap(values[0])
             for v in values[1:]:
-                result = (result and unwrap(v)) if isinstance(node.op, ast.And) else (
-                    result or unwrap(v))
+                result = (result and unwrap(v)) if isinstance(node.op, ast.And) else (result or unwrap(v))
             return constexpr(result)
         # On tensors (or a tensor and a value), as upstream: logical and/or
         # of their truth values, element by element.
         out = None
         for v in values:
             t = semantic.cast(self.b, semantic.to_tensor(self.b, v), core.int1)
-            out = t if out is None else semantic.bitwise(
-                self.b, out, t, "&" if isinstance(node.op, ast.And) else "|")
+            out = t if out is None else semantic.bitwise(self.b, out, t, "&" if isinstance(node.op, ast.And) else "|")
         return out
 
     def visit_Subscript(self, node):
@@ -796,8 +822,7 @@ class CodeGenerator(ast.NodeVisitor):
         items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         axis = 0
         for item in items:
-            if isinstance(item, ast.Slice) and item.lower is None and \
-                    item.upper is None and item.step is None:
+            if isinstance(item, ast.Slice) and item.lower is None and item.upper is None and item.step is None:
                 axis += 1
             elif isinstance(item, ast.Constant) and item.value is None:
                 x = semantic.expand_dims(self.b, x, axis)
@@ -820,16 +845,13 @@ class CodeGenerator(ast.NodeVisitor):
             return inline_call(self, fn, args, kwargs)
         if getattr(fn, "__triton_constexpr_function__", False):
             if not all(is_static(a) for a in [*args, *kwargs.values()]):
-                self.fail(node, f"{fn.__name__} is a constexpr_function: its "
-                                "arguments must be compile-time values")
+                self.fail(node, f"{fn.__name__} is a constexpr_function: its " "arguments must be compile-time values")
             try:
-                value = fn(*[unwrap(a) for a in args],
-                           **{k: unwrap(v) for k, v in kwargs.items()})
+                value = fn(*[unwrap(a) for a in args], **{k: unwrap(v) for k, v in kwargs.items()})
             except Exception as e:  # the user's function failed
                 self.fail(node, f"{fn.__name__} raised {type(e).__name__}: {e}")
             return constexpr(value)
-        if fn in (min, max, int, float, bool, len, range) and all(
-                is_static(a) for a in args):
+        if fn in (min, max, int, float, bool, len, range) and all(is_static(a) for a in args):
             return constexpr(fn(*[unwrap(a) for a in args]))
         if fn is core.pointer_type:  # a type, made at compile time
             return fn(unwrap(args[0]))
@@ -843,8 +865,7 @@ class CodeGenerator(ast.NodeVisitor):
             # getattr(tl, "maximum"), getattr(tl.PropagateNan, "ALL")
             return getattr(*[unwrap(a) for a in args])
         if fn is isinstance and len(args) == 2 and is_static(args[1]):
-            return constexpr(isinstance(args[0] if isinstance(args[0], tensor)
-                                        else unwrap(args[0]), unwrap(args[1])))
+            return constexpr(isinstance(args[0] if isinstance(args[0], tensor) else unwrap(args[0]), unwrap(args[1])))
         if fn in (min, max) and len(args) >= 2 and not kwargs:
             # Builtin min/max on tensors: elementwise, as upstream's
             # tl.minimum/tl.maximum, folded left over the arguments.
@@ -852,11 +873,9 @@ class CodeGenerator(ast.NodeVisitor):
             for a in args[1:]:
                 out = semantic.minmax(self.b, out, a, fn is max)
             return out
-        if callable(fn) and all(is_static(a) for a in args) and \
-                getattr(fn, "__name__", "") == "static_range":
+        if callable(fn) and all(is_static(a) for a in args) and getattr(fn, "__name__", "") == "static_range":
             return fn
-        if callable(fn) and fn.__class__.__name__ == "function" and \
-                fn.__module__.startswith("triton_stub"):
+        if callable(fn) and fn.__class__.__name__ == "function" and fn.__module__.startswith("triton_stub"):
             return fn(*args, **kwargs)
         self.fail(node, f"cannot call {getattr(fn, '__name__', fn)!r} in a kernel")
 
@@ -866,13 +885,53 @@ TENSOR_ATTRIBUTES = ("dtype", "shape", "type", "numel", "ndim", "T", "to", "cast
 
 # Tensor methods, as upstream's `tensor.<name>(...)`: the tl function of
 # that name with the tensor first.
-TENSOR_METHODS = {n: n for n in (
-    "reshape", "broadcast_to", "expand_dims", "permute", "trans", "sum", "max",
-    "min", "argmax", "argmin", "cumsum", "cumprod", "exp", "exp2", "log", "log2",
-    "sqrt", "rsqrt", "sin", "cos", "abs", "sigmoid", "sort", "flip", "xor_sum",
-    "softmax", "topk", "ravel", "ceil", "floor", "erf", "fdiv", "histogram",
-    "split", "interleave", "gather", "cdiv", "fma", "sqrt_rn", "umulhi",
-    "zeros_like", "log1p")}
+TENSOR_METHODS = {
+    n: n
+    for n in (
+        "reshape",
+        "broadcast_to",
+        "expand_dims",
+        "permute",
+        "trans",
+        "sum",
+        "max",
+        "min",
+        "argmax",
+        "argmin",
+        "cumsum",
+        "cumprod",
+        "exp",
+        "exp2",
+        "log",
+        "log2",
+        "sqrt",
+        "rsqrt",
+        "sin",
+        "cos",
+        "abs",
+        "sigmoid",
+        "sort",
+        "flip",
+        "xor_sum",
+        "softmax",
+        "topk",
+        "ravel",
+        "ceil",
+        "floor",
+        "erf",
+        "fdiv",
+        "histogram",
+        "split",
+        "interleave",
+        "gather",
+        "cdiv",
+        "fma",
+        "sqrt_rn",
+        "umulhi",
+        "zeros_like",
+        "log1p",
+    )
+}
 TENSOR_METHODS["view"] = "reshape"
 
 
@@ -892,8 +951,7 @@ def _combine_op(self, node, is_reduce, args, kwargs):
     if not xs or not all(isinstance(v, tensor) and v.shape for v in xs):
         self.fail(node, "tl.reduce/tl.associative_scan need a tensor or a tuple of tensors")
     if len({v.shape for v in xs}) != 1:
-        self.fail(node, "the tensors of a tuple reduction must have one shape, got "
-                        f"{[list(v.shape) for v in xs]}")
+        self.fail(node, "the tensors of a tuple reduction must have one shape, got " f"{[list(v.shape) for v in xs]}")
     if not is_jit_function(fn):
         self.fail(node, "the combine function must be a @jit function")
     b = self.b
@@ -915,8 +973,7 @@ def _combine_op(self, node, is_reduce, args, kwargs):
     result = inline_call(self, fn, [tensor(n_, dt) for n_, dt in zip(lhs + rhs, dts + dts)], {})
     results = list(result) if isinstance(result, tuple) else [result]
     if len(results) != len(xs):
-        self.fail(node, f"the combine function returns {len(results)} values for "
-                        f"{len(xs)} inputs")
+        self.fail(node, f"the combine function returns {len(results)} values for " f"{len(xs)} inputs")
     results = [semantic.cast(b, semantic.to_tensor(b, r), dt) for r, dt in zip(results, dts)]
     body = b.lines
     b.lines, b.indent = saved_lines, saved_indent
@@ -924,7 +981,7 @@ def _combine_op(self, node, is_reduce, args, kwargs):
     in_types = ", ".join(v.type for v in xs)
     operands = ", ".join(v.name for v in xs)
     if is_reduce:
-        shape = xs[0].shape[:axis] + xs[0].shape[axis + 1:]
+        shape = xs[0].shape[:axis] + xs[0].shape[axis + 1 :]
         head = f'"tt.reduce"({operands}) <{{axis = {axis} : i32}}>'
         ret = "tt.reduce.return"
     else:
@@ -938,17 +995,12 @@ def _combine_op(self, node, is_reduce, args, kwargs):
     b.lines.append(f"{ind}{lhs_name} = {head} ({{")
     b.lines.append(f"{ind}^bb0({', '.join(f'{n_}: {dt.ir}' for n_, dt in zip(lhs + rhs, dts + dts))}):")
     b.lines.extend(body)
-    b.lines.append(f"{ind}  {ret} {', '.join(r.name for r in results)} : "
-                   f"{', '.join(dt.ir for dt in dts)}{b.loc()}")
+    b.lines.append(f"{ind}  {ret} {', '.join(r.name for r in results)} : " f"{', '.join(dt.ir for dt in dts)}{b.loc()}")
     b.lines.append(f"{ind}}}) : ({in_types}) -> {out_text}{b.loc()}")
-    outs = [tensor(name if len(xs) == 1 else f"{name}#{k}", dt, shape)
-            for k, dt in enumerate(dts)]
+    outs = [tensor(name if len(xs) == 1 else f"{name}#{k}", dt, shape) for k, dt in enumerate(dts)]
     if is_reduce and unwrap(bound.get("keep_dims", False)):
-        outs = [semantic.expand_dims(b, o, axis) if shape else semantic.splat(b, o, (1,))
-                for o in outs]
+        outs = [semantic.expand_dims(b, o, axis) if shape else semantic.splat(b, o, (1,)) for o in outs]
     return tuple(outs) if is_tuple else outs[0]
-
-
 
 
 def function_source(fn) -> str:
@@ -959,7 +1011,7 @@ def function_source(fn) -> str:
         return override
     source = textwrap.dedent(inspect.getsource(fn))
     start = re.search(r"^def\s+\w+\s*\(", source, re.MULTILINE)
-    return source[start.start():] if start else source
+    return source[start.start() :] if start else source
 
 
 def parse(fn):
@@ -968,8 +1020,7 @@ def parse(fn):
     tree = ast.parse(source)
     filename = inspect.getsourcefile(fn) or "<unknown>"
     lines, first = inspect.getsourcelines(fn)
-    decorators = next((k for k, line in enumerate(lines)
-                       if re.match(r"\s*def\s", line)), 0)
+    decorators = next((k for k, line in enumerate(lines) if re.match(r"\s*def\s", line)), 0)
     return tree, filename, first - 1 + decorators
 
 
@@ -983,6 +1034,7 @@ def inline_call(gen: CodeGenerator, callee, args, kwargs):
     scope.update(kwargs)
     # Default values of the parameters not given, as Python binds them.
     import inspect
+
     for p in inspect.signature(callee.fn).parameters.values():
         if p.name not in scope and p.default is not inspect.Parameter.empty:
             scope[p.name] = constexpr(p.default)
@@ -1019,23 +1071,26 @@ def noinline_call(gen: CodeGenerator, callee, args, kwargs):
             key_parts.append(f"{p}={unwrap(v)!r}")
     key = (callee.fn, tuple(key_parts))
     if key not in gen.module:
-        symbol = f'"{callee.fn.__module__}.{callee.__name__}__' + \
-            "_".join(k.replace('"', "") for k in key_parts) + '"'
+        symbol = f'"{callee.fn.__module__}.{callee.__name__}__' + "_".join(k.replace('"', "") for k in key_parts) + '"'
         gen.module[key] = None  # no recursion
         returns = []
-        sub = CodeGenerator(callee.fn, builder, scope, filename, offset,
-                            gen.module, returns)
+        sub = CodeGenerator(callee.fn, builder, scope, filename, offset, gen.module, returns)
         sub.visit(fdef)
         loc = sub.loc()
         ret_types = [r.type for r in returns]
-        ret_sig = "" if not returns else (
-            f" -> {ret_types[0]}" if len(returns) == 1 else f" -> ({', '.join(ret_types)})")
-        ret_line = (f"    tt.return {', '.join(r.name for r in returns)} : "
-                    f"{', '.join(ret_types)}" if returns else "    tt.return")
+        ret_sig = (
+            "" if not returns else (f" -> {ret_types[0]}" if len(returns) == 1 else f" -> ({', '.join(ret_types)})")
+        )
+        ret_line = (
+            f"    tt.return {', '.join(r.name for r in returns)} : " f"{', '.join(ret_types)}"
+            if returns
+            else "    tt.return"
+        )
         arg_list = ", ".join(f"%arg{i}: {v.type}" for i, v in enumerate(values))
-        text = (f"  tt.func private @{symbol}({arg_list}){ret_sig} attributes "
-                f"{{noinline = true}} {{\n" + render(builder.lines) +
-                f"\n{ret_line}{loc}\n  }}")
+        text = (
+            f"  tt.func private @{symbol}({arg_list}){ret_sig} attributes "
+            f"{{noinline = true}} {{\n" + render(builder.lines) + f"\n{ret_line}{loc}\n  }}"
+        )
         gen.module[key] = (symbol, text, [(r.dtype, r.shape) for r in returns])
     entry = gen.module[key]
     if entry is None:
@@ -1056,8 +1111,9 @@ def noinline_call(gen: CodeGenerator, callee, args, kwargs):
     return tuple(tensor(f"{name}#{k}", dt, shape) for k, (dt, shape) in enumerate(rets))
 
 
-def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
-                  unaligned=(), kernel_name=None, num_warps=4) -> str:
+def generate_ttir(
+    fn, signature: dict, constexprs: dict, divisible_by_16=(), unaligned=(), kernel_name=None, num_warps=4
+) -> str:
     Builder.num_warps = num_warps
     tree, filename, line_offset = parse(fn)
     fdef = tree.body[0]
@@ -1076,11 +1132,13 @@ def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
             scope[name] = constexpr(default)
             continue
         if annotated_constexpr:
-            raise CompilationError(f"{filename}:{a.lineno + line_offset}: constexpr "
-                                   f"argument '{name}' needs a value in constexprs")
+            raise CompilationError(
+                f"{filename}:{a.lineno + line_offset}: constexpr " f"argument '{name}' needs a value in constexprs"
+            )
         if name not in signature:
-            raise CompilationError(f"{filename}:{a.lineno + line_offset}: argument "
-                                   f"'{name}' has no type in the signature")
+            raise CompilationError(
+                f"{filename}:{a.lineno + line_offset}: argument " f"'{name}' has no type in the signature"
+            )
         desc = core.parse_descriptor_signature(signature[name])
         if desc is not None:
             # A tensor descriptor: the descriptor, then its shape (i32) and
@@ -1089,13 +1147,13 @@ def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
             handle = f"%arg{len(params)}"
             params.append((tensor(handle, desc), desc, False))
             parts = []
-            kinds = [("shape", k, core.int32) for k in range(rank)] + \
-                [("stride", k, core.int64) for k in range(rank)]
+            kinds = [("shape", k, core.int32) for k in range(rank)] + [("stride", k, core.int64) for k in range(rank)]
             for what, k, dt in kinds:
                 parts.append(tensor(f"%arg{len(params)}", dt))
                 params.append((parts[-1], dt, f"{name}.{what}{k}" in divisible_by_16))
             scope[name] = core.tensor_descriptor(handle, desc, parts[:rank], parts[rank:])
             continue
+
         def argument(path, text):
             """A parameter of type `text` (a tuple: a tuple of them, its
             elements named path.0, path.1, ...), appended to `params`."""
@@ -1104,13 +1162,18 @@ def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
                 return tuple(argument(f"{path}.{k}", t) for k, t in enumerate(elements))
             dt = core.parse_signature_type(text)
             value = tensor(f"%arg{len(params)}", dt)
-            params.append((value, dt, path in divisible_by_16 or (
-                isinstance(dt, core.pointer_type) and path not in unaligned)))
+            params.append(
+                (value, dt, path in divisible_by_16 or (isinstance(dt, core.pointer_type) and path not in unaligned))
+            )
             return value
+
         scope[name] = argument(name, signature[name])
-        if a.annotation is not None and re.search(r"\bconst\b", ast.unparse(a.annotation)) \
-                and isinstance(scope[name], tensor) and \
-                isinstance(scope[name].dtype, core.pointer_type):
+        if (
+            a.annotation is not None
+            and re.search(r"\bconst\b", ast.unparse(a.annotation))
+            and isinstance(scope[name], tensor)
+            and isinstance(scope[name].dtype, core.pointer_type)
+        ):
             # `x_ptr: tl.const`: a pointer to constant data.
             scope[name].dtype = core.pointer_type(scope[name].dtype.element, const=True)
     module = {}
@@ -1126,7 +1189,8 @@ def generate_ttir(fn, signature: dict, constexprs: dict, divisible_by_16=(),
         args.append(f"{value.name}: {ir}{attr}")
     body = render(builder.lines)
     loc = f' loc("{filename}":{fdef.lineno + line_offset}:1)'
-    return (f"module {{\n  tt.func public @{kernel_name or fn.__name__}({', '.join(args)}) "
-            f"attributes {{noinline = false}} {{\n{body}\n    tt.return{loc}\n"
-            f"  }}{loc}\n" +
-            "".join(text + "\n" for _, text, _ in module.values()) + "}\n")
+    return (
+        f"module {{\n  tt.func public @{kernel_name or fn.__name__}({', '.join(args)}) "
+        f"attributes {{noinline = false}} {{\n{body}\n    tt.return{loc}\n"
+        f"  }}{loc}\n" + "".join(text + "\n" for _, text, _ in module.values()) + "}\n"
+    )

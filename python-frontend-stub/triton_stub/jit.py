@@ -18,10 +18,21 @@ from .tools.tensor_descriptor import TensorDescriptor
 
 
 _DTYPE_NAMES = {
-    "float32": "fp32", "float16": "fp16", "bfloat16": "bf16", "float64": "fp64",
-    "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
-    "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
-    "bool": "i1", "float8_e4m3fn": "fp8e4nv", "float8_e5m2": "fp8e5",
+    "float32": "fp32",
+    "float16": "fp16",
+    "bfloat16": "bf16",
+    "float64": "fp64",
+    "int8": "i8",
+    "int16": "i16",
+    "int32": "i32",
+    "int64": "i64",
+    "uint8": "u8",
+    "uint16": "u16",
+    "uint32": "u32",
+    "uint64": "u64",
+    "bool": "i1",
+    "float8_e4m3fn": "fp8e4nv",
+    "float8_e5m2": "fp8e5",
 }
 
 
@@ -50,6 +61,7 @@ def reinterpret(tensor, dtype):
     """`tensor`'s memory as elements of the Triton `dtype`; a torch dtype
     gives the underlying tensor viewed as that dtype."""
     from .language.core import dtype as tl_dtype
+
     if isinstance(tensor, TensorWrapper):
         if dtype == tensor.base.dtype:
             return tensor.base
@@ -60,8 +72,9 @@ def reinterpret(tensor, dtype):
 
 
 def pointer_type_of(arg) -> str:
-    """"*fp32" for a torch tensor or CuPy array of float32, etc."""
+    """ "*fp32" for a torch tensor or CuPy array of float32, etc."""
     from .language.core import SIGNATURE_TYPES, dtype as tl_dtype
+
     if isinstance(getattr(arg, "dtype", None), tl_dtype):  # triton.reinterpret
         names = [k for k, v in SIGNATURE_TYPES.items() if v is arg.dtype]
         if not names:
@@ -76,8 +89,7 @@ def pointer_type_of(arg) -> str:
 class JITFunction:
     __triton_jit_function__ = True  # what codegen.is_jit_function looks for
 
-    def __init__(self, fn, noinline=False, do_not_specialize=(),
-                 do_not_specialize_on_alignment=()):
+    def __init__(self, fn, noinline=False, do_not_specialize=(), do_not_specialize_on_alignment=()):
         self.fn = fn
         self.noinline = noinline
         # Parameters (names or positions) the launcher does not specialize
@@ -86,6 +98,7 @@ class JITFunction:
 
         def by_name(items):
             return {names[i] if isinstance(i, int) else i for i in items}
+
         self.do_not_specialize = by_name(do_not_specialize)
         self.do_not_specialize_on_alignment = by_name(do_not_specialize_on_alignment)
         self.__name__ = fn.__name__
@@ -97,6 +110,7 @@ class JITFunction:
     def src(self) -> str:
         """The function's source from `def` on, as upstream's `JITFunction.src`."""
         from .codegen import function_source
+
         return function_source(self.fn)
 
     def _unsafe_update_src(self, new_src: str):
@@ -104,8 +118,10 @@ class JITFunction:
         (its tests patch templates this way). The function object is copied
         first, so other JITFunctions made from it keep their source."""
         import types
-        fn = types.FunctionType(self.fn.__code__, self.fn.__globals__, self.fn.__name__,
-                                self.fn.__defaults__, self.fn.__closure__)
+
+        fn = types.FunctionType(
+            self.fn.__code__, self.fn.__globals__, self.fn.__name__, self.fn.__defaults__, self.fn.__closure__
+        )
         for attr in ("__kwdefaults__", "__annotations__", "__qualname__", "__module__"):
             setattr(fn, attr, getattr(self.fn, attr))
         fn.__dict__.update(self.fn.__dict__)
@@ -114,8 +130,7 @@ class JITFunction:
         self.cache = {}
 
     def __call__(self, *args, **kwargs):
-        raise RuntimeError(f"{self.__name__} is a Triton kernel: launch it with "
-                           f"{self.__name__}[grid](...)")
+        raise RuntimeError(f"{self.__name__} is a Triton kernel: launch it with " f"{self.__name__}[grid](...)")
 
     def params(self):
         """(name, is_constexpr) per parameter (computed once: the launcher
@@ -128,19 +143,21 @@ class JITFunction:
         """Default values of the parameters that have one."""
         if getattr(self, "_defaults", None) is None:
             import inspect
+
             self._defaults = {
                 p.name: p.default
                 for p in inspect.signature(self.fn).parameters.values()
-                if p.default is not inspect.Parameter.empty}
+                if p.default is not inspect.Parameter.empty
+            }
         return self._defaults
 
     def _signature_params(self):
         import inspect
+
         out = []
         for p in inspect.signature(self.fn).parameters.values():
             ann = p.annotation
-            is_constexpr = ann is not inspect.Parameter.empty and (
-                ann is constexpr or "constexpr" in str(ann))
+            is_constexpr = ann is not inspect.Parameter.empty and (ann is constexpr or "constexpr" in str(ann))
             out.append((p.name, is_constexpr))
         return out
 
@@ -164,8 +181,7 @@ class JITFunction:
             v = bound[name]
             if is_constexpr:
                 constexprs[name] = v.value if isinstance(v, constexpr) else v
-            elif isinstance(v, int) and not isinstance(v, bool) and v == 1 and \
-                    name not in self.do_not_specialize:
+            elif isinstance(v, int) and not isinstance(v, bool) and v == 1 and name not in self.do_not_specialize:
                 constexprs[name] = 1
             elif v is None:
                 constexprs[name] = None
@@ -174,12 +190,10 @@ class JITFunction:
                 # divisible by 16 are marked so ("name.shape0", ...).
                 signature[name] = v.signature()
                 for what, values in (("shape", v.shape), ("stride", v.strides)):
-                    divisible += [f"{name}.{what}{k}" for k, x in enumerate(values)
-                                  if x % 16 == 0]
+                    divisible += [f"{name}.{what}{k}" for k, x in enumerate(values) if x % 16 == 0]
                 runtime.append(name)
             else:
-                aligned = name not in self.do_not_specialize and \
-                    name not in self.do_not_specialize_on_alignment
+                aligned = name not in self.do_not_specialize and name not in self.do_not_specialize_on_alignment
                 signature[name] = self._runtime_type(name, v, divisible, aligned)
                 runtime.append(name)
         return signature, constexprs, divisible, runtime
@@ -191,8 +205,8 @@ class JITFunction:
             return self.__name__
         import re
         import types
-        spec = types.SimpleNamespace(name=self.__name__, signature=dict(signature),
-                                     constants=dict(constexprs))
+
+        spec = types.SimpleNamespace(name=self.__name__, signature=dict(signature), constants=dict(constexprs))
         name = re.sub(r"[^A-Za-z0-9_]", "_", str(self.repr(spec)))
         return name if name and not name[0].isdigit() else f"_{name}"
 
@@ -203,19 +217,23 @@ class JITFunction:
         when `aligned`, integers divisible by 16 and 16-byte aligned
         pointers are appended to `divisible` by path."""
         if isinstance(v, (tuple, list)):
-            return "(" + ", ".join(JITFunction._runtime_type(f"{path}.{k}", x, divisible, aligned)
-                                   for k, x in enumerate(v)) + ")"
+            return (
+                "("
+                + ", ".join(JITFunction._runtime_type(f"{path}.{k}", x, divisible, aligned) for k, x in enumerate(v))
+                + ")"
+            )
         if isinstance(v, bool):
             return "i1"
         if isinstance(v, int):
-            if not -2**63 <= v < 2**64:
+            if not -(2**63) <= v < 2**64:
                 raise OverflowError(f"integer argument {path} = {v} does not fit in 64 bits")
             if aligned and v % 16 == 0:
                 divisible.append(path)
-            return "i32" if -2**31 <= v < 2**31 else "i64" if -2**63 <= v < 2**63 else "u64"
+            return "i32" if -(2**31) <= v < 2**31 else "i64" if -(2**63) <= v < 2**63 else "u64"
         if isinstance(v, float):
             return "fp32"
         from .driver import data_pointer
+
         if aligned and data_pointer(v) % 16 == 0:
             divisible.append(path)
         return pointer_type_of(v)
@@ -223,6 +241,7 @@ class JITFunction:
     @staticmethod
     def _flatten_argument(text, value, types, values):
         from .language.core import split_tuple_signature
+
         elements = split_tuple_signature(text)
         if elements is None:
             types.append(text)
@@ -235,10 +254,18 @@ class JITFunction:
     # on: every program runs as one CTA (num_ctas > 1 would only split it
     # over a cluster), and the rest tune code generation or the launch
     # without changing what a kernel computes.
-    IGNORED_OPTIONS = ("num_ctas", "launch_cooperative_grid", "launch_pdl",
-                       "sanitize_overflow", "instrumentation_mode",
-                       "num_buffers_warp_spec", "num_consumer_groups", "reg_dec_producer",
-                       "reg_inc_consumer", "extern_libs")
+    IGNORED_OPTIONS = (
+        "num_ctas",
+        "launch_cooperative_grid",
+        "launch_pdl",
+        "sanitize_overflow",
+        "instrumentation_mode",
+        "num_buffers_warp_spec",
+        "num_consumer_groups",
+        "reg_dec_producer",
+        "reg_inc_consumer",
+        "extern_libs",
+    )
 
     def _launch_options(self, target, kwargs):
         """Upstream's options among `kwargs` (those that are not parameters
@@ -247,10 +274,10 @@ class JITFunction:
         `enable_fp_fusion`, else $TRITON_DEFAULT_FP_FUSION), and the kernel's
         arguments with the ignored options dropped."""
         params = {p for p, _ in self.params()}
-        options = {k: kwargs[k] for k in ("arch", "maxnreg", "enable_fp_fusion")
-                   if k in kwargs and k not in params}
-        kwargs = {k: v for k, v in kwargs.items() if k in params or (
-            k not in self.IGNORED_OPTIONS and k not in options)}
+        options = {k: kwargs[k] for k in ("arch", "maxnreg", "enable_fp_fusion") if k in kwargs and k not in params}
+        kwargs = {
+            k: v for k, v in kwargs.items() if k in params or (k not in self.IGNORED_OPTIONS and k not in options)
+        }
         arch = options.get("arch") or os.environ.get("TRITON_OVERRIDE_ARCH")
         if target is None and arch is not None:
             digits = "".join(ch for ch in str(arch) if ch.isdigit())
@@ -266,10 +293,10 @@ class JITFunction:
         def launcher(*args, num_warps=4, num_stages=3, target=None, **kwargs):
             target, ptx_options, kwargs = self._launch_options(target, kwargs)
             return self.run(grid, args, kwargs, num_warps, num_stages, target, ptx_options)
+
         return launcher
 
-    def warmup(self, *args, grid=None, num_warps=4, num_stages=3, target=None,
-               **kwargs):
+    def warmup(self, *args, grid=None, num_warps=4, num_stages=3, target=None, **kwargs):
         """Compiles (and caches) the kernel these arguments specialize to,
         without launching it, like upstream's `kernel.warmup`. Arguments may
         be stand-ins: objects with `dtype` and `data_ptr()`. With `grid`,
@@ -277,8 +304,7 @@ class JITFunction:
         extent is even is part of the specialization)."""
         target, ptx_options, kwargs = self._launch_options(target, kwargs)
         multiple = 1 if grid is None else grid_multiple(self._grid(grid, args, kwargs))
-        return self._compiled(args, kwargs, num_warps, num_stages, target, ptx_options,
-                              grid_x_multiple=multiple)[0]
+        return self._compiled(args, kwargs, num_warps, num_stages, target, ptx_options, grid_x_multiple=multiple)[0]
 
     def _grid(self, grid, args, kwargs):
         """The launch grid as a tuple (a callable grid gets the arguments
@@ -289,42 +315,57 @@ class JITFunction:
             grid = grid(meta)
         return (grid,) if isinstance(grid, int) else tuple(grid)
 
-    def _compiled(self, args, kwargs, num_warps, num_stages, target, ptx_options=None,
-                  grid_x_multiple=1):
+    def _compiled(self, args, kwargs, num_warps, num_stages, target, ptx_options=None, grid_x_multiple=1):
         ptx_options = ptx_options or PtxOptions()
         if num_warps < 1 or num_warps & (num_warps - 1):
             raise AssertionError(f"num_warps={num_warps} must be a power of 2")
         signature, constexprs, divisible, runtime = self.specialize(args, kwargs)
         if target is None:
             target = "cuda:90"
-        key = (tuple(signature.items()), tuple(sorted(
-            (k, repr(v)) for k, v in constexprs.items())), tuple(divisible),
-            num_warps, num_stages, target, ptx_options, grid_x_multiple)
+        key = (
+            tuple(signature.items()),
+            tuple(sorted((k, repr(v)) for k, v in constexprs.items())),
+            tuple(divisible),
+            num_warps,
+            num_stages,
+            target,
+            ptx_options,
+            grid_x_multiple,
+        )
         if key not in self.cache:
             self.cache[key] = compile(
-                self, signature, constexprs, num_warps, num_stages, target,
-                stages=("ptx",), divisible_by_16=divisible,
-                unaligned=[n for n, t in signature.items()
-                           if t.startswith("*") and n not in divisible],
-                name=self._kernel_name(signature, constexprs), maxnreg=ptx_options.maxnreg,
-                enable_fp_fusion=ptx_options.enable_fp_fusion, grid_x_multiple=grid_x_multiple)
+                self,
+                signature,
+                constexprs,
+                num_warps,
+                num_stages,
+                target,
+                stages=("ptx",),
+                divisible_by_16=divisible,
+                unaligned=[n for n, t in signature.items() if t.startswith("*") and n not in divisible],
+                name=self._kernel_name(signature, constexprs),
+                maxnreg=ptx_options.maxnreg,
+                enable_fp_fusion=ptx_options.enable_fp_fusion,
+                grid_x_multiple=grid_x_multiple,
+            )
         return self.cache[key], signature, constexprs, runtime
 
     def run(self, grid, args, kwargs, num_warps, num_stages, target, ptx_options=None):
         from . import driver as drv
+
         # The grid is known before the kernel is chosen: whether its x extent
         # is even is part of the specialization (grid-x-multiple: blocks of
         # tensor-core loops may then be launched in 2-block clusters).
         g = self._grid(grid, args, kwargs)
         kernel, signature, constexprs, runtime = self._compiled(
-            args, kwargs, num_warps, num_stages, target, ptx_options,
-            grid_x_multiple=grid_multiple(g))
+            args, kwargs, num_warps, num_stages, target, ptx_options, grid_x_multiple=grid_multiple(g)
+        )
         if self._driver is None:
             self._driver = drv.Driver()
         if getattr(kernel, "function", None) is None:
             kernel.function = self._driver.load(
-                kernel.asm["ptx"], kernel.metadata["entry"],
-                kernel.metadata["shared_bytes"])
+                kernel.asm["ptx"], kernel.metadata["entry"], kernel.metadata["shared_bytes"]
+            )
         bound = dict(zip([p for p, _ in self.params()], args))
         bound.update(kwargs)
         types, values = [], []
@@ -335,23 +376,33 @@ class JITFunction:
                 values += v
             else:
                 self._flatten_argument(signature[n], bound[n], types, values)
-        self._driver.launch(kernel.function, g, kernel.metadata["num_warps"],
-                            kernel.metadata["shared_bytes"], types, values)
+        self._driver.launch(
+            kernel.function, g, kernel.metadata["num_warps"], kernel.metadata["shared_bytes"], types, values
+        )
         return kernel
 
 
-def jit(fn=None, *, noinline=False, do_not_specialize=(),
-        do_not_specialize_on_alignment=(), debug=None, launch_metadata=None,
-        repr=None):
+def jit(
+    fn=None,
+    *,
+    noinline=False,
+    do_not_specialize=(),
+    do_not_specialize_on_alignment=(),
+    debug=None,
+    launch_metadata=None,
+    repr=None,
+):
     """`@triton.jit`, with upstream's keywords: `do_not_specialize` /
     `do_not_specialize_on_alignment` (names or positions) are honoured;
     `repr(specialization)` names each compiled kernel (its `.signature` and
     `.constants`, as upstream passes them); `debug` and `launch_metadata`
     (hooks of upstream's runtime) are accepted and have no effect here."""
+
     def make(f):
         k = JITFunction(f, noinline, do_not_specialize, do_not_specialize_on_alignment)
         k.repr = repr
         return k
+
     return make if fn is None else make(fn)
 
 
@@ -371,11 +422,13 @@ def find_tool(name: str) -> str:
             return str(c)
     raise FileNotFoundError(
         f"{name} not found: build the project (make build), put it on PATH, or "
-        f"set TRITON_STUB_TOOLS to the folder holding it")
+        f"set TRITON_STUB_TOOLS to the folder holding it"
+    )
 
 
 class PtxOptions(typing.NamedTuple):
     """Launch options that change the PTX but not the TTIR."""
+
     maxnreg: int | None = None
     enable_fp_fusion: bool = True
 
@@ -413,8 +466,7 @@ class Stages(dict):
         elif stage == "llir":
             value = to_llir(ttir, num_warps, num_stages, target, grid_x_multiple)
         elif stage == "ptx":
-            value = cached_ptx(self.key, ttir, num_warps, num_stages, target, fp_fusion,
-                               grid_x_multiple)[0]
+            value = cached_ptx(self.key, ttir, num_warps, num_stages, target, fp_fusion, grid_x_multiple)[0]
         else:
             raise KeyError(f"no stage '{stage}': the stages are {', '.join(ALL_STAGES)}")
         self[stage] = value
@@ -433,36 +485,59 @@ class CompiledKernel:
 
     def __getitem__(self, grid):
         if self.arg_types is None:
-            raise TypeError(f"{self.name} was compiled from a function: launch it "
-                            f"through the function, {self.name}[grid](...)")
+            raise TypeError(
+                f"{self.name} was compiled from a function: launch it " f"through the function, {self.name}[grid](...)"
+            )
 
         def launch(*args, stream=0):
             from . import driver as drv
+
             if len(args) != len(self.arg_types):
-                raise TypeError(f"{self.name} takes {len(self.arg_types)} arguments "
-                                f"({', '.join(self.arg_types)}), got {len(args)}")
+                raise TypeError(
+                    f"{self.name} takes {len(self.arg_types)} arguments "
+                    f"({', '.join(self.arg_types)}), got {len(args)}"
+                )
             if self._driver is None:
                 self._driver = drv.Driver()
-                self.function = self._driver.load(self.asm["ptx"], self.metadata["entry"],
-                                                  self.metadata["shared_bytes"])
+                self.function = self._driver.load(
+                    self.asm["ptx"], self.metadata["entry"], self.metadata["shared_bytes"]
+                )
             g = (grid,) if isinstance(grid, int) else tuple(grid)
-            self._driver.launch(self.function, g, self.metadata["num_warps"],
-                                self.metadata["shared_bytes"], self.arg_types, list(args),
-                                stream)
+            self._driver.launch(
+                self.function,
+                g,
+                self.metadata["num_warps"],
+                self.metadata["shared_bytes"],
+                self.arg_types,
+                list(args),
+                stream,
+            )
             return self
+
         return launch
 
 
 # MLIR scalar types to signature spellings, for IR files' parameters.
-_MLIR_SIGNATURE = {"i1": "i1", "i8": "i8", "i16": "i16", "i32": "i32", "i64": "i64",
-                   "f16": "fp16", "bf16": "bf16", "f32": "fp32", "f64": "fp64",
-                   "f8E4M3FN": "fp8e4nv", "f8E5M2": "fp8e5"}
+_MLIR_SIGNATURE = {
+    "i1": "i1",
+    "i8": "i8",
+    "i16": "i16",
+    "i32": "i32",
+    "i64": "i64",
+    "f16": "fp16",
+    "bf16": "bf16",
+    "f32": "fp32",
+    "f64": "fp64",
+    "f8E4M3FN": "fp8e4nv",
+    "f8E5M2": "fp8e5",
+}
 
 
 def _entry_signature(ir: str):
     """The public tt.func's name and parameter types ("*fp32", "i32") in
     TTIR or TTGIR text."""
     import re
+
     m = re.search(r"tt\.func\s+public\s+@([\w$.]+)\s*\(", ir)
     if not m:
         raise CompilationError("no public tt.func in the file: nothing to launch")
@@ -471,9 +546,9 @@ def _entry_signature(ir: str):
         depth += {"(": 1, ")": -1}.get(ir[end], 0)
         end += 1
     types = []
-    for t in re.findall(r"%[\w]+\s*:\s*(!tt\.ptr<[^>]+>|[\w]+)", ir[m.end():end - 1]):
+    for t in re.findall(r"%[\w]+\s*:\s*(!tt\.ptr<[^>]+>|[\w]+)", ir[m.end() : end - 1]):
         pointer = t.startswith("!tt.ptr<")
-        element = t[len("!tt.ptr<"):-1].split(",")[0].strip() if pointer else t
+        element = t[len("!tt.ptr<") : -1].split(",")[0].strip() if pointer else t
         if element not in _MLIR_SIGNATURE:
             raise CompilationError(f"parameter type '{t}' of @{m.group(1)} cannot be launched")
         types.append(("*" if pointer else "") + _MLIR_SIGNATURE[element])
@@ -498,8 +573,7 @@ def compile_ir_file(path, num_warps=4, num_stages=3, target="cuda:90"):
         asm.update(_lower_ir_file(path.suffix, ir, num_warps, num_stages, target))
         return lowered_to_ptx(asm.pop("lowered"))
 
-    asm["ptx"], metadata = disk_cached(
-        f"{path.suffix}\n{ir}\n{num_warps}\n{num_stages}\n{target}", target, build)
+    asm["ptx"], metadata = disk_cached(f"{path.suffix}\n{ir}\n{num_warps}\n{num_stages}\n{target}", target, build)
     return CompiledKernel(name, asm, metadata, arg_types)
 
 
@@ -535,8 +609,7 @@ def _lower_ir_file(suffix, ir, num_warps, num_stages, target):
         asm = {"ttir": run_tool([opt, "-"], ir)}
         asm["ttgir"] = to_ttgir(asm["ttir"], num_warps, num_stages, target)
     asm["lowered"] = run_tool([opt, "-", "--tritongpu-to-llvm-pipeline"], asm["ttgir"])
-    asm["llir"] = run_tool([find_tool("triton-translate"), "-", "--mlir-to-llvmir"],
-                           asm["lowered"])
+    asm["llir"] = run_tool([find_tool("triton-translate"), "-", "--mlir-to-llvmir"], asm["lowered"])
     return asm
 
 
@@ -550,10 +623,21 @@ def run_tool(args, text):
 ALL_STAGES = ("ttir", "ttgir", "llir", "ptx")
 
 
-def compile(fn, signature: dict | None = None, constexprs: dict | None = None, num_warps=4,
-            num_stages=3, target="cuda:90", stages=None,
-            divisible_by_16=(), unaligned=(), name=None, maxnreg=None, enable_fp_fusion=True,
-            grid_x_multiple=1):
+def compile(
+    fn,
+    signature: dict | None = None,
+    constexprs: dict | None = None,
+    num_warps=4,
+    num_stages=3,
+    target="cuda:90",
+    stages=None,
+    divisible_by_16=(),
+    unaligned=(),
+    name=None,
+    maxnreg=None,
+    enable_fp_fusion=True,
+    grid_x_multiple=1,
+):
     """Like upstream's `triton.compile`: every stage by default,
     `.asm["ttir"]` (after the TTIR stage's passes), `.asm["ttgir"]` (our layout
     pipeline), `.asm["llir"]` (LLVM IR) and `.asm["ptx"]`; `stages` picks
@@ -572,8 +656,7 @@ def compile(fn, signature: dict | None = None, constexprs: dict | None = None, n
     if unknown:
         raise ValueError(f"unknown stages {sorted(unknown)}: want some of {ALL_STAGES}")
     name = name or fn.__name__
-    ttir = generate_ttir(fn, signature, constexprs or {}, tuple(divisible_by_16),
-                         tuple(unaligned), name, num_warps)
+    ttir = generate_ttir(fn, signature, constexprs or {}, tuple(divisible_by_16), tuple(unaligned), name, num_warps)
     # The TTIR is verified by triton-opt where it is installed; a machine
     # without our tools can still launch kernels whose PTX is cached.
     try:
@@ -590,8 +673,9 @@ def compile(fn, signature: dict | None = None, constexprs: dict | None = None, n
             asm[stage]  # noqa: B018 (compiled on first read)
     metadata = {"entry": name, "num_warps": num_warps, "shared_bytes": 0}
     if "ptx" in stages:
-        asm["ptx"], metadata = cached_ptx(ttir, source, num_warps,
-                                          num_stages, target, enable_fp_fusion, grid_x_multiple)
+        asm["ptx"], metadata = cached_ptx(
+            ttir, source, num_warps, num_stages, target, enable_fp_fusion, grid_x_multiple
+        )
         if maxnreg:
             asm["ptx"] = with_maxnreg(asm["ptx"], int(maxnreg))
     return CompiledKernel(name, asm, metadata)
@@ -601,10 +685,11 @@ def with_maxnreg(ptx: str, maxnreg: int) -> str:
     """The PTX with `.maxnreg N` on its kernel (the `.entry`, not the
     `.func`s it calls): ptxas then keeps each thread within N registers."""
     import re
+
     m = re.search(r"\.visible\s+\.entry\s+[^{;]*?\)\s*", ptx)
     if not m:
         raise CompilationError("maxnreg: no kernel entry in the PTX")
-    return ptx[:m.end()] + f".maxnreg {maxnreg}\n" + ptx[m.end():]
+    return ptx[: m.end()] + f".maxnreg {maxnreg}\n" + ptx[m.end() :]
 
 
 def cache_dir() -> Path:
@@ -630,6 +715,7 @@ def disk_cached(key_text: str, target: str, build):
     that only runs kernels) the entry is used as is."""
     import hashlib
     import json
+
     entry = cache_dir() / hashlib.sha256(key_text.encode()).hexdigest()[:32]
     identity = _compiler_identity()
     meta_path, ptx_path = entry / "meta.json", entry / "kernel.ptx"
@@ -643,8 +729,7 @@ def disk_cached(key_text: str, target: str, build):
     try:
         entry.mkdir(parents=True, exist_ok=True)
         ptx_path.write_text(ptx)
-        meta_path.write_text(json.dumps(
-            {"compiler": identity, "metadata": metadata, "target": target}))
+        meta_path.write_text(json.dumps({"compiler": identity, "metadata": metadata, "target": target}))
     except OSError:
         pass  # a read-only cache still compiles
     return ptx, metadata
@@ -664,15 +749,15 @@ def pipeline_options(num_warps, num_stages, target, grid_x_multiple=1):
     return text + (f" grid-x-multiple={grid_x_multiple}" if grid_x_multiple > 1 else "")
 
 
-def cached_ptx(ttir, verified_ttir, num_warps, num_stages, target, fp_fusion=True,
-               grid_x_multiple=1):
+def cached_ptx(ttir, verified_ttir, num_warps, num_stages, target, fp_fusion=True, grid_x_multiple=1):
     """PTX for `ttir` from the disk cache (`disk_cached`), or compiled.
     Without `fp_fusion` a multiply and an add stay two instructions."""
     key = f"{ttir}\n{num_warps}\n{num_stages}\n{target}" + ("" if fp_fusion else "\nno-fusion")
     if grid_x_multiple > 1:
         key += f"\ngrid-x-multiple={grid_x_multiple}"
-    return disk_cached(key, target, lambda: to_ptx(verified_ttir, num_warps, num_stages, target,
-                                                   fp_fusion, grid_x_multiple))
+    return disk_cached(
+        key, target, lambda: to_ptx(verified_ttir, num_warps, num_stages, target, fp_fusion, grid_x_multiple)
+    )
 
 
 def to_ttir_stage(ttir):
@@ -688,9 +773,15 @@ def to_ttir_stage(ttir):
 
 def to_ttgir(ttir, num_warps, num_stages, target, grid_x_multiple=1):
     """TTIR through our layout pipeline (`--triton-to-tritongpu-pipeline`)."""
-    return run_tool([find_tool("triton-opt"), "-",
-                     "--triton-to-tritongpu-pipeline=num-ctas=1 "
-                     + pipeline_options(num_warps, num_stages, target, grid_x_multiple)], ttir)
+    return run_tool(
+        [
+            find_tool("triton-opt"),
+            "-",
+            "--triton-to-tritongpu-pipeline=num-ctas=1 "
+            + pipeline_options(num_warps, num_stages, target, grid_x_multiple),
+        ],
+        ttir,
+    )
 
 
 def lowered_to_ptx(lowered, fp_fusion=True):
@@ -698,10 +789,20 @@ def lowered_to_ptx(lowered, fp_fusion=True):
     metadata from the meta.json it writes beside it."""
     import json
     import tempfile
+
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "kernel.ptx"
-        run_tool([find_tool("triton-translate"), "-", "--triton-to-ptx", "-o", str(out),
-                  f"--enable-fp-fusion={'true' if fp_fusion else 'false'}"], lowered)
+        run_tool(
+            [
+                find_tool("triton-translate"),
+                "-",
+                "--triton-to-ptx",
+                "-o",
+                str(out),
+                f"--enable-fp-fusion={'true' if fp_fusion else 'false'}",
+            ],
+            lowered,
+        )
         return out.read_text(), json.loads(out.with_suffix(".meta.json").read_text())
 
 
@@ -709,9 +810,15 @@ def to_llir(ttir, num_warps, num_stages, target, grid_x_multiple=1):
     """TTIR to the LLVM IR the PTX step compiles (`triton-translate
     --mlir-to-llvmir` after the pipeline)."""
     opt, translate = find_tool("triton-opt"), find_tool("triton-translate")
-    lowered = run_tool([opt, "-", "--triton-nvidia-pipeline="
-                        + pipeline_options(num_warps, num_stages, target, grid_x_multiple),
-                        "--mlir-print-debuginfo"], ttir)
+    lowered = run_tool(
+        [
+            opt,
+            "-",
+            "--triton-nvidia-pipeline=" + pipeline_options(num_warps, num_stages, target, grid_x_multiple),
+            "--mlir-print-debuginfo",
+        ],
+        ttir,
+    )
     return run_tool([translate, "-", "--mlir-to-llvmir"], lowered)
 
 
@@ -719,11 +826,16 @@ def to_ptx(ttir, num_warps, num_stages, target, fp_fusion=True, grid_x_multiple=
     """TTIR to PTX with `triton-opt --triton-nvidia-pipeline` and
     `triton-translate --triton-to-ptx`; the metadata from its meta.json."""
     proc = subprocess.run(
-        [find_tool("triton-opt"), "-", "--triton-nvidia-pipeline="
-         + pipeline_options(num_warps, num_stages, target, grid_x_multiple),
-         "--mlir-print-debuginfo"],  # source lines through to PTX .loc
-        input=ttir, capture_output=True, text=True)
+        [
+            find_tool("triton-opt"),
+            "-",
+            "--triton-nvidia-pipeline=" + pipeline_options(num_warps, num_stages, target, grid_x_multiple),
+            "--mlir-print-debuginfo",
+        ],  # source lines through to PTX .loc
+        input=ttir,
+        capture_output=True,
+        text=True,
+    )
     if proc.returncode != 0:
-        raise CompilationError(
-            f"triton-opt --triton-nvidia-pipeline failed:\n{proc.stderr}")
+        raise CompilationError(f"triton-opt --triton-nvidia-pipeline failed:\n{proc.stderr}")
     return lowered_to_ptx(proc.stdout, fp_fusion)

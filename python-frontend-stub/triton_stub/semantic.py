@@ -69,15 +69,16 @@ def error(message):
 
 # --- constants -------------------------------------------------------------
 
+
 def literal_dtype(value):
     if isinstance(value, bool):
         return core.int1
     if isinstance(value, int):
-        if -2**31 <= value < 2**31:
+        if -(2**31) <= value < 2**31:
             return core.int32
         if 2**31 <= value < 2**32:
             return core.uint32
-        if -2**63 <= value < 2**63:
+        if -(2**63) <= value < 2**63:
             return core.int64
         if 2**63 <= value < 2**64:
             return core.uint64
@@ -86,8 +87,11 @@ def literal_dtype(value):
         # As upstream: f32 unless the value is finite, non-zero and outside
         # f32's normal range.
         magnitude = abs(value)
-        if magnitude in (0.0, float("inf")) or value != value or \
-                2.0 ** -126 <= magnitude <= (2 - 2.0 ** -23) * 2.0 ** 127:
+        if (
+            magnitude in (0.0, float("inf"))
+            or value != value
+            or 2.0**-126 <= magnitude <= (2 - 2.0**-23) * 2.0**127
+        ):
             return core.float32
         return core.float64
     error(f"unsupported constant {value!r}")
@@ -102,8 +106,11 @@ def constant_text(value, dt):
         if value == value and abs(value) != float("inf"):
             return re.sub(r"^(-?\d+)e", r"\1.0e", repr(float(value)))
         # NaN and infinities as the type's bits (MLIR has no literal for them).
-        bits = {16: (0x7E00, 0x7C00, 0xFC00), 32: (0x7FC00000, 0x7F800000, 0xFF800000),
-                64: (0x7FF8000000000000, 0x7FF0000000000000, 0xFFF0000000000000)}
+        bits = {
+            16: (0x7E00, 0x7C00, 0xFC00),
+            32: (0x7FC00000, 0x7F800000, 0xFF800000),
+            64: (0x7FF8000000000000, 0x7FF0000000000000, 0xFFF0000000000000),
+        }
         if dt.name == "bfloat16":
             nan, inf, ninf = 0x7FC0, 0x7F80, 0xFF80
         elif dt.bits in bits:
@@ -113,7 +120,7 @@ def constant_text(value, dt):
         width = dt.bits // 4
         return f"0x{(nan if value != value else inf if value > 0 else ninf):0{width}X}"
     if not dt.signed and value >= 2 ** (dt.bits - 1):
-        value -= 2 ** dt.bits  # MLIR prints signless integers signed
+        value -= 2**dt.bits  # MLIR prints signless integers signed
     return str(int(value))
 
 
@@ -183,8 +190,7 @@ def cast(b: Builder, x: tensor, dt: core.dtype) -> tensor:
             return b.op(f"tt.int_to_ptr {x.name}", f"{x.type} -> {ty_to}", dt, x.shape)
         if not dt.is_int():
             error(f"cannot convert a pointer to {dt.name}")
-        i = b.op(f"tt.ptr_to_int {x.name}", f"{ty_from} -> {core.ir_type(core.int64, x.shape)}",
-                 core.int64, x.shape)
+        i = b.op(f"tt.ptr_to_int {x.name}", f"{ty_from} -> {core.ir_type(core.int64, x.shape)}", core.int64, x.shape)
         return cast(b, i, dt)
     if dt.is_bool():
         zero = constant(b, 0, src, x.shape) if x.shape else constant(b, 0, src)
@@ -215,8 +221,7 @@ def cast(b: Builder, x: tensor, dt: core.dtype) -> tensor:
 def splat(b: Builder, x: tensor, shape) -> tensor:
     if not tuple(shape):  # a scalar "splat" to shape (): the scalar itself
         return x
-    return b.op(f"tt.splat {x.name}", f"{x.type} -> {core.ir_type(x.dtype, shape)}",
-                x.dtype, shape)
+    return b.op(f"tt.splat {x.name}", f"{x.type} -> {core.ir_type(x.dtype, shape)}", x.dtype, shape)
 
 
 def expand_dims(b: Builder, x: tensor, axis: int) -> tensor:
@@ -224,8 +229,13 @@ def expand_dims(b: Builder, x: tensor, axis: int) -> tensor:
         return splat(b, x, (1,))
     shape = list(x.shape)
     shape.insert(axis, 1)
-    return b.op(f"tt.expand_dims {x.name}", f"{x.type} -> {core.ir_type(x.dtype, shape)}",
-                x.dtype, shape, attrs={"axis": f"{axis} : i32"})
+    return b.op(
+        f"tt.expand_dims {x.name}",
+        f"{x.type} -> {core.ir_type(x.dtype, shape)}",
+        x.dtype,
+        shape,
+        attrs={"axis": f"{axis} : i32"},
+    )
 
 
 def broadcast_to(b: Builder, x: tensor, shape) -> tensor:
@@ -241,8 +251,7 @@ def broadcast_to(b: Builder, x: tensor, shape) -> tensor:
             error(f"cannot broadcast shape {list(x.shape)} to {list(shape)}")
     if x.shape == shape:
         return x
-    return b.op(f"tt.broadcast {x.name}", f"{x.type} -> {core.ir_type(x.dtype, shape)}",
-                x.dtype, shape)
+    return b.op(f"tt.broadcast {x.name}", f"{x.type} -> {core.ir_type(x.dtype, shape)}", x.dtype, shape)
 
 
 def broadcast_shapes(a, b_):
@@ -280,6 +289,7 @@ def binary_operands(b: Builder, x, y, allow_ptr=False):
 
 # --- arithmetic ----------------------------------------------------------------
 
+
 def add(b: Builder, x, y, sub=False):
     xt = x if isinstance(x, tensor) else None
     yt = y if isinstance(y, tensor) else None
@@ -295,8 +305,7 @@ def add(b: Builder, x, y, sub=False):
             p, o = broadcast_to(b, p, shape), broadcast_to(b, o, shape)
             return b.op(f"tt.addptr {p.name}, {o.name}", f"{p.type}, {o.type}", p.dtype, shape)
     a, c, dt, shape = binary_operands(b, x, y)
-    kind = ("arith.subf" if sub else "arith.addf") if dt.is_floating() else (
-        "arith.subi" if sub else "arith.addi")
+    kind = ("arith.subf" if sub else "arith.addf") if dt.is_floating() else ("arith.subi" if sub else "arith.addi")
     return b.op(f"{kind} {a.name}, {c.name}", a.type, dt, shape)
 
 
@@ -309,12 +318,20 @@ def mul(b, x, y):
 def check_div_signedness(x, y, op):
     """Upstream refuses /, // and % between tensors of signed and unsigned
     integers: the result is rarely what was meant."""
-    if isinstance(x, tensor) and isinstance(y, tensor) and x.dtype.is_int() and \
-            y.dtype.is_int() and x.dtype.bits > 1 and y.dtype.bits > 1 and \
-            x.dtype.signed != y.dtype.signed:
-        error(f"Cannot use {op} with {x.dtype.name} and {y.dtype.name} because they have "
-              "different signedness; this is unlikely to result in a useful answer. "
-              "Cast them to the same signedness.")
+    if (
+        isinstance(x, tensor)
+        and isinstance(y, tensor)
+        and x.dtype.is_int()
+        and y.dtype.is_int()
+        and x.dtype.bits > 1
+        and y.dtype.bits > 1
+        and x.dtype.signed != y.dtype.signed
+    ):
+        error(
+            f"Cannot use {op} with {x.dtype.name} and {y.dtype.name} because they have "
+            "different signedness; this is unlikely to result in a useful answer. "
+            "Cast them to the same signedness."
+        )
 
 
 def truediv(b, x, y):
@@ -354,8 +371,10 @@ def x_type_name(v):
 def bitwise(b, x, y, op):
     a, c, dt, shape = binary_operands(b, x, y)
     if dt.is_floating():
-        error(f"invalid operands of type {x_type_name(x)} and {x_type_name(y)} for "
-              f"bitwise '{op}': it needs integers or booleans")
+        error(
+            f"invalid operands of type {x_type_name(x)} and {x_type_name(y)} for "
+            f"bitwise '{op}': it needs integers or booleans"
+        )
     kind = {"&": "arith.andi", "|": "arith.ori", "^": "arith.xori"}[op]
     return b.op(f"{kind} {a.name}, {c.name}", a.type, dt, shape)
 
@@ -378,8 +397,7 @@ def compare(b, x, y, op):
         pred, kind = CMP_FLOAT[op], "arith.cmpf"
     else:
         kind = "arith.cmpi"
-        pred = {"==": "eq", "!=": "ne"}.get(op) or (
-            ("s" if dt.signed and not dt.is_bool() else "u") + CMP_INT[op])
+        pred = {"==": "eq", "!=": "ne"}.get(op) or (("s" if dt.signed and not dt.is_bool() else "u") + CMP_INT[op])
     return b.op(f"{kind} {pred}, {a.name}, {c.name}", a.type, core.int1, shape)
 
 
@@ -393,25 +411,30 @@ def neg(b, x):
 
 def invert(b, x):
     x = to_tensor(b, x)
-    ones = constant(b, -1 if not x.dtype.is_bool() else True, x.dtype, x.shape) if x.shape \
+    ones = (
+        constant(b, -1 if not x.dtype.is_bool() else True, x.dtype, x.shape)
+        if x.shape
         else constant(b, -1 if not x.dtype.is_bool() else True, x.dtype)
+    )
     return b.op(f"arith.xori {x.name}, {ones.name}", x.type, x.dtype, x.shape)
 
 
 def where(b, cond, x, y, ternary=False):
-    if ternary and isinstance(x, tensor) and isinstance(y, tensor) and \
-            isinstance(x.dtype, core.pointer_type) and x.dtype != y.dtype:
-        error(f"Ternary expression with dynamic condition has inconsistent type: "
-              f"{x.dtype.name} and {y.dtype.name}")
+    if (
+        ternary
+        and isinstance(x, tensor)
+        and isinstance(y, tensor)
+        and isinstance(x.dtype, core.pointer_type)
+        and x.dtype != y.dtype
+    ):
+        error(f"Ternary expression with dynamic condition has inconsistent type: " f"{x.dtype.name} and {y.dtype.name}")
     cond = to_tensor(b, cond)
     if not cond.dtype.is_bool():
         cond = cast(b, cond, core.int1)
     a, c, dt, shape = binary_operands(b, x, y)
     shape = broadcast_shapes(shape, cond.shape)
-    cond, a, c = (broadcast_to(b, cond, shape), broadcast_to(b, a, shape),
-                  broadcast_to(b, c, shape))
-    return b.op(f"arith.select {cond.name}, {a.name}, {c.name}", f"{cond.type}, {a.type}",
-                dt, shape)
+    cond, a, c = (broadcast_to(b, cond, shape), broadcast_to(b, a, shape), broadcast_to(b, c, shape))
+    return b.op(f"arith.select {cond.name}, {a.name}, {c.name}", f"{cond.type}, {a.type}", dt, shape)
 
 
 def minmax(b, x, y, is_max, propagate_nan=False):
@@ -423,8 +446,9 @@ def minmax(b, x, y, is_max, propagate_nan=False):
         # tl.maximum/minimum default to propagate_nan=NONE: maxnum/minnum.
         kind = "arith.maxnumf" if is_max else "arith.minnumf"
     else:
-        kind = ("arith.maxsi" if is_max else "arith.minsi") if dt.signed else (
-            "arith.maxui" if is_max else "arith.minui")
+        kind = (
+            ("arith.maxsi" if is_max else "arith.minsi") if dt.signed else ("arith.maxui" if is_max else "arith.minui")
+        )
     return b.op(f"{kind} {a.name}, {c.name}", a.type, dt, shape)
 
 
@@ -436,6 +460,7 @@ def unary_math(b, name, x):
 
 
 # --- memory and indices ------------------------------------------------------
+
 
 def program_id(b, axis):
     if axis not in (0, 1, 2):
@@ -455,8 +480,9 @@ def arange(b, start, end):
     n = end - start
     if n <= 0 or n & (n - 1):
         error(f"tl.arange's range must be a power of two, got {n}")
-    return b.op("tt.make_range", f"tensor<{n}xi32>", core.int32, (n,),
-                attrs={"end": f"{end} : i32", "start": f"{start} : i32"})
+    return b.op(
+        "tt.make_range", f"tensor<{n}xi32>", core.int32, (n,), attrs={"end": f"{end} : i32", "start": f"{start} : i32"}
+    )
 
 
 def full(b, shape, value, dt):
@@ -474,13 +500,11 @@ def _hints_text(cache, eviction, allowed_cache):
     if cache:
         c = cache.lstrip(".")
         if c not in allowed_cache:
-            error(f"cache modifier '{cache}' is not one of "
-                  f"{', '.join('.' + a for a in allowed_cache)}")
+            error(f"cache modifier '{cache}' is not one of " f"{', '.join('.' + a for a in allowed_cache)}")
         text += f" cacheModifier = {c}"
     if eviction:
         if eviction not in ("evict_first", "evict_last", "evict_normal"):
-            error(f"eviction policy '{eviction}' is not evict_first, evict_last "
-                  "or evict_normal")
+            error(f"eviction policy '{eviction}' is not evict_first, evict_last " "or evict_normal")
         if eviction != "evict_normal":
             text += f" evictionPolicy = {eviction}"
     return text
@@ -498,13 +522,21 @@ def load(b, ptr, mask=None, other=None, cache="", eviction="", volatile=False):
             mask = cast(b, mask, core.int1)
         operands.append(mask.name)
         if other is not None:
-            other = to_tensor(b, other) if isinstance(other, tensor) else constant(
-                b, other.value if isinstance(other, core.constexpr) else other, elem)
+            other = (
+                to_tensor(b, other)
+                if isinstance(other, tensor)
+                else constant(b, other.value if isinstance(other, core.constexpr) else other, elem)
+            )
             other = broadcast_to(b, cast(b, other, elem), ptr.shape)
             operands.append(other.name)
     hints = _hints_text(cache, eviction, ("ca", "cg", "cv"))
-    return b.op(f"tt.load {', '.join(operands)}{hints}", ptr.type, elem, ptr.shape,
-                attrs={"isVolatile": "true"} if volatile else None)
+    return b.op(
+        f"tt.load {', '.join(operands)}{hints}",
+        ptr.type,
+        elem,
+        ptr.shape,
+        attrs={"isVolatile": "true"} if volatile else None,
+    )
 
 
 def store(b, ptr, value, mask=None, cache="", eviction=""):
@@ -513,8 +545,11 @@ def store(b, ptr, value, mask=None, cache="", eviction=""):
         error(f"tl.store needs a pointer, got {ptr.dtype.name}")
     if ptr.dtype.const:
         error("Cannot store to a constant pointer")
-    value = to_tensor(b, value) if isinstance(value, tensor) else constant(
-        b, value.value if isinstance(value, core.constexpr) else value, ptr.dtype.element)
+    value = (
+        to_tensor(b, value)
+        if isinstance(value, tensor)
+        else constant(b, value.value if isinstance(value, core.constexpr) else value, ptr.dtype.element)
+    )
     value = broadcast_to(b, cast(b, value, ptr.dtype.element), ptr.shape)
     operands = [ptr.name, value.name]
     if mask is not None:
@@ -530,14 +565,11 @@ def store(b, ptr, value, mask=None, cache="", eviction=""):
 
 COMBINE = {
     "sum": lambda dt: "arith.addf" if dt.is_floating() else "arith.addi",
-    "max": lambda dt: "arith.maxnumf" if dt.is_floating() else (
-        "arith.maxsi" if dt.signed else "arith.maxui"),
-    "min": lambda dt: "arith.minnumf" if dt.is_floating() else (
-        "arith.minsi" if dt.signed else "arith.minui"),
+    "max": lambda dt: "arith.maxnumf" if dt.is_floating() else ("arith.maxsi" if dt.signed else "arith.maxui"),
+    "min": lambda dt: "arith.minnumf" if dt.is_floating() else ("arith.minsi" if dt.signed else "arith.minui"),
     "xor_sum": lambda dt: "arith.xori",
     # tl.min(propagate_nan=True): a NaN anywhere makes the result NaN
-    "min_nan": lambda dt: "arith.minimumf" if dt.is_floating() else (
-        "arith.minsi" if dt.signed else "arith.minui"),
+    "min_nan": lambda dt: "arith.minimumf" if dt.is_floating() else ("arith.minsi" if dt.signed else "arith.minui"),
 }
 
 
@@ -550,8 +582,7 @@ def numel(shape):
 
 def reshape(b, x, shape, allow_reorder=False):
     flag = " allow_reorder" if allow_reorder else ""
-    return b.op(f"tt.reshape {x.name}{flag}", f"{x.type} -> {core.ir_type(x.dtype, shape)}",
-                x.dtype, shape)
+    return b.op(f"tt.reshape {x.name}{flag}", f"{x.type} -> {core.ir_type(x.dtype, shape)}", x.dtype, shape)
 
 
 def reduce(b, x, axis, kind, keep_dims=False):
@@ -577,7 +608,7 @@ def reduce(b, x, axis, kind, keep_dims=False):
         axis += len(x.shape)
     if not 0 <= axis < len(x.shape):
         error(f"reduction axis {axis} is out of range for shape {list(x.shape)}")
-    shape = x.shape[:axis] + x.shape[axis + 1:]
+    shape = x.shape[:axis] + x.shape[axis + 1 :]
     dt = x.dtype
     lhs, rhs, res = b.fresh(), b.fresh(), b.fresh()
     name = b.fresh()
@@ -606,12 +637,16 @@ def scan(b, x, axis, kind, reverse=False):
     if not 0 <= axis < len(x.shape):
         error(f"scan axis {axis} is out of range for shape {list(x.shape)}")
     dt = x.dtype
-    op = {"cumsum": "arith.addf" if dt.is_floating() else "arith.addi",
-          "cumprod": "arith.mulf" if dt.is_floating() else "arith.muli"}[kind]
+    op = {
+        "cumsum": "arith.addf" if dt.is_floating() else "arith.addi",
+        "cumprod": "arith.mulf" if dt.is_floating() else "arith.muli",
+    }[kind]
     lhs, rhs, res, name = b.fresh(), b.fresh(), b.fresh(), b.fresh()
     ind = b.indent
-    b.lines.append(f'{ind}{name} = "tt.scan"({x.name}) <{{axis = {axis} : i32, '
-                   f'reverse = {"true" if reverse else "false"}}}> ({{')
+    b.lines.append(
+        f'{ind}{name} = "tt.scan"({x.name}) <{{axis = {axis} : i32, '
+        f'reverse = {"true" if reverse else "false"}}}> ({{'
+    )
     b.lines.append(f"{ind}^bb0({lhs}: {dt.ir}, {rhs}: {dt.ir}):")
     b.lines.append(f"{ind}  {res} = {op} {lhs}, {rhs} : {dt.ir}{b.loc()}")
     b.lines.append(f"{ind}  tt.scan.return {res} : {dt.ir}{b.loc()}")
@@ -623,8 +658,7 @@ def dot(b, a, c, acc=None, input_precision=None, out_dtype=None, max_num_impreci
     a, c = to_tensor(b, a), to_tensor(b, c)
     rank = len(a.shape)
     if rank not in (2, 3) or len(c.shape) != rank:
-        error(f"tl.dot needs 2-D operands (or 3-D, batched), got {list(a.shape)} and "
-              f"{list(c.shape)}")
+        error(f"tl.dot needs 2-D operands (or 3-D, batched), got {list(a.shape)} and " f"{list(c.shape)}")
     if rank == 3 and a.shape[0] != c.shape[0]:
         error(f"tl.dot: batch dimensions differ ({list(a.shape)} x {list(c.shape)})")
     if a.shape[-1] != c.shape[-2]:
@@ -638,8 +672,7 @@ def dot(b, a, c, acc=None, input_precision=None, out_dtype=None, max_num_impreci
     # As upstream: integers accumulate in int32 and fp32/bf16 in fp32
     # whatever out_dtype says; f16 and fp8 in out_dtype (f32 by default).
     if out_dtype is not None and out_dtype.name == "bfloat16":
-        error("out_dtype=bfloat16 is unsupported: use out_dtype=float32/float16 and cast "
-              "with .to(tl.bfloat16)")
+        error("out_dtype=bfloat16 is unsupported: use out_dtype=float32/float16 and cast " "with .to(tl.bfloat16)")
     if a.dtype.is_int():
         out_dtype = core.int32
     elif a.dtype.name in ("float32", "bfloat16") or out_dtype is None:
@@ -664,13 +697,22 @@ def dot(b, a, c, acc=None, input_precision=None, out_dtype=None, max_num_impreci
             error(f"max_num_imprecise_acc ({imprecise}) must be <= K ({a.shape[-1]})")
         if imprecise:
             attrs["maxNumImpreciseAcc"] = f"{imprecise} : i32"
-    return b.op(f"tt.dot {a.name}, {c.name}, {acc.name}, inputPrecision = {precision}",
-                f"{a.type} * {c.type} -> {acc.type}", out_dtype, shape, attrs=attrs)
+    return b.op(
+        f"tt.dot {a.name}, {c.name}, {acc.name}, inputPrecision = {precision}",
+        f"{a.type} * {c.type} -> {acc.type}",
+        out_dtype,
+        shape,
+        attrs=attrs,
+    )
 
 
-SCALED_FORMATS = {"e4m3": ("float8e4nv", "uint8"), "e5m2": ("float8e5", "uint8"),
-                  "bf16": ("bfloat16", "uint16"), "fp16": ("float16", "uint16"),
-                  "e2m1": (None, "uint8")}
+SCALED_FORMATS = {
+    "e4m3": ("float8e4nv", "uint8"),
+    "e5m2": ("float8e5", "uint8"),
+    "bf16": ("bfloat16", "uint16"),
+    "fp16": ("float16", "uint16"),
+    "e2m1": (None, "uint8"),
+}
 
 
 def _scaled_operand(b, x, fmt, side):
@@ -685,36 +727,46 @@ def _scaled_operand(b, x, fmt, side):
     if x.dtype.name == fp_name:
         return x
     if x.dtype.name != storage:
-        error(f"tl.dot_scaled: {side} in format {fmt} must be {fp_name} or {storage}, "
-              f"got {x.dtype.name}")
+        error(f"tl.dot_scaled: {side} in format {fmt} must be {fp_name} or {storage}, " f"got {x.dtype.name}")
     return bitcast(b, x, getattr(core, fp_name))
 
 
-def dot_scaled(b, lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None,
-               fast_math=False, lhs_k_pack=True, rhs_k_pack=True, out_dtype=None):
+def dot_scaled(
+    b,
+    lhs,
+    lhs_scale,
+    lhs_format,
+    rhs,
+    rhs_scale,
+    rhs_format,
+    acc=None,
+    fast_math=False,
+    lhs_k_pack=True,
+    rhs_k_pack=True,
+    out_dtype=None,
+):
     formats = []
     for fmt, side in ((lhs_format, "lhs"), (rhs_format, "rhs")):
         fmt = fmt.value if isinstance(fmt, core.constexpr) else fmt
         if fmt not in SCALED_FORMATS:
-            error(f"NYI: {side}_format {fmt} (tl.dot_scaled takes "
-                  f"{', '.join(sorted(SCALED_FORMATS))})")
+            error(f"NYI: {side}_format {fmt} (tl.dot_scaled takes " f"{', '.join(sorted(SCALED_FORMATS))})")
         formats.append(fmt)
     lhs = _scaled_operand(b, lhs, formats[0], "lhs")
     rhs = _scaled_operand(b, rhs, formats[1], "rhs")
     rank = len(lhs.shape)
     if rank not in (2, 3) or len(rhs.shape) != rank:
-        error(f"Both inputs must be either 2D or 3D; (lhs: {list(lhs.shape)} vs rhs: "
-              f"{list(rhs.shape)})")
+        error(f"Both inputs must be either 2D or 3D; (lhs: {list(lhs.shape)} vs rhs: " f"{list(rhs.shape)})")
     for fmt, kpack, side in ((formats[0], lhs_k_pack, "lhs"), (formats[1], rhs_k_pack, "rhs")):
         if not kpack and fmt != "e2m1":
-            error(f"only mxfp4 inputs can be packed along a dimension different than K "
-                  f"({side} is {fmt})")
+            error(f"only mxfp4 inputs can be packed along a dimension different than K " f"({side} is {fmt})")
     m, k_lhs = lhs.shape[-2:]
     k_rhs, n = rhs.shape[-2:]
     pack_a, pack_b = (2 if f == "e2m1" else 1 for f in formats)
     if (pack_a * k_lhs if lhs_k_pack else k_lhs) != (pack_b * k_rhs if rhs_k_pack else k_rhs):
-        error(f"Reduction dimension should pack the same number of elements; (lhs: "
-              f"{list(lhs.shape)} vs rhs: {list(rhs.shape)})")
+        error(
+            f"Reduction dimension should pack the same number of elements; (lhs: "
+            f"{list(lhs.shape)} vs rhs: {list(rhs.shape)})"
+        )
     m = m if lhs_k_pack else m * pack_a
     n = n if rhs_k_pack else n * pack_b
     shape = lhs.shape[:-2] + (m, n)
@@ -725,8 +777,7 @@ def dot_scaled(b, lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=No
     else:
         acc = to_tensor(b, acc)
         if acc.shape != shape or acc.dtype.name != out_dtype.name:
-            error(f"tl.dot_scaled accumulator is {acc.type}, want "
-                  f"{core.ir_type(out_dtype, shape)}")
+            error(f"tl.dot_scaled accumulator is {acc.type}, want " f"{core.ir_type(out_dtype, shape)}")
     operands, types = [], []
     for x, scale in ((lhs, lhs_scale), (rhs, rhs_scale)):
         scale = None if isinstance(scale, core.constexpr) and scale.value is None else scale
@@ -737,11 +788,14 @@ def dot_scaled(b, lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=No
         operands.append(text)
         types.append(ty)
     attrs = {"fastMath": "true" if fast_math else "false"}
-    attrs.update({f"{side}_k_pack": "false" for side, kp in (("lhs", lhs_k_pack), ("rhs", rhs_k_pack))
-                  if not kp})
-    return b.op(f"tt.dot_scaled {operands[0]}, {operands[1]}, {acc.name} lhs = {formats[0]} "
-                f"rhs = {formats[1]}", f"{types[0]} * {types[1]} -> {acc.type}", acc.dtype, shape,
-                attrs=attrs)
+    attrs.update({f"{side}_k_pack": "false" for side, kp in (("lhs", lhs_k_pack), ("rhs", rhs_k_pack)) if not kp})
+    return b.op(
+        f"tt.dot_scaled {operands[0]}, {operands[1]}, {acc.name} lhs = {formats[0]} " f"rhs = {formats[1]}",
+        f"{types[0]} * {types[1]} -> {acc.type}",
+        acc.dtype,
+        shape,
+        attrs=attrs,
+    )
 
 
 def trans(b, x, order=None):
@@ -750,12 +804,16 @@ def trans(b, x, order=None):
     if sorted(order) != list(range(len(x.shape))):
         error(f"tl.trans order {order} is not a permutation of the {len(x.shape)} dimensions")
     shape = tuple(x.shape[i] for i in order)
-    return b.op(f"tt.trans {x.name}", f"{x.type} -> {core.ir_type(x.dtype, shape)}", x.dtype, shape,
-                attrs={"order": f"array<i32: {', '.join(map(str, order))}>"})
+    return b.op(
+        f"tt.trans {x.name}",
+        f"{x.type} -> {core.ir_type(x.dtype, shape)}",
+        x.dtype,
+        shape,
+        attrs={"order": f"array<i32: {', '.join(map(str, order))}>"},
+    )
 
 
-SEMANTICS = {None: "acq_rel", "acq_rel": "acq_rel", "acquire": "acquire",
-             "release": "release", "relaxed": "relaxed"}
+SEMANTICS = {None: "acq_rel", "acq_rel": "acq_rel", "acquire": "acquire", "release": "release", "relaxed": "relaxed"}
 SCOPES = {None: "gpu", "gpu": "gpu", "cta": "cta", "sys": "sys"}
 
 
@@ -790,15 +848,17 @@ def atomic_rmw(b, kind, ptr, val, mask=None, sem=None, scope=None):
         error(f"unknown atomic '{kind}'")
     if sem not in SEMANTICS or scope not in SCOPES:
         error(f"unknown atomic semantic '{sem}' or scope '{scope}'")
-    return b.op(f"tt.atomic_rmw {op}, {SEMANTICS[sem]}, {SCOPES[scope]}, {ptr.name}, "
-                f"{val.name}, {mask.name}", f"({ptr.type}, {val.type}, {mask.type}) -> {val.type}",
-                elem, ptr.shape)
+    return b.op(
+        f"tt.atomic_rmw {op}, {SEMANTICS[sem]}, {SCOPES[scope]}, {ptr.name}, " f"{val.name}, {mask.name}",
+        f"({ptr.type}, {val.type}, {mask.type}) -> {val.type}",
+        elem,
+        ptr.shape,
+    )
 
 
 def bitcast(b, x, dt):
     """tt.bitcast of a tensor (or pointer tensor) to `dt` of the same width."""
-    return b.op(f"tt.bitcast {x.name}", f"{x.type} -> {core.ir_type(dt, x.shape)}",
-                dt, x.shape)
+    return b.op(f"tt.bitcast {x.name}", f"{x.type} -> {core.ir_type(dt, x.shape)}", dt, x.shape)
 
 
 def _float_atomic_minmax(b, kind, ptr, val, mask, elem, sem, scope):
@@ -820,10 +880,14 @@ def _float_atomic_minmax(b, kind, ptr, val, mask, elem, sem, scope):
     rets = []
     for op, pred in ((pos_op, pos), (neg_op, neg)):
         m = bitwise(b, mask, pred, "&")
-        rets.append(b.op(
-            f"tt.atomic_rmw {op}, {SEMANTICS[sem]}, {SCOPES[scope]}, {iptr.name}, "
-            f"{ival.name}, {m.name}", f"({iptr.type}, {ival.type}, {m.type}) -> {ival.type}",
-            itype, ptr.shape))
+        rets.append(
+            b.op(
+                f"tt.atomic_rmw {op}, {SEMANTICS[sem]}, {SCOPES[scope]}, {iptr.name}, " f"{ival.name}, {m.name}",
+                f"({iptr.type}, {ival.type}, {m.type}) -> {ival.type}",
+                itype,
+                ptr.shape,
+            )
+        )
     return bitcast(b, where(b, pos, rets[0], rets[1]), elem)
 
 
@@ -834,13 +898,15 @@ def atomic_cas(b, ptr, cmp, val, sem=None, scope=None):
     elem = ptr.dtype.element
     cmp = broadcast_to(b, cast(b, cmp if isinstance(cmp, tensor) else constant(b, cmp, elem), elem), ptr.shape)
     val = broadcast_to(b, cast(b, val if isinstance(val, tensor) else constant(b, val, elem), elem), ptr.shape)
-    return b.op(f"tt.atomic_cas {SEMANTICS[sem]}, {SCOPES[scope]}, {ptr.name}, {cmp.name}, "
-                f"{val.name}", f"({ptr.type}, {cmp.type}, {val.type}) -> {val.type}",
-                elem, ptr.shape)
+    return b.op(
+        f"tt.atomic_cas {SEMANTICS[sem]}, {SCOPES[scope]}, {ptr.name}, {cmp.name}, " f"{val.name}",
+        f"({ptr.type}, {cmp.type}, {val.type}) -> {val.type}",
+        elem,
+        ptr.shape,
+    )
 
 
-def argreduce(b, x, axis, is_max, keep_dims=False, tie_break_left=True,
-              with_value=False):
+def argreduce(b, x, axis, is_max, keep_dims=False, tie_break_left=True, with_value=False):
     """tl.argmax / tl.argmin: a two-operand tt.reduce of (value, index),
     ties to the smaller index (upstream's tie_break_left) or, without it,
     to the larger. With `with_value`, (value, index), as tl.max/tl.min
@@ -874,7 +940,7 @@ def argreduce(b, x, axis, is_max, keep_dims=False, tie_break_left=True,
         sign = "s" if dt.signed else "u"
         eq_op = f"arith.cmpi eq, {a}, {c} : {dt.ir}"
         cmp_op = f"arith.cmpi {sign}{'gt' if is_max else 'lt'}, {a}, {c} : {dt.ir}"
-    shape = x.shape[:axis] + x.shape[axis + 1:]
+    shape = x.shape[:axis] + x.shape[axis + 1 :]
     results = f"{core.ir_type(dt, shape)}, {core.ir_type(core.int32, shape)}"
     b.lines += [
         f'{ind}{name}:2 = "tt.reduce"({x.name}, {index.name}) <{{axis = {axis} : i32}}> ({{',

@@ -25,8 +25,17 @@ from pathlib import Path
 
 from .jit import cache_dir, find_tool, run_tool, to_ptx
 
-_TYPES = {"i1": "i1", "i8": "i8", "i16": "i16", "i32": "i32", "i64": "i64",
-          "f16": "fp16", "bf16": "bf16", "f32": "fp32", "f64": "fp64"}
+_TYPES = {
+    "i1": "i1",
+    "i8": "i8",
+    "i16": "i16",
+    "i32": "i32",
+    "i64": "i64",
+    "f16": "fp16",
+    "bf16": "bf16",
+    "f32": "fp32",
+    "f64": "fp64",
+}
 
 
 def _signature(ttir):
@@ -74,14 +83,12 @@ def _define_args(defines):
     return args
 
 
-def compile_variants(path, defines, num_warps=4, num_stages=3,
-                     target="cuda:90"):
+def compile_variants(path, defines, num_warps=4, num_stages=3, target="cuda:90"):
     """Every variant of `path` under `defines` (lists tuned), compiled to
     PTX, from the disk cache when it holds them."""
     source = Path(path).read_text()
     args = _define_args(defines)
-    key = hashlib.sha256(json.dumps(
-        [source, args, num_warps, num_stages, target]).encode()).hexdigest()
+    key = hashlib.sha256(json.dumps([source, args, num_warps, num_stages, target]).encode()).hexdigest()
     entry = cache_dir() / ("tc-" + key[:32] + ".json")
     if entry.is_file():
         try:
@@ -91,8 +98,7 @@ def compile_variants(path, defines, num_warps=4, num_stages=3,
             return [Variant(*v) for v in data]
     text = run_tool([find_tool("triton-c"), str(path), *args], "")
     variants = []
-    fixed = {k: str(v) for k, v in defines.items()
-             if not isinstance(v, (list, tuple))}
+    fixed = {k: str(v) for k, v in defines.items() if not isinstance(v, (list, tuple))}
     for chosen, ttir in _split_variants(text):
         ptx, metadata = to_ptx(ttir, num_warps, num_stages, target)
         variants.append(({**fixed, **chosen}, ttir, ptx, metadata))
@@ -105,10 +111,8 @@ def compile_variants(path, defines, num_warps=4, num_stages=3,
 
 
 class TritonCKernel:
-    def __init__(self, path, defines, num_warps=4, num_stages=3,
-                 target="cuda:90"):
-        self.variants = compile_variants(path, defines, num_warps, num_stages,
-                                         target)
+    def __init__(self, path, defines, num_warps=4, num_stages=3, target="cuda:90"):
+        self.variants = compile_variants(path, defines, num_warps, num_stages, target)
         self.best = {}  # scalar arguments -> chosen Variant
         self.timings = {}
         self._driver = None
@@ -116,26 +120,32 @@ class TritonCKernel:
     def __getitem__(self, grid):
         def launcher(*args):
             return self.run(grid, args)
+
         return launcher
 
     def _launch(self, variant, grid, args):
         from . import driver as drv
+
         for ty, arg in zip(variant.signature, args):
             # The TTIR takes pointers 16-byte aligned (tt.divisibility = 16).
             if ty.startswith("*") and drv.data_pointer(arg) % 16:
-                raise ValueError("Triton-C kernels take 16-byte-aligned "
-                                 "pointers; this argument is not")
+                raise ValueError("Triton-C kernels take 16-byte-aligned " "pointers; this argument is not")
         if self._driver is None:
             self._driver = drv.Driver()
         if variant.function is None:
             variant.function = self._driver.load(
-                variant.ptx, variant.metadata["entry"],
-                variant.metadata["shared_bytes"])
+                variant.ptx, variant.metadata["entry"], variant.metadata["shared_bytes"]
+            )
         g = grid(variant.defines) if callable(grid) else grid
         g = (g,) if isinstance(g, int) else tuple(g)
-        self._driver.launch(variant.function, g, variant.metadata["num_warps"],
-                            variant.metadata["shared_bytes"], variant.signature,
-                            list(args))
+        self._driver.launch(
+            variant.function,
+            g,
+            variant.metadata["num_warps"],
+            variant.metadata["shared_bytes"],
+            variant.signature,
+            list(args),
+        )
 
     def _time(self, variant, grid, args, reps=20):
         self._launch(variant, grid, args)  # load, warm up
@@ -152,10 +162,8 @@ class TritonCKernel:
             if len(self.variants) == 1:
                 self.best[key] = self.variants[0]
             else:
-                times = [(self._time(v, grid, args), i)
-                         for i, v in enumerate(self.variants)]
-                self.timings[key] = {
-                    json.dumps(self.variants[i].defines): t for t, i in times}
+                times = [(self._time(v, grid, args), i) for i, v in enumerate(self.variants)]
+                self.timings[key] = {json.dumps(self.variants[i].defines): t for t, i in times}
                 self.best[key] = self.variants[min(times)[1]]
         self._launch(self.best[key], grid, args)
         return self.best[key]

@@ -71,10 +71,25 @@ _CODEGEN_OPTIONS = {
 # Upstream options that change the launch or ptxas, not the PTX: accepted
 # and ignored, so that an options dict from upstream can be passed whole.
 _LAUNCH_OPTIONS = {
-    "launch_cooperative_grid", "launch_pdl", "ptx_options", "ptx_version", "debug", "warp_size", "arch",
-    "enable_reflect_ftz", "sanitize_overflow", "enable_assertions", "backend_name", "extern_libs",
-    "supported_fp8_dtypes", "deprecated_fp8_dot_operand_dtypes", "default_dot_input_precision",
-    "allowed_dot_input_precisions", "max_num_imprecise_acc_default", "instrumentation_mode", "ir_override"
+    "launch_cooperative_grid",
+    "launch_pdl",
+    "ptx_options",
+    "ptx_version",
+    "debug",
+    "warp_size",
+    "arch",
+    "enable_reflect_ftz",
+    "sanitize_overflow",
+    "enable_assertions",
+    "backend_name",
+    "extern_libs",
+    "supported_fp8_dtypes",
+    "deprecated_fp8_dot_operand_dtypes",
+    "default_dot_input_precision",
+    "allowed_dot_input_precisions",
+    "max_num_imprecise_acc_default",
+    "instrumentation_mode",
+    "ir_override",
 }
 
 _FUNC_NAME = re.compile(r"tt\.func\s+(?:public\s+|private\s+)?@([A-Za-z_][\w$.]*)")
@@ -137,14 +152,17 @@ def compile_ttir(ttir_text, target="cuda:90", num_warps=4, num_stages=3, **optio
 def install(strict=None, verbose=None):
     """Makes upstream Triton compile with TritonDialect (see upstream.py)."""
     from . import upstream
+
     return upstream.install(strict=strict, verbose=verbose)
 
 
 def uninstall():
     from . import upstream
+
     return upstream.uninstall()
 
 
 def installed():
     from . import upstream
+
     return upstream.installed()

@@ -10,9 +10,11 @@ def run():
         return
     try:
         import tritondialect
+
         tritondialect.install(strict=(mode == "strict"))
     except Exception as e:  # an interpreter must still start
         import sys
+
         print(f"tritondialect: TRITONDIALECT={mode} but the backend could not be installed: {e}", file=sys.stderr)
         if mode == "strict":
             raise

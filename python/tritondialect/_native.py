@@ -52,6 +52,7 @@ def _load():
     if os.environ.get("TRITONDIALECT_BINDING") != "ctypes" and not os.environ.get("TRITONDIALECT_LIBRARY"):
         try:
             from . import _tritondialect as ext
+
             return ext, "pybind11"
         except ImportError:
             pass

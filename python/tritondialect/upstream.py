@@ -91,6 +91,7 @@ def _dump(name, ttir, options, capability):
     if not folder:
         return
     import json
+
     os.makedirs(folder, exist_ok=True)
     options = _compile_options(options, capability)
     digest = hashlib.sha256((ttir + json.dumps(options, sort_keys=True)).encode()).hexdigest()[:10]
@@ -105,8 +106,11 @@ def _fallback(name, reason):
     _stats["fallbacks"] += 1
     if _state["strict"]:
         raise CompilationError(name, f"error: {reason} (strict mode: no fallback to upstream)")
-    warnings.warn(f"tritondialect: kernel '{name}' falls back to upstream Triton's compiler: {reason}",
-                  FallbackWarning, stacklevel=2)
+    warnings.warn(
+        f"tritondialect: kernel '{name}' falls back to upstream Triton's compiler: {reason}",
+        FallbackWarning,
+        stacklevel=2,
+    )
 
 
 def _compile_options(options, capability):
@@ -163,8 +167,15 @@ def _hook(backend=None, stages=None, options=None, language=None, capability=Non
         if "kernel" not in compiled:
             return upstream["llir"](src, metadata)
         meta = compiled["kernel"].metadata
-        for key in ("num_warps", "shared", "tmem_size", "global_scratch_size", "global_scratch_align",
-                    "profile_scratch_size", "profile_scratch_align"):
+        for key in (
+            "num_warps",
+            "shared",
+            "tmem_size",
+            "global_scratch_size",
+            "global_scratch_align",
+            "profile_scratch_size",
+            "profile_scratch_align",
+        ):
             metadata[key] = meta[key]
         return compiled["kernel"].llir
 
@@ -188,6 +199,7 @@ def _precompile_configs(autotuner, configs, args, kwargs):
     config that fails to compile is left to the benchmark, which reports it
     as upstream does."""
     import concurrent.futures
+
     if len(configs) < 2:
         return
 
@@ -211,6 +223,7 @@ def _patch_autotuner():
     tuned key pays nothing (wrapping Autotuner.run itself cost 4 us a
     launch: measured, H200)."""
     from triton.runtime import autotuner as module
+
     cls = module.Autotuner
     if getattr(cls.prune_configs, "_tritondialect", False):
         return
@@ -218,9 +231,13 @@ def _patch_autotuner():
 
     def prune_configs(self, kwargs, *rest, **more):
         configs = original(self, kwargs, *rest, **more)
-        if (_state["installed"] and os.environ.get("TRITONDIALECT_PARALLEL_AUTOTUNE", "1") != "0"
-                and "grid" in kwargs and not getattr(self, "_tritondialect_precompiling", False)
-                and isinstance(getattr(self, "nargs", None), dict)):
+        if (
+            _state["installed"]
+            and os.environ.get("TRITONDIALECT_PARALLEL_AUTOTUNE", "1") != "0"
+            and "grid" in kwargs
+            and not getattr(self, "_tritondialect_precompiling", False)
+            and isinstance(getattr(self, "nargs", None), dict)
+        ):
             self._tritondialect_precompiling = True
             try:
                 # Autotuner.run set nargs from its positional arguments, in order.
@@ -236,6 +253,7 @@ def _patch_autotuner():
 
 def _unpatch_autotuner():
     from triton.runtime import autotuner as module
+
     cls = module.Autotuner
     if getattr(cls.prune_configs, "_tritondialect", False):
         cls.prune_configs = cls.prune_configs._original

@@ -9,12 +9,39 @@ builder as `Op` objects (`triton_stub/ir.py`).
 
 import builtins
 
-from .types import (constexpr, const, dtype, pointer_type, block_type, tensor,  # noqa: F401
-                    tensor_descriptor, is_block_pointer, int1, int8, int16,
-                    int32, int64, uint8, uint16, uint32, uint64, float16,
-                    bfloat16, float32, float64, float8e4nv, float8e5, ir_type,
-                    CONSTEXPR_0, SIGNATURE_TYPES, get_int_dtype, parse_signature_type,
-                    parse_descriptor_signature, split_tuple_signature, shape_tuple)
+from .types import (
+    constexpr,
+    const,
+    dtype,
+    pointer_type,
+    block_type,
+    tensor,  # noqa: F401
+    tensor_descriptor,
+    is_block_pointer,
+    int1,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+    float16,
+    bfloat16,
+    float32,
+    float64,
+    float8e4nv,
+    float8e5,
+    ir_type,
+    CONSTEXPR_0,
+    SIGNATURE_TYPES,
+    get_int_dtype,
+    parse_signature_type,
+    parse_descriptor_signature,
+    split_tuple_signature,
+    shape_tuple,
+)
 from . import types as core_types
 from .. import semantic
 from .. import blocks
@@ -36,11 +63,11 @@ def _unwrap(v):
 def builtin(fn):
     def wrapper(*args, _builder=None, **kwargs):
         if _builder is None:
-            raise RuntimeError(f"tl.{fn.__name__} can only be called inside a "
-                               "@triton_stub.jit function")
+            raise RuntimeError(f"tl.{fn.__name__} can only be called inside a " "@triton_stub.jit function")
         args = [_unwrap(a) for a in args]
         kwargs = {k: _unwrap(v) for k, v in kwargs.items()}
         return fn(_builder, *args, **kwargs)
+
     wrapper.__name__ = fn.__name__
     wrapper.__triton_builtin__ = True
     return wrapper
@@ -80,29 +107,33 @@ def full(b, shape, value, dtype):
 
 
 @builtin
-def load(b, pointer, mask=None, other=None, boundary_check=(), padding_option="",
-         cache_modifier="", eviction_policy="", volatile=False):
+def load(
+    b,
+    pointer,
+    mask=None,
+    other=None,
+    boundary_check=(),
+    padding_option="",
+    cache_modifier="",
+    eviction_policy="",
+    volatile=False,
+):
     if isinstance(pointer, tensor) and is_block_pointer(pointer.dtype):
-        return blocks.load_block(b, pointer, mask, other, boundary_check,
-                                 padding_option, cache_modifier, eviction_policy,
-                                 volatile)
+        return blocks.load_block(
+            b, pointer, mask, other, boundary_check, padding_option, cache_modifier, eviction_policy, volatile
+        )
     if boundary_check or padding_option:
-        semantic.error("boundary_check and padding_option are for block pointers "
-                       "(tl.make_block_ptr)")
-    return semantic.load(b, pointer, mask, other, cache_modifier,
-                         eviction_policy, volatile)
+        semantic.error("boundary_check and padding_option are for block pointers " "(tl.make_block_ptr)")
+    return semantic.load(b, pointer, mask, other, cache_modifier, eviction_policy, volatile)
 
 
 @builtin
-def store(b, pointer, value, mask=None, boundary_check=(), cache_modifier="",
-          eviction_policy=""):
+def store(b, pointer, value, mask=None, boundary_check=(), cache_modifier="", eviction_policy=""):
     if isinstance(pointer, tensor) and is_block_pointer(pointer.dtype):
-        return blocks.store_block(b, pointer, value, mask, boundary_check,
-                                  cache_modifier, eviction_policy)
+        return blocks.store_block(b, pointer, value, mask, boundary_check, cache_modifier, eviction_policy)
     if boundary_check:
         semantic.error("boundary_check is for block pointers (tl.make_block_ptr)")
-    return semantic.store(b, pointer, value, mask, cache_modifier,
-                          eviction_policy)
+    return semantic.store(b, pointer, value, mask, cache_modifier, eviction_policy)
 
 
 @builtin
@@ -122,8 +153,7 @@ def advance(b, base, offsets):
 def make_tensor_descriptor(b, base, shape, strides, block_shape, padding_option="zero"):
     """A tensor descriptor (`tt.make_tensor_descriptor`) of the strided tensor
     at `base`, read and written `block_shape` blocks at a time."""
-    return blocks.make_tensor_descriptor(b, base, shape, strides, block_shape,
-                                         padding_option)
+    return blocks.make_tensor_descriptor(b, base, shape, strides, block_shape, padding_option)
 
 
 @builtin
@@ -144,6 +174,7 @@ def where(b, condition, x, y):
 class PropagateNan:
     """`propagate_nan` of tl.maximum/minimum/clamp: NONE (a NaN operand
     loses to a number, maxnum) or ALL (NaN wins, maximumf)."""
+
     NONE = 0
     ALL = 0xFFFF
 
@@ -170,6 +201,7 @@ def _math(name, op):
     @builtin
     def fn(b, x):
         return semantic.unary_math(b, op, x)
+
     fn.__name__ = name
     return fn
 
@@ -229,8 +261,11 @@ def inline_asm_elementwise(b, asm, constraints, args, dtype, is_pure, pack):
     dtypes = list(dtype) if isinstance(dtype, (list, tuple)) else [dtype]
     types = [core_types.ir_type(dt, shape) for dt in dtypes]
     head = f"tt.elementwise_inline_asm {_mlir_string(asm)}"
-    attrs = {"constraints": _mlir_string(constraints), "packed_element": f"{int(pack)} : i32",
-             "pure": "true" if is_pure else "false"}
+    attrs = {
+        "constraints": _mlir_string(constraints),
+        "packed_element": f"{int(pack)} : i32",
+        "pure": "true" if is_pure else "false",
+    }
     # The assembly format puts the arguments and their types after the
     # attributes: `attr-dict ($args `:` type($args))? `->` type($result)`.
     tail = f" {', '.join(a.name for a in args)} : {', '.join(a.type for a in args)}" if args else ""
@@ -287,24 +322,20 @@ def sum(b, input, axis=None, keep_dims=False, dtype=None):
 
 
 @builtin
-def max(b, input, axis=None, return_indices=False, return_indices_tie_break_left=True,
-        keep_dims=False):
+def max(b, input, axis=None, return_indices=False, return_indices_tie_break_left=True, keep_dims=False):
     """The largest element along `axis`; with `return_indices`, (value,
     index), ties to the first index unless `return_indices_tie_break_left`
     is False."""
     if return_indices:
-        return semantic.argreduce(b, input, axis, True, keep_dims,
-                                  return_indices_tie_break_left, with_value=True)
+        return semantic.argreduce(b, input, axis, True, keep_dims, return_indices_tie_break_left, with_value=True)
     return semantic.reduce(b, input, axis, "max", keep_dims)
 
 
 @builtin
-def min(b, input, axis=None, return_indices=False, return_indices_tie_break_left=True,
-        keep_dims=False):
+def min(b, input, axis=None, return_indices=False, return_indices_tie_break_left=True, keep_dims=False):
     """The smallest element along `axis`; `return_indices` as for tl.max."""
     if return_indices:
-        return semantic.argreduce(b, input, axis, False, keep_dims,
-                                  return_indices_tie_break_left, with_value=True)
+        return semantic.argreduce(b, input, axis, False, keep_dims, return_indices_tie_break_left, with_value=True)
     return semantic.reduce(b, input, axis, "min", keep_dims)
 
 
@@ -317,18 +348,19 @@ def cast(b, input, dtype, fp_downcast_rounding=None, bitcast=False):
     dt = dtype
     if bitcast:
         if dt.bits != x.dtype.bits:
-            semantic.error(f"cannot bitcast {x.dtype.name} to {dt.name}: "
-                           f"{x.dtype.bits} bits to {dt.bits}")
+            semantic.error(f"cannot bitcast {x.dtype.name} to {dt.name}: " f"{x.dtype.bits} bits to {dt.bits}")
         return x if dt.name == x.dtype.name else semantic.bitcast(b, x, dt)
     if fp_downcast_rounding is not None:
         if fp_downcast_rounding not in ("rtne", "rtz"):
-            semantic.error("fp_downcast_rounding must be 'rtne' or 'rtz', got "
-                           f"{fp_downcast_rounding!r}")
+            semantic.error("fp_downcast_rounding must be 'rtne' or 'rtz', got " f"{fp_downcast_rounding!r}")
         if not (x.dtype.is_floating() and dt.is_floating() and dt.bits < x.dtype.bits):
-            semantic.error("fp_downcast_rounding applies to float narrowing only, not "
-                           f"{x.dtype.name} to {dt.name}")
-        return b.op(f"tt.fp_to_fp {x.name}, rounding = {fp_downcast_rounding}",
-                    f"{x.type} -> {core_types.ir_type(dt, x.shape)}", dt, x.shape)
+            semantic.error("fp_downcast_rounding applies to float narrowing only, not " f"{x.dtype.name} to {dt.name}")
+        return b.op(
+            f"tt.fp_to_fp {x.name}, rounding = {fp_downcast_rounding}",
+            f"{x.type} -> {core_types.ir_type(dt, x.shape)}",
+            dt,
+            x.shape,
+        )
     return semantic.cast(b, x, dt)
 
 
@@ -384,22 +416,44 @@ def cumprod(b, input, axis=0, reverse=False):
 
 
 @builtin
-def dot(b, input, other, acc=None, input_precision=None, allow_tf32=None,
-        max_num_imprecise_acc=None, out_dtype=None):
+def dot(b, input, other, acc=None, input_precision=None, allow_tf32=None, max_num_imprecise_acc=None, out_dtype=None):
     if input_precision is None and allow_tf32 is False:
         input_precision = "ieee"
     return semantic.dot(b, input, other, acc, input_precision, out_dtype, max_num_imprecise_acc)
 
 
 @builtin
-def dot_scaled(b, lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None,
-               fast_math=False, lhs_k_pack=True, rhs_k_pack=True, out_dtype=None):
+def dot_scaled(
+    b,
+    lhs,
+    lhs_scale,
+    lhs_format,
+    rhs,
+    rhs_scale,
+    rhs_format,
+    acc=None,
+    fast_math=False,
+    lhs_k_pack=True,
+    rhs_k_pack=True,
+    out_dtype=None,
+):
     """lhs * 2^(lhs_scale - 127) @ rhs * 2^(rhs_scale - 127) + acc, each e8m0
     scale covering 32 elements along K (OCP microscaling)."""
     c = lambda v: v.value if isinstance(v, constexpr) else v
-    return semantic.dot_scaled(b, lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc,
-                               bool(c(fast_math)), bool(c(lhs_k_pack)), bool(c(rhs_k_pack)),
-                               out_dtype)
+    return semantic.dot_scaled(
+        b,
+        lhs,
+        lhs_scale,
+        lhs_format,
+        rhs,
+        rhs_scale,
+        rhs_format,
+        acc,
+        bool(c(fast_math)),
+        bool(c(lhs_k_pack)),
+        bool(c(rhs_k_pack)),
+        out_dtype,
+    )
 
 
 @builtin
@@ -413,6 +467,7 @@ def _atomic(kind):
     @builtin
     def fn(b, pointer, val, mask=None, sem=None, scope=None):
         return semantic.atomic_rmw(b, kind, pointer, val, mask, sem, scope)
+
     fn.__name__ = f"atomic_{kind}"
     return fn
 
@@ -449,10 +504,12 @@ def max_constancy(b, input, values):
 def static_range(*args):
     """`for i in tl.static_range(n)`: unrolled at compile time."""
     import builtins
+
     return builtins.range(*args)
 
 
 # --- more of upstream's names (issue 16) -------------------------------------
+
 
 @builtin
 def static_assert(b, cond, msg=""):
@@ -477,17 +534,14 @@ def debug_barrier(b):
 @builtin
 def expand_dims(b, input, axis):
     x = semantic.to_tensor(b, input)
-    axes = [a.value if isinstance(a, constexpr) else a
-            for a in (axis if isinstance(axis, (tuple, list)) else [axis])]
+    axes = [a.value if isinstance(a, constexpr) else a for a in (axis if isinstance(axis, (tuple, list)) else [axis])]
     rank = len(x.shape) + len(axes)  # axes count in the result's dimensions
     for a in axes:
         if not -rank <= a < rank:
-            raise semantic.CompilationError(
-                f"invalid axis {a}: expand_dims's result has rank {rank}")
+            raise semantic.CompilationError(f"invalid axis {a}: expand_dims's result has rank {rank}")
     axes = sorted(a + rank if a < 0 else a for a in axes)
     if len(set(axes)) != len(axes):
-        raise semantic.CompilationError(
-            f"expand_dims received duplicate axes, normalized axes = {axes}")
+        raise semantic.CompilationError(f"expand_dims received duplicate axes, normalized axes = {axes}")
     for a in axes:
         x = semantic.expand_dims(b, x, a)
     return x
@@ -561,10 +615,13 @@ class range:
     Python's range, with upstream's loop attributes (`tt.num_stages`, which
     the pipeliner honours, `tt.loop_unroll_factor`, `tt.flatten`, ...)."""
 
-    ATTRIBUTES = {"num_stages": "tt.num_stages",
-                  "loop_unroll_factor": "tt.loop_unroll_factor",
-                  "disallow_acc_multi_buffer": "tt.disallow_acc_multi_buffer",
-                  "flatten": "tt.flatten", "warp_specialize": "tt.warp_specialize"}
+    ATTRIBUTES = {
+        "num_stages": "tt.num_stages",
+        "loop_unroll_factor": "tt.loop_unroll_factor",
+        "disallow_acc_multi_buffer": "tt.disallow_acc_multi_buffer",
+        "flatten": "tt.flatten",
+        "warp_specialize": "tt.warp_specialize",
+    }
 
     def __init__(self, *args, **kwargs):
         raise RuntimeError("tl.range is for loops inside @triton_stub.jit functions")
@@ -589,8 +646,7 @@ def join(b, a, c):
         a, c = semantic.expand_dims(b, a, 0), semantic.expand_dims(b, c, 0)
         return semantic.reshape(b, join(a, c, _builder=b), [2])
     out = tuple(shape) + (2,)
-    return b.op(f"tt.join {a.name}, {c.name}", f"{a.type} -> {core_types.ir_type(dt, out)}",
-                dt, out)
+    return b.op(f"tt.join {a.name}, {c.name}", f"{a.type} -> {core_types.ir_type(dt, out)}", dt, out)
 
 
 @builtin
@@ -625,8 +681,7 @@ def cat(b, input, other, can_reorder=False):
     if x.type != y.type or len(x.shape) != 1:
         semantic.error("tl.cat needs two 1-D tensors of one type")
     out = (x.shape[0] * 2,)
-    return b.op(f"tt.cat {x.name}, {y.name}", f"{x.type} -> {core_types.ir_type(x.dtype, out)}",
-                x.dtype, out)
+    return b.op(f"tt.cat {x.name}, {y.name}", f"{x.type} -> {core_types.ir_type(x.dtype, out)}", x.dtype, out)
 
 
 @builtin
@@ -642,8 +697,7 @@ def clamp(b, x, min, max, propagate_nan=PropagateNan.NONE):
     lo, _, _, _ = semantic.binary_operands(b, lo, x)
     if dt.is_floating():
         nan = "all" if _propagates_nan(propagate_nan, "tl.clamp") else "none"
-        return b.op(f"tt.clampf {x.name}, {lo.name}, {hi.name}, propagateNan = {nan}", x.type,
-                    dt, shape)
+        return b.op(f"tt.clampf {x.name}, {lo.name}, {hi.name}, propagateNan = {nan}", x.type, dt, shape)
     return semantic.minmax(b, semantic.minmax(b, x, lo, True), hi, False)
 
 
@@ -654,8 +708,8 @@ def swizzle2d(b, i, j, size_i, size_j, size_g):
     S = semantic
 
     def op(f, py):  # Python arithmetic when both sides are plain integers
-        return lambda x, y: py(x, y) if isinstance(x, int) and isinstance(y, int) \
-            else f(x, y)
+        return lambda x, y: py(x, y) if isinstance(x, int) and isinstance(y, int) else f(x, y)
+
     mul = op(lambda x, y: S.mul(b, x, y), lambda x, y: x * y)
     add = op(lambda x, y: S.add(b, x, y), lambda x, y: x + y)
     sub = op(lambda x, y: S.add(b, x, y, sub=True), lambda x, y: x - y)
@@ -671,7 +725,6 @@ def swizzle2d(b, i, j, size_i, size_j, size_g):
     return add(off_i, mod(ij, size_g)), div(ij, size_g)
 
 
-
 @builtin
 def device_print(b, prefix, *args, hex=False):
     """tt.print: the prefix, then each value per element, from every thread."""
@@ -680,10 +733,17 @@ def device_print(b, prefix, *args, hex=False):
     attrs = {"hex": str(bool(hex)).lower(), "isSigned": f"array<i32: {signed}>" if values else "array<i32>"}
     # `$prefix attr-dict `:` ($args^ `:` type($args))?`: the values follow the
     # attributes' colon.
-    b.lines.append(Op(f'tt.print " {prefix}"', "", "", attrs,
-                      " : " + (", ".join(v.name for v in values) + " : " + ", ".join(v.type for v in values)
-                               if values else ""),
-                      b.loc(), b.indent))
+    b.lines.append(
+        Op(
+            f'tt.print " {prefix}"',
+            "",
+            "",
+            attrs,
+            " : " + (", ".join(v.name for v in values) + " : " + ", ".join(v.type for v in values) if values else ""),
+            b.loc(),
+            b.indent,
+        )
+    )
 
 
 @builtin
@@ -702,14 +762,18 @@ def gather(b, src, index, axis):
     `axis`; `index` has src's rank and its result shape."""
     src, index = semantic.to_tensor(b, src), semantic.to_tensor(b, index)
     if len(src.shape) != len(index.shape):
-        semantic.error(f"tl.gather: index rank {len(index.shape)} differs from the "
-                       f"source's {len(src.shape)}")
+        semantic.error(f"tl.gather: index rank {len(index.shape)} differs from the " f"source's {len(src.shape)}")
     if not index.dtype.is_int():
         semantic.error("tl.gather needs an integer index")
     axis = axis + len(src.shape) if axis < 0 else axis
     out_type = core_types.ir_type(src.dtype, index.shape)
-    return b.op(f"tt.gather {src.name}[{index.name}]", f"({src.type}, {index.type}) -> {out_type}",
-                src.dtype, index.shape, attrs={"axis": f"{axis} : i32"})
+    return b.op(
+        f"tt.gather {src.name}[{index.name}]",
+        f"({src.type}, {index.type}) -> {out_type}",
+        src.dtype,
+        index.shape,
+        attrs={"axis": f"{axis} : i32"},
+    )
 
 
 @builtin
@@ -723,8 +787,9 @@ def histogram(b, input, num_bins, mask=None):
         # Masked-off values go out of range, so they count nowhere.
         x = semantic.where(b, mask, x, -1)
     out = (int(num_bins),)
-    return b.op(f"tt.histogram {x.name}", f"{x.type} -> {core_types.ir_type(core_types.int32, out)}",
-                core_types.int32, out)
+    return b.op(
+        f"tt.histogram {x.name}", f"{x.type} -> {core_types.ir_type(core_types.int32, out)}", core_types.int32, out
+    )
 
 
 # --- random numbers: upstream's Philox 4x32 (triton/language/random.py) -----
@@ -738,15 +803,14 @@ def _philox(b, seed, c0, c1, c2, c3, n_rounds):
 
     def u32(v):
         return S.constant(b, v, uint32)
+
     seed = S.cast(b, S.to_tensor(b, seed), uint64)
     k1 = S.cast(b, S.bitwise(b, S.shift(b, seed, 32, False), 0xFFFFFFFF, "&"), uint32)
     k0 = S.cast(b, S.bitwise(b, seed, 0xFFFFFFFF, "&"), uint32)
     for _ in builtins.range(int(n_rounds)):
         _c0, _c2 = c0, c2
-        c0 = S.bitwise(b, S.bitwise(b, umulhi(u32(_PHILOX_ROUND_B), _c2, _builder=b), c1, "^"),
-                       k0, "^")
-        c2 = S.bitwise(b, S.bitwise(b, umulhi(u32(_PHILOX_ROUND_A), _c0, _builder=b), c3, "^"),
-                       k1, "^")
+        c0 = S.bitwise(b, S.bitwise(b, umulhi(u32(_PHILOX_ROUND_B), _c2, _builder=b), c1, "^"), k0, "^")
+        c2 = S.bitwise(b, S.bitwise(b, umulhi(u32(_PHILOX_ROUND_A), _c0, _builder=b), c3, "^"), k1, "^")
         c1 = S.mul(b, u32(_PHILOX_ROUND_B), _c2)
         c3 = S.mul(b, u32(_PHILOX_ROUND_A), _c0)
         k0 = S.add(b, k0, u32(_PHILOX_KEY_A))
@@ -761,8 +825,7 @@ def randint4x(b, seed, offset, n_rounds=10):
     if offset.dtype.bits != 32:
         semantic.error("tl.randint4x: offsets must be 32-bit integers")
     c0 = semantic.cast(b, offset, uint32)
-    zero = semantic.full(b, list(c0.shape), 0, uint32) if c0.shape else \
-        semantic.constant(b, 0, uint32)
+    zero = semantic.full(b, list(c0.shape), 0, uint32) if c0.shape else semantic.constant(b, 0, uint32)
     return _philox(b, seed, c0, zero, zero, zero, n_rounds)
 
 
@@ -814,7 +877,7 @@ def flip(b, x, dim=None):
     if steps == 0:
         return x
     shape = tuple(x.shape)
-    y = semantic.reshape(b, _as_int(b, x), shape[:dim] + (2,) * steps + shape[dim + 1:])
+    y = semantic.reshape(b, _as_int(b, x), shape[:dim] + (2,) * steps + shape[dim + 1 :])
     for i in builtins.range(steps):
         y = _partner(b, y, dim + i)
     return _as_int(b, semantic.reshape(b, y, shape), x.dtype)

@@ -3,13 +3,49 @@ Triton itself (reductions, sort, softmax...), which kernels import from here
 by name, private helpers included (`_log2`, `_is_power_of_two`). They are
 the `triton_stub.language` builtins."""
 
-from .core import (_log2_exact, argmax, argmin, builtin, cdiv, cumprod, cumsum, flip,
-               max, min, ravel, sigmoid, softmax, sort, sum, swizzle2d, topk,
-               umulhi, xor_sum, zeros_like)
+from .core import (
+    _log2_exact,
+    argmax,
+    argmin,
+    builtin,
+    cdiv,
+    cumprod,
+    cumsum,
+    flip,
+    max,
+    min,
+    ravel,
+    sigmoid,
+    softmax,
+    sort,
+    sum,
+    swizzle2d,
+    topk,
+    umulhi,
+    xor_sum,
+    zeros_like,
+)
 
-__all__ = ["argmax", "argmin", "cdiv", "cumprod", "cumsum", "flip", "max",
-           "min", "ravel", "sigmoid", "softmax", "sort", "sum", "swizzle2d",
-           "topk", "umulhi", "xor_sum", "zeros_like"]
+__all__ = [
+    "argmax",
+    "argmin",
+    "cdiv",
+    "cumprod",
+    "cumsum",
+    "flip",
+    "max",
+    "min",
+    "ravel",
+    "sigmoid",
+    "softmax",
+    "sort",
+    "sum",
+    "swizzle2d",
+    "topk",
+    "umulhi",
+    "xor_sum",
+    "zeros_like",
+]
 
 
 @builtin

@@ -31,8 +31,14 @@ class dtype:
         return self.bits
 
     # Mantissa bits and exponent bias of the floating-point formats.
-    _FLOAT_FORMATS = {"float16": (10, 15), "bfloat16": (7, 127), "float32": (23, 127),
-                      "float64": (52, 1023), "float8e4nv": (3, 7), "float8e5": (2, 15)}
+    _FLOAT_FORMATS = {
+        "float16": (10, 15),
+        "bfloat16": (7, 127),
+        "float32": (23, 127),
+        "float64": (52, 1023),
+        "float8e4nv": (3, 7),
+        "float8e5": (2, 15),
+    }
 
     @property
     def fp_mantissa_width(self):
@@ -49,11 +55,23 @@ class dtype:
     # Upstream's dtype predicates by name: is_fp16(), is_bf16(), is_fp32(),
     # is_fp64(), is_fp8(), is_fp8e4nv(), is_fp8e5(), is_int1() .. is_int64(),
     # is_uint8() .. is_uint64(), is_ptr(), is_standard_floating().
-    _PREDICATES = {"fp16": "float16", "bf16": "bfloat16", "fp32": "float32",
-                   "fp64": "float64", "fp8e4nv": "float8e4nv", "fp8e5": "float8e5",
-                   "int1": "int1", "int8": "int8", "int16": "int16", "int32": "int32",
-                   "int64": "int64", "uint8": "uint8", "uint16": "uint16",
-                   "uint32": "uint32", "uint64": "uint64"}
+    _PREDICATES = {
+        "fp16": "float16",
+        "bf16": "bfloat16",
+        "fp32": "float32",
+        "fp64": "float64",
+        "fp8e4nv": "float8e4nv",
+        "fp8e5": "float8e5",
+        "int1": "int1",
+        "int8": "int8",
+        "int16": "int16",
+        "int32": "int32",
+        "int64": "int64",
+        "uint8": "uint8",
+        "uint16": "uint16",
+        "uint32": "uint32",
+        "uint64": "uint64",
+    }
 
     def __getattr__(self, attr):
         if attr.startswith("is_"):
@@ -98,8 +116,7 @@ class pointer_type(dtype):
         return self.element
 
     def __eq__(self, other):
-        return isinstance(other, pointer_type) and other.element == self.element and \
-            other.const == self.const
+        return isinstance(other, pointer_type) and other.element == self.element and other.const == self.const
 
     def __hash__(self):
         return hash(("ptr", self.element.name, self.const))
@@ -124,10 +141,21 @@ bool_ = int1
 
 # Signature spellings of upstream's `triton.compile` ("*fp32", "i32"...).
 SIGNATURE_TYPES = {
-    "i1": int1, "i8": int8, "i16": int16, "i32": int32, "i64": int64,
-    "u8": uint8, "u16": uint16, "u32": uint32, "u64": uint64,
-    "fp16": float16, "bf16": bfloat16, "fp32": float32, "fp64": float64,
-    "fp8e4nv": float8e4nv, "fp8e5": float8e5,
+    "i1": int1,
+    "i8": int8,
+    "i16": int16,
+    "i32": int32,
+    "i64": int64,
+    "u8": uint8,
+    "u16": uint16,
+    "u32": uint32,
+    "u64": uint64,
+    "fp16": float16,
+    "bf16": bfloat16,
+    "fp32": float32,
+    "fp64": float64,
+    "fp8e4nv": float8e4nv,
+    "fp8e5": float8e5,
 }
 
 
@@ -135,11 +163,11 @@ def parse_descriptor_signature(text: str):
     """The block type of a descriptor signature ("tensordesc<fp16[64, 64]>",
     upstream's spelling), or None for any other signature."""
     import re
+
     m = re.fullmatch(r"tensordesc<([^\[>]+)\[([0-9, ]*)\]>", text.strip())
     if not m:
         if text.strip().startswith("tensordesc"):
-            raise TypeError(f"bad tensor descriptor signature '{text}' (want "
-                            "e.g. tensordesc<fp16[64, 64]>)")
+            raise TypeError(f"bad tensor descriptor signature '{text}' (want " "e.g. tensordesc<fp16[64, 64]>)")
         return None
     shape = [int(x) for x in m.group(2).split(",") if x.strip()]
     return block_type(parse_signature_type(m.group(1).strip()), shape)
@@ -170,8 +198,7 @@ def parse_signature_type(text: str) -> dtype:
     if text.startswith("*"):
         return pointer_type(parse_signature_type(text[1:]))
     if text not in SIGNATURE_TYPES:
-        raise TypeError(f"unknown type '{text}' in signature (want one of "
-                        f"{', '.join(SIGNATURE_TYPES)} or *T)")
+        raise TypeError(f"unknown type '{text}' in signature (want one of " f"{', '.join(SIGNATURE_TYPES)} or *T)")
     return SIGNATURE_TYPES[text]
 
 
@@ -179,12 +206,20 @@ def get_int_dtype(bitwidth, signed):
     """The integer dtype of `bitwidth` bits (upstream's core.get_int_dtype)."""
     bitwidth = bitwidth.value if isinstance(bitwidth, constexpr) else bitwidth
     signed = signed.value if isinstance(signed, constexpr) else signed
-    table = {(8, True): int8, (16, True): int16, (32, True): int32, (64, True): int64,
-             (8, False): uint8, (16, False): uint16, (32, False): uint32,
-             (64, False): uint64, (1, True): int1, (1, False): int1}
+    table = {
+        (8, True): int8,
+        (16, True): int16,
+        (32, True): int32,
+        (64, True): int64,
+        (8, False): uint8,
+        (16, False): uint16,
+        (32, False): uint32,
+        (64, False): uint64,
+        (1, True): int1,
+        (1, False): int1,
+    }
     if (bitwidth, bool(signed)) not in table:
-        raise TypeError(f"no {'signed' if signed else 'unsigned'} integer type "
-                        f"of {bitwidth} bits")
+        raise TypeError(f"no {'signed' if signed else 'unsigned'} integer type " f"of {bitwidth} bits")
     return table[(bitwidth, bool(signed))]
 
 
@@ -245,8 +280,7 @@ class block_type(dtype):
 
     def __init__(self, element, shape):
         shape = tuple(int(s) for s in shape)
-        super().__init__(f"<{list(shape)}, {element.name}>", "block", 0,
-                         ir=ir_type(element, shape))
+        super().__init__(f"<{list(shape)}, {element.name}>", "block", 0, ir=ir_type(element, shape))
         self.element, self.shape = element, shape
 
     @property
@@ -254,8 +288,7 @@ class block_type(dtype):
         return self.element
 
     def __eq__(self, other):
-        return isinstance(other, block_type) and (other.element, other.shape) == (
-            self.element, self.shape)
+        return isinstance(other, block_type) and (other.element, other.shape) == (self.element, self.shape)
 
     def __hash__(self):
         return hash(("block", self.element.name, self.shape))

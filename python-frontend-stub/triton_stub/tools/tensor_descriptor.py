@@ -25,6 +25,7 @@ def _element_size(tensor) -> int:
 
 def _data_ptr(tensor) -> int:
     from ..driver import data_pointer
+
     return data_pointer(tensor)
 
 
@@ -41,8 +42,7 @@ class TensorDescriptor:
         if not 1 <= rank <= 5:
             raise ValueError(f"tensor descriptors have rank 1 to 5, got {rank}")
         if len(self.strides) != rank or len(self.block_shape) != rank:
-            raise ValueError("shape, strides and block_shape must have one entry "
-                             "per dimension")
+            raise ValueError("shape, strides and block_shape must have one entry " "per dimension")
         if self.strides[-1] != 1:
             raise ValueError(f"the last stride must be 1, got {self.strides[-1]}")
         size = _element_size(self.base)
@@ -50,31 +50,35 @@ class TensorDescriptor:
             raise ValueError("the base of a tensor descriptor must be 16-byte aligned")
         for s in self.strides[:-1]:
             if (s * size) % 16:
-                raise ValueError(f"strides must be multiples of 16 bytes but the "
-                                 f"last; got {s} elements of {size} bytes")
+                raise ValueError(
+                    f"strides must be multiples of 16 bytes but the " f"last; got {s} elements of {size} bytes"
+                )
         if self.block_shape[-1] * size < 16:
             raise ValueError("the last block dimension must span at least 16 bytes")
         if self.padding not in ("zero", "nan"):
             raise ValueError(f"padding must be 'zero' or 'nan', got {self.padding!r}")
         if self.padding == "nan":
-            raise ValueError("padding='nan' on a host descriptor is not supported by "
-                             "triton_stub (use tl.make_tensor_descriptor(..., "
-                             "padding_option='nan') in the kernel)")
+            raise ValueError(
+                "padding='nan' on a host descriptor is not supported by "
+                "triton_stub (use tl.make_tensor_descriptor(..., "
+                "padding_option='nan') in the kernel)"
+            )
 
     @staticmethod
     def from_tensor(tensor: Any, block_shape: List[int], padding="zero"):
-        return TensorDescriptor(tensor, list(tensor.shape), list(tensor.stride()),
-                                list(block_shape), padding)
+        return TensorDescriptor(tensor, list(tensor.shape), list(tensor.stride()), list(block_shape), padding)
 
     def signature(self) -> str:
         """Upstream's spelling of this argument's type."""
         from ..jit import pointer_type_of
+
         elem = pointer_type_of(self.base)[1:]
         return f"tensordesc<{elem}{list(self.block_shape)}>"
 
     def launch_arguments(self):
         """(types, values) the launcher passes for this parameter."""
         from ..jit import pointer_type_of
+
         rank = len(self.shape)
         types = [pointer_type_of(self.base)] + ["i32"] * rank + ["i64"] * rank
         return types, [self.base, *self.shape, *self.strides]

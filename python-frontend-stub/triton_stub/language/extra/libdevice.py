@@ -13,11 +13,16 @@ from ..types import tensor
 
 # Integer functions: (32-bit symbol, 64-bit symbol), unsigned variants after.
 _INT = {
-    "popc": ("__nv_popc", "__nv_popcll"), "clz": ("__nv_clz", "__nv_clzll"),
-    "ffs": ("__nv_ffs", "__nv_ffsll"), "brev": ("__nv_brev", "__nv_brevll"),
-    "mulhi": ("__nv_mulhi", "__nv_mul64hi"), "umulhi": ("__nv_umulhi", "__nv_umul64hi"),
-    "hadd": ("__nv_hadd", None), "rhadd": ("__nv_rhadd", None),
-    "uhadd": ("__nv_uhadd", None), "urhadd": ("__nv_urhadd", None),
+    "popc": ("__nv_popc", "__nv_popcll"),
+    "clz": ("__nv_clz", "__nv_clzll"),
+    "ffs": ("__nv_ffs", "__nv_ffsll"),
+    "brev": ("__nv_brev", "__nv_brevll"),
+    "mulhi": ("__nv_mulhi", "__nv_mul64hi"),
+    "umulhi": ("__nv_umulhi", "__nv_umul64hi"),
+    "hadd": ("__nv_hadd", None),
+    "rhadd": ("__nv_rhadd", None),
+    "uhadd": ("__nv_uhadd", None),
+    "urhadd": ("__nv_urhadd", None),
 }
 # Float functions whose symbols do not follow __nv_<name>f / __nv_<name>, or
 # whose result is an integer.
@@ -37,8 +42,10 @@ _FLOAT_SPECIAL = {
 
 
 def _call(b, name, args):
-    args = [semantic.to_tensor(b, a) if isinstance(a, (tensor, core.constexpr)) or
-            not isinstance(a, (int, float)) else a for a in args]
+    args = [
+        semantic.to_tensor(b, a) if isinstance(a, (tensor, core.constexpr)) or not isinstance(a, (int, float)) else a
+        for a in args
+    ]
     tensors = [a for a in args if isinstance(a, tensor)]
     if not tensors:
         semantic.error(f"libdevice.{name} needs a tensor or scalar value argument")
@@ -59,14 +66,19 @@ def _call(b, name, args):
             if a.dtype.is_floating():
                 dt = a.dtype if dt is None else semantic.promote_dtypes(dt, a.dtype)
         if dt is None or dt.bits not in (32, 64):
-            semantic.error(f"libdevice.{name} takes float32 or float64 arguments, got "
-                           f"{', '.join(a.dtype.name for a in tensors)}")
+            semantic.error(
+                f"libdevice.{name} takes float32 or float64 arguments, got "
+                f"{', '.join(a.dtype.name for a in tensors)}"
+            )
         f32 = dt.bits == 32
         if name in _FLOAT_SPECIAL:
             s32, s64, result = _FLOAT_SPECIAL[name]
             symbol = s32 if f32 else s64
-        elif name == "pow" and len(args) == 2 and (
-                isinstance(args[1], int) or (isinstance(args[1], tensor) and args[1].dtype.is_int())):
+        elif (
+            name == "pow"
+            and len(args) == 2
+            and (isinstance(args[1], int) or (isinstance(args[1], tensor) and args[1].dtype.is_int()))
+        ):
             symbol, result = ("__nv_powif" if f32 else "__nv_powi"), dt
         else:
             symbol, result = (f"__nv_{name}f" if f32 else f"__nv_{name}"), dt
@@ -80,10 +92,13 @@ def _call(b, name, args):
         v = a if isinstance(a, tensor) else semantic.constant(b, a, want)
         v = semantic.cast(b, v, want)
         typed.append(semantic.broadcast_to(b, v, shape) if shape else v)
-    return b.op(f'tt.extern_elementwise {", ".join(v.name for v in typed)}',
-                f'({", ".join(v.type for v in typed)}) -> {core.ir_type(result, shape)}',
-                result, shape,
-                attrs={"libname": '""', "libpath": '""', "pure": "true", "symbol": f'"{symbol}"'})
+    return b.op(
+        f'tt.extern_elementwise {", ".join(v.name for v in typed)}',
+        f'({", ".join(v.type for v in typed)}) -> {core.ir_type(result, shape)}',
+        result,
+        shape,
+        attrs={"libname": '""', "libpath": '""', "pure": "true", "symbol": f'"{symbol}"'},
+    )
 
 
 def __getattr__(name):
@@ -93,8 +108,8 @@ def __getattr__(name):
     def fn(*args, _builder=None):
         if _builder is None:
             raise RuntimeError(f"libdevice.{name} can only be called in a @jit function")
-        return _call(_builder, name, [a.value if isinstance(a, core.constexpr) else a
-                                      for a in args])
+        return _call(_builder, name, [a.value if isinstance(a, core.constexpr) else a for a in args])
+
     fn.__name__ = name
     fn.__triton_builtin__ = True
     return fn

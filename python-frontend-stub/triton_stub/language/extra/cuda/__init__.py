@@ -11,15 +11,13 @@ from ... import builtin, inline_asm_elementwise
 @builtin
 def globaltimer(b):
     """The GPU's nanosecond timer (PTX %globaltimer), an int64."""
-    return inline_asm_elementwise("mov.u64 $0, %globaltimer;", "=l", [], dtype=int64,
-                                  is_pure=False, pack=1, _builder=b)
+    return inline_asm_elementwise("mov.u64 $0, %globaltimer;", "=l", [], dtype=int64, is_pure=False, pack=1, _builder=b)
 
 
 @builtin
 def smid(b):
     """The multiprocessor the program runs on (PTX %smid), an int32."""
-    return inline_asm_elementwise("mov.u32 $0, %smid;", "=r", [], dtype=int32,
-                                  is_pure=True, pack=1, _builder=b)
+    return inline_asm_elementwise("mov.u32 $0, %smid;", "=r", [], dtype=int32, is_pure=True, pack=1, _builder=b)
 
 
 @builtin
