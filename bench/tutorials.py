@@ -93,9 +93,9 @@ def run_one(path, ours, points, timeout, site_dir):
                                text=True, timeout=timeout)
             rc, out, err = p.returncode, p.stdout, p.stderr
         except subprocess.TimeoutExpired as e:
-            rc, out, err = "timeout", (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (
-                e.stdout or ""), (e.stderr or b"").decode(errors="replace") if isinstance(e.stderr, bytes) else (
-                    e.stderr or "")
+            # What the process wrote so far (bytes, even with text=True).
+            text = lambda x: x.decode(errors="replace") if isinstance(x, bytes) else (x or "")
+            rc, out, err = "timeout", text(e.stdout), text(e.stderr)
         return dict(rc=rc, out=out, err=err, wall=time.time() - start)
 
 
@@ -121,12 +121,6 @@ def tables(text):
     return found
 
 
-def column_groups(header, ncols):
-    """The column names, if the header (split at runs of two or more spaces,
-    so that 'Triton + TMA' stays one name) has one per column."""
-    return header if len(header) == ncols else None
-
-
 def compare(up, ours):
     lines = []
     tu, to = tables(up["out"]), tables(ours["out"])
@@ -135,12 +129,13 @@ def compare(up, ours):
             lines.append(f"  table {name}: missing from our run")
             continue
         _, rows_o = to[name]
-        ncols = len(rows[0])
-        names = column_groups(header, ncols)
+        # The header split at runs of two or more spaces ('Triton + TMA'
+        # stays one name): usable when it names every column.
+        names = header if len(header) == len(rows[0]) else None
         # The Triton columns: named Triton (or every column after the x ones).
         idx = [k for k, h in enumerate(names or []) if h.lower().startswith("triton")]
         if not idx:
-            idx = list(range(ncols))
+            idx = list(range(len(rows[0])))
         ratios = []
         lines.append(f"  table {name}")
         for r_u, r_o in zip(rows, rows_o):

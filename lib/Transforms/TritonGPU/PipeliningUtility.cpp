@@ -187,32 +187,20 @@ void unstageLoads(ArrayRef<LoadOp> staged) {
 SmallVector<std::pair<LoadOp, RankedTensorType>>
 stageDotOperandLoads(scf::ForOp loop) {
   SmallVector<std::pair<LoadOp, RankedTensorType>> staged;
+  OpBuilder builder(loop.getContext());
   for (auto c :
        llvm::make_early_inc_range(loop.getBody()->getOps<ConvertLayoutOp>())) {
     auto load = c.getSrc().getDefiningOp<LoadOp>();
-    auto srcType = cast<RankedTensorType>(c.getSrc().getType());
     auto dstType = cast<RankedTensorType>(c.getType());
     auto operand = dyn_cast<DotOperandEncodingAttr>(dstType.getEncoding());
-    auto blocked = dyn_cast<BlockedEncodingAttr>(srcType.getEncoding());
     if (!load || !load->hasOneUse() || load->getBlock() != loop.getBody() ||
-        !operand || !blocked ||
-        !isa<NvidiaMmaEncodingAttr>(operand.getParent()) ||
-        !srcType.getElementType().isIntOrFloat())
+        !operand ||
+        !isa<BlockedEncodingAttr>(
+            cast<RankedTensorType>(c.getSrc().getType()).getEncoding()) ||
+        !isa<NvidiaMmaEncodingAttr>(operand.getParent()))
       continue;
-    auto shared = getSharedEncodingForDotOperand(
-        operand, srcType.getShape(), getOrderOf(srcType),
-        blocked.getCTALayout(), srcType.getElementTypeBitWidth());
-    auto bufferType =
-        MemDescType::get(srcType.getShape(), srcType.getElementType(), shared,
-                         SharedMemorySpaceAttr::get(loop.getContext()));
-    OpBuilder b(c);
-    auto alloc =
-        LocalAllocOp::create(b, c.getLoc(), bufferType, load.getResult());
-    auto back =
-        LocalLoadOp::create(b, c.getLoc(), dstType, alloc.getResult(), Value());
-    c.getResult().replaceAllUsesWith(back.getResult());
-    c.erase();
-    staged.push_back({load, dstType});
+    if (stageDotOperand(builder, c))
+      staged.push_back({load, dstType});
   }
   return staged;
 }

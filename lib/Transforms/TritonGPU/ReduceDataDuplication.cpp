@@ -44,23 +44,9 @@ private:
     if (!operand || !isDistributedEncoding(srcType.getEncoding()) ||
         !cvtNeedsSharedMemory(srcType, dstType))
       return;
-    CTALayoutAttr cta = getCTALayoutOf(srcType.getEncoding());
-    Type element = srcType.getElementType();
-    if (!cta || !element.isIntOrFloat())
-      return;
-    auto shared = getSharedEncodingForDotOperand(
-        operand, srcType.getShape(), getOrderOf(srcType), cta,
-        element.getIntOrFloatBitWidth());
-    auto bufferType =
-        MemDescType::get(srcType.getShape(), element, shared,
-                         SharedMemorySpaceAttr::get(c.getContext()));
     OpBuilder builder(c);
-    auto buffer = LocalAllocOp::create(builder, c.getLoc(), bufferType,
-                                       c.getSrc(), IntegerAttr());
-    auto load = LocalLoadOp::create(builder, c.getLoc(), dstType,
-                                    buffer.getResult(), Value());
-    c.getResult().replaceAllUsesWith(load.getResult());
-    c.erase();
+    if (!stageDotOperand(builder, c))
+      return;
     ++numStaged;
   }
 };

@@ -355,3 +355,29 @@ LocalAllocOp mlir::triton::gpu::getViewedAllocation(Value memdesc) {
     def = def->getOperand(0).getDefiningOp();
   return dyn_cast_or_null<LocalAllocOp>(def);
 }
+
+LocalLoadOp mlir::triton::gpu::stageDotOperand(OpBuilder &builder,
+                                               ConvertLayoutOp convert) {
+  auto srcType = cast<RankedTensorType>(convert.getSrc().getType());
+  auto dstType = cast<RankedTensorType>(convert.getType());
+  auto operand = cast<DotOperandEncodingAttr>(dstType.getEncoding());
+  CTALayoutAttr cta = getCTALayoutOf(srcType.getEncoding());
+  Type element = srcType.getElementType();
+  if (!cta || !element.isIntOrFloat())
+    return {};
+  auto shared = getSharedEncodingForDotOperand(operand, srcType.getShape(),
+                                               getOrderOf(srcType), cta,
+                                               element.getIntOrFloatBitWidth());
+  auto bufferType =
+      MemDescType::get(srcType.getShape(), element, shared,
+                       SharedMemorySpaceAttr::get(convert.getContext()));
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(convert);
+  auto buffer = LocalAllocOp::create(builder, convert.getLoc(), bufferType,
+                                     convert.getSrc(), IntegerAttr());
+  auto load = LocalLoadOp::create(builder, convert.getLoc(), dstType,
+                                  buffer.getResult(), Value());
+  convert.getResult().replaceAllUsesWith(load.getResult());
+  convert.erase();
+  return load;
+}

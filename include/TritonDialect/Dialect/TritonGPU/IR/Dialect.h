@@ -123,6 +123,12 @@ bool isMemDescView(Operation *op);
 /// The `ttg.local_alloc` a memdesc value views, through views; null when it
 /// cannot be traced (a block argument).
 LocalAllocOp getViewedAllocation(Value memdesc);
+/// Replaces `convert` (a tensor into a dot-operand layout) by a write of
+/// its source to shared memory, in the operand's swizzled layout
+/// (getSharedEncodingForDotOperand), and a `ttg.local_load` into the
+/// operand layout; returns that load. Null, with nothing changed, when the
+/// source has no CTA layout or no integer or float elements.
+LocalLoadOp stageDotOperand(OpBuilder &builder, ConvertLayoutOp convert);
 } // namespace mlir::triton::gpu
 
 #endif // TRITONDIALECT_DIALECT_TRITONGPU_IR_DIALECT_H
