@@ -4,6 +4,7 @@
 
 #include "TritonDialect/Analysis/Allocation.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -33,6 +34,13 @@ bool overlaps(const Interval &a, const Interval &b) {
 /// `asyncWrites` (barriers keep it) until an `async_wait {num = 0}`; every
 /// `async_wait` turns it into a plain pending write, so the next read of
 /// it gets a barrier after the wait.
+///
+/// A TMA copy into shared memory (ttng.async_tma_copy_global_to_local) is
+/// ordered before its readers by the mbarrier they wait on, which makes its
+/// bytes visible to every waiting thread: it needs a barrier before it
+/// (earlier readers of its buffer), none after. mbarrier operations other
+/// than initialization and invalidation read their barrier: the hardware
+/// orders them with one another.
 struct Accesses {
   SmallVector<Interval> reads, writes, asyncWrites;
 
@@ -114,6 +122,16 @@ private:
 
   Accesses accessesOf(Operation *op) {
     Accesses a;
+    if (isa<nvidia_gpu::BarrierExpectOp, nvidia_gpu::WaitBarrierOp,
+            nvidia_gpu::ArriveBarrierOp>(op)) {
+      a.reads.push_back(bufferOf(op->getOperand(0)));
+      return a;
+    }
+    if (auto copy = dyn_cast<nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op)) {
+      a.reads.push_back(bufferOf(copy.getBarrier()));
+      a.writes.push_back(bufferOf(copy.getResult()));
+      return a;
+    }
     // Scratch (and calls): read and written by the op.
     if (!isa<LocalAllocOp>(op))
       if (auto offset = op->getAttrOfType<IntegerAttr>(kAllocationOffsetAttr)) {
@@ -216,6 +234,9 @@ private:
       // A copy's write happens when it completes (see Accesses).
       if (isa<AsyncCopyGlobalToLocalOp>(op))
         std::swap(now.writes, now.asyncWrites);
+      // A TMA copy's is ordered by its mbarrier.
+      if (isa<nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op))
+        now.writes.clear();
       pending.join(now);
     }
     return pending;

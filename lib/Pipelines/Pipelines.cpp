@@ -12,12 +12,14 @@
 
 using namespace mlir;
 
-void mlir::triton::buildTritonTTIRPipeline(OpPassManager &pm) {
+void mlir::triton::buildTritonTTIRPipeline(OpPassManager &pm, bool tma) {
   // Inline device functions (noinline ones stay calls), block pointers and
-  // descriptors to pointer tensors, combine and simplify, unroll marked
-  // loops.
+  // descriptors to pointer tensors (descriptors TMA moves stay, with
+  // `tma`), combine and simplify, unroll marked loops.
   pm.addPass(createInlinerPass());
-  pm.addPass(createTritonRewriteTensorDescriptorToPointer());
+  TritonRewriteTensorDescriptorToPointerOptions descriptors;
+  descriptors.tma = tma;
+  pm.addPass(createTritonRewriteTensorDescriptorToPointer(descriptors));
   pm.addPass(createTritonRewriteTensorPointer());
   pm.addPass(createTritonCombineOps());
   pm.addPass(createCanonicalizerPass());
@@ -30,7 +32,12 @@ void mlir::triton::buildTritonTTIRPipeline(OpPassManager &pm) {
 
 void mlir::triton::buildTritonToTritonGPUPipeline(
     OpPassManager &pm, const TritonToTritonGPUPipelineOptions &options) {
-  buildTritonTTIRPipeline(pm);
+  // TMA from sm_90 on (cuda:90, cuda:100, ...).
+  StringRef target = options.target;
+  int capability = 0;
+  bool tma = target.consume_front("cuda:") &&
+             !target.getAsInteger(10, capability) && capability >= 90;
+  buildTritonTTIRPipeline(pm, tma);
 
   // Layouts.
   ConvertTritonToTritonGPUOptions convert;
@@ -69,6 +76,8 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(createTritonGPUPipeline(pipeline));
   // mma.sync: the next k-slice of the operands read while this one computes.
   pm.addPass(createTritonGPUPrefetch());
+  // Descriptor loads and stores left over: TMA copies.
+  pm.addPass(createTritonNvidiaTMALowering());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTritonGPUCheckAsyncSlots());
   pm.addPass(createSymbolDCEPass());
@@ -102,7 +111,7 @@ void mlir::triton::registerTritonPipelines() {
       "triton-ttir-pipeline",
       "The TTIR clean-ups alone (upstream's make_ttir stage): TTIR in, TTIR "
       "out, as triton.compile's asm[\"ttir\"]",
-      buildTritonTTIRPipeline);
+      [](OpPassManager &pm) { buildTritonTTIRPipeline(pm); });
   PassPipelineRegistration<TritonToTritonGPUPipelineOptions>(
       "triton-nvidia-pipeline",
       "TTIR to the LLVM and NVVM dialects: the TTGIR pipeline, shared-memory "

@@ -145,6 +145,9 @@ def compile_ttir(ttir_text, target="cuda:90", num_warps=4, num_stages=3, **optio
         "profile_scratch_size": 0,
         "profile_scratch_align": 1,
         "tmem_size": None,
+        # The tensor maps of tensor-descriptor arguments, as upstream's
+        # launcher makes them (empty when the kernel takes none).
+        "tensordesc_meta": meta.get("tensordesc_meta", []),
     }
     return CompiledKernel(result["ptx"], metadata, result["ttgir"], result["llir"])
 

@@ -12,8 +12,8 @@ clean-up) and `cubin` stage (ptxas) and replaces the three between them:
   launcher reads (shared, scratch sizes, tensor memory);
 - `ptx`: our PTX and the kernel's name.
 
-A kernel we do not compile (host TensorDescriptor arguments before TMA
-lowering, targets other than sm_80-sm_90, Gluon, instrumentation, a
+A kernel we do not compile (host TensorDescriptor arguments TMA cannot move,
+targets other than sm_80-sm_90, Gluon, instrumentation, a
 compile error) runs upstream's own stages, with one warning line that names
 the kernel and the reason; strict mode raises CompilationError instead.
 
@@ -71,8 +71,6 @@ def _unsupported(ttir, options, capability, language):
     extern = dict(getattr(options, "extern_libs", None) or ())
     if set(extern) - {"libdevice"}:
         return f"extern libraries {sorted(set(extern) - {'libdevice'})}"
-    if _has_tensordesc_argument(ttir):
-        return "host TensorDescriptor arguments (TMA is not lowered yet)"
     return None
 
 
@@ -154,13 +152,18 @@ def _hook(backend=None, stages=None, options=None, language=None, capability=Non
                 if _state["strict"]:
                     raise
                 reason = e.diagnostics.splitlines()[0] if e.diagnostics else "compilation failed"
+        if reason is None and _has_tensordesc_argument(ttir) and not compiled["kernel"].metadata["tensordesc_meta"]:
+            # Upstream's launcher passes tensor maps for them; our kernel
+            # took the descriptors apart into pointers (not TMA).
+            compiled.pop("kernel")
+            reason = "host TensorDescriptor arguments that TMA cannot move here"
         if reason is not None:
             _fallback(name, reason)
             return upstream["ttgir"](mod, metadata)
         _stats["compiled"] += 1
         if _state["verbose"]:
             print(f"tritondialect: compiled '{name}'", file=sys.stderr)
-        metadata["tensordesc_meta"] = []
+        metadata["tensordesc_meta"] = compiled["kernel"].metadata["tensordesc_meta"]
         return compiled["kernel"].ttgir
 
     def make_llir(src, metadata):

@@ -57,8 +57,9 @@ struct TritonToTritonGPUPipelineOptions
 /// tensor descriptors to pointer tensors, combines, canonicalization,
 /// broadcast reordering, CSE, loop-invariant code motion, dead symbols and
 /// unrolling. TTIR in, TTIR out; triton-opt registers it as
-/// --triton-ttir-pipeline.
-void buildTritonTTIRPipeline(OpPassManager &pm);
+/// --triton-ttir-pipeline. With `tma` (sm_90 and later), descriptors TMA
+/// moves stay descriptors.
+void buildTritonTTIRPipeline(OpPassManager &pm, bool tma = false);
 
 /// The TTIR stage above (buildTritonTTIRPipeline), the
 /// conversion to TritonGPU, then the GPU optimizations (coalescing, layout

@@ -51,9 +51,10 @@ using RemarkFn = llvm::function_ref<void(Operation *, const llvm::Twine &)>;
 /// A load the pipeliner can turn into cp.async copies, and the shared buffer
 /// it feeds.
 struct PipelinedLoad {
-  LoadOp load;
+  /// A tt.load (copied by cp.async) or a tt.descriptor_load (by TMA).
+  Operation *load;
   LocalAllocOp alloc;
-  /// Elements per copy (4, 8 or 16 bytes of them).
+  /// Elements per cp.async copy (4, 8 or 16 bytes of them); 0 for TMA.
   unsigned contiguity;
   uint64_t tileBytes;
 };

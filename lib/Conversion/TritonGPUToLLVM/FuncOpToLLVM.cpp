@@ -1,13 +1,15 @@
 //===- FuncOpToLLVM.cpp - functions and calls -----------------------------===//
 //
 // tt.func -> llvm.func (public functions are kernels: nvvm.kernel and
-// nvvm.reqntid; others internal device functions), tt.return ->
+// nvvm.reqntid, tensor-descriptor arguments as byval tensor maps; others
+// internal device functions), tt.return ->
 // llvm.return, tt.call -> llvm.call (several results as one struct).
 //
 //===----------------------------------------------------------------------===//
 
 #include "PatternTritonGPUOpToLLVM.h"
 #include "TritonDialect/Analysis/Allocation.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/TMA.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -85,6 +87,49 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
       if (cluster[0] * cluster[1] * cluster[2] > 1)
         func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
                       rewriter.getDenseI32ArrayAttr(cluster));
+      // A tensor-descriptor argument is its 128-byte tensor map, passed by
+      // value (upstream's launcher passes a CUtensorMap): a grid-constant
+      // byval parameter, 64-byte aligned, whose address TMA reads.
+      SmallVector<Attribute> tensorMaps;
+      for (auto [i, t] : llvm::enumerate(type.getInputs())) {
+        auto desc = dyn_cast<TensorDescType>(t);
+        if (!desc)
+          continue;
+        // The tensor map the launcher makes for it (upstream's
+        // tensordesc_meta): TMA.h's layout and box for the block.
+        RankedTensorType block = desc.getBlockType();
+        NVMMASharedEncodingAttr encoding = nvidia_gpu::getTMAEncoding(block);
+        std::optional<int> elemType =
+            nvidia_gpu::getTMAElementType(block.getElementType());
+        FailureOr<nvidia_gpu::TMAPlan> plan = nvidia_gpu::planTMACopies(
+            block.getShape(), block.getElementType(), encoding);
+        if (!elemType || failed(plan))
+          return op.emitError("argument ")
+                 << i << ": TMA cannot move blocks of " << block;
+        tensorMaps.push_back(rewriter.getDictionaryAttr({
+            rewriter.getNamedAttr(
+                "swizzle", rewriter.getI32IntegerAttr(
+                               nvidia_gpu::getTMASwizzleMode(
+                                   encoding.getSwizzlingByteWidth()))),
+            rewriter.getNamedAttr("elem_size",
+                                  rewriter.getI32IntegerAttr(
+                                      block.getElementTypeBitWidth() / 8)),
+            rewriter.getNamedAttr("elem_type",
+                                  rewriter.getI32IntegerAttr(*elemType)),
+            rewriter.getNamedAttr("block_size", rewriter.getDenseI64ArrayAttr(
+                                                    plan->boxShape)),
+        }));
+        func.setArgAttr(
+            i, LLVM::LLVMDialect::getByValAttrName(),
+            TypeAttr::get(LLVM::LLVMArrayType::get(rewriter.getI8Type(), 128)));
+        func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                        rewriter.getUnitAttr());
+        func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                        rewriter.getI64IntegerAttr(64));
+      }
+      if (!tensorMaps.empty())
+        func->setAttr("ttg.tensordesc_meta",
+                      rewriter.getArrayAttr(tensorMaps));
     } else {
       func.setLinkage(LLVM::Linkage::Internal);
       if (sharedArg)

@@ -22,6 +22,8 @@
 //     FMA.cpp                   on CUDA cores (blocked accumulators)
 //     MMAv2.cpp                 mma.sync (nvidia_mma v2)
 //     WGMMA.cpp                 wgmma (nvidia_mma v3), its waits and fences
+//   TMAToLLVM.cpp             ttng mbarriers, TMA copies and their waits,
+//                             tensor-map views and fences
 //   PrintOpToLLVM.cpp         tt.print (vprintf)
 //   AssertOpToLLVM.cpp        tt.assert (__assertfail)
 //   GatherOpToLLVM.cpp        tt.gather
@@ -68,6 +70,8 @@ void populateMMAv2DotOpToLLVMPatterns(LLVMTypeConverter &converter,
 void populateWGMMAOpToLLVMPatterns(LLVMTypeConverter &converter,
                                    RewritePatternSet &patterns);
 
+void populateTMAToLLVMPatterns(LLVMTypeConverter &converter,
+                               RewritePatternSet &patterns);
 void populateSPMDOpToLLVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns);
 void populateMakeRangeOpToLLVMPatterns(LLVMTypeConverter &converter,

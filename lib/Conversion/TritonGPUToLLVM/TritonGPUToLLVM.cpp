@@ -129,6 +129,7 @@ public:
     populateConvertLayoutOpToLLVMPatterns(converter, patterns);
     populateMemoryOpToLLVMPatterns(converter, patterns, axis);
     populateDotOpToLLVMPatterns(converter, patterns);
+    populateTMAToLLVMPatterns(converter, patterns);
     populatePrintOpToLLVMPatterns(converter, patterns);
     populateAssertOpToLLVMPatterns(converter, patterns);
     populateGatherOpToLLVMPatterns(converter, patterns);

@@ -32,6 +32,10 @@ TritonLLVMTypeConverter::TritonLLVMTypeConverter(MLIRContext *ctx)
   addConversion([ctx](MemDescType type) -> Type {
     return LLVM::LLVMPointerType::get(ctx, 3);
   });
+  // A tensor descriptor: the generic address of its 128-byte tensor map.
+  addConversion([ctx](TensorDescType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx);
+  });
   // Async-copy tokens only order ops in the IR: an i32 placeholder.
   addConversion(
       [ctx](AsyncTokenType) -> Type { return IntegerType::get(ctx, 32); });

@@ -357,6 +357,17 @@ std::string triton::KernelMetadata::toJSON() const {
   if (clusterDims[0] * clusterDims[1] * clusterDims[2] > 1)
     os << ", \"cluster_dims\": [" << clusterDims[0] << ", " << clusterDims[1]
        << ", " << clusterDims[2] << "]";
+  if (!tensorMaps.empty()) {
+    os << ", \"tensordesc_meta\": [";
+    for (auto [i, map] : llvm::enumerate(tensorMaps)) {
+      os << (i ? ", " : "") << "{\"swizzle\": " << map.swizzle
+         << ", \"elem_size\": " << map.elemSize
+         << ", \"elem_type\": " << map.elemType << ", \"block_size\": [";
+      llvm::interleaveComma(map.blockSize, os);
+      os << "], \"fp4_padded\": false}";
+    }
+    os << "]";
+  }
   os << "}\n";
   return json;
 }
@@ -383,6 +394,20 @@ triton::getKernelMetadata(ModuleOp module) {
     return std::nullopt;
   }
   meta.entry = kernels.front().getSymName().str();
+  if (auto maps = kernels.front()->getAttrOfType<ArrayAttr>(
+          "ttg.tensordesc_meta")) {
+    for (Attribute a : maps) {
+      auto dict = cast<DictionaryAttr>(a);
+      KernelMetadata::TensorMap map;
+      map.swizzle = dict.getAs<IntegerAttr>("swizzle").getInt();
+      map.elemSize = dict.getAs<IntegerAttr>("elem_size").getInt();
+      map.elemType = dict.getAs<IntegerAttr>("elem_type").getInt();
+      llvm::append_range(
+          map.blockSize,
+          dict.getAs<DenseI64ArrayAttr>("block_size").asArrayRef());
+      meta.tensorMaps.push_back(std::move(map));
+    }
+  }
   if (auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps"))
     meta.numWarps = warps.getInt();
   if (auto shared = module->getAttrOfType<IntegerAttr>("ttg.shared"))

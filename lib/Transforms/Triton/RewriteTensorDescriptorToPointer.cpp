@@ -24,6 +24,7 @@
 #include "BlockAccess.h"
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/TMA.h"
 #include "TritonDialect/Transforms/Triton/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -375,11 +376,49 @@ private:
   SmallVector<Operation *> toErase;
 };
 
+/// Whether TMA moves every descriptor of `module` (the pass's `tma`
+/// option): kernel arguments used only by descriptor loads and stores, with
+/// blocks TMA copies.
+bool tmaMovesAll(ModuleOp module) {
+  auto onlyLoadsAndStores = [](Value desc) {
+    return llvm::all_of(desc.getUses(), [](OpOperand &use) {
+      Operation *user = use.getOwner();
+      return use.getOperandNumber() == 0 &&
+             isa<DescriptorLoadOp, DescriptorStoreOp>(user);
+    });
+  };
+  bool any = false;
+  WalkResult result = module.walk([&](Operation *op) {
+    if (auto fn = dyn_cast<FuncOp>(op)) {
+      for (BlockArgument arg : fn.getArguments()) {
+        if (!isDesc(arg.getType()))
+          continue;
+        any = true;
+        if (!fn.isPublic() || !onlyLoadsAndStores(arg) ||
+            !nvidia_gpu::isTMACompatible(blockOf(arg)))
+          return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    }
+    for (Value v : op->getResults())
+      if (isDesc(v.getType()))
+        return WalkResult::interrupt();
+    if (isa<DescriptorReduceOp, DescriptorGatherOp, DescriptorScatterOp>(op))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return any && !result.wasInterrupted();
+}
+
 class RewriteTensorDescriptorToPointerPass
     : public mlir::triton::impl::TritonRewriteTensorDescriptorToPointerBase<
           RewriteTensorDescriptorToPointerPass> {
 public:
+  using Base::Base;
+
   void runOnOperation() override {
+    if (tma && tmaMovesAll(getOperation()))
+      return;
     for (FuncOp fn : getOperation().getOps<FuncOp>()) {
       Rewriter rewriter;
       if (failed(rewriter.run(fn)))

@@ -51,6 +51,7 @@
 #include "TritonDialect/Analysis/AxisInfo.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/TMA.h"
 #include "TritonDialect/Transforms/PipeliningUtility.h"
 #include "TritonDialect/Transforms/TritonGPU/Passes.h"
 
@@ -381,8 +382,30 @@ private:
       return success(); // (assign-latencies said why)
     int stages = maxStage.getInt() + 1;
     SmallVector<PipelinedLoad> candidates;
-    for (auto load : loop.getBody()->getOps<LoadOp>()) {
-      if (getLoopStage(load) != 0 || !load->hasAttr(kLatencyAttrName))
+    for (Operation &op : *loop.getBody()) {
+      if (getLoopStage(&op) != 0 || !op.hasAttr(kLatencyAttrName))
+        continue;
+      if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
+        auto alloc = load->hasOneUse()
+                         ? dyn_cast<LocalAllocOp>(*load->getUsers().begin())
+                         : LocalAllocOp();
+        auto type = cast<RankedTensorType>(load.getType());
+        FailureOr<nvidia_gpu::TMAPlan> plan = failure();
+        if (alloc)
+          plan = nvidia_gpu::planTMACopies(type.getShape(),
+                                           type.getElementType(),
+                                           alloc.getType().getEncoding());
+        if (!alloc || alloc->getBlock() != loop.getBody() || failed(plan))
+          return load.emitError("the schedule issues this load ahead, but "
+                                "TMA cannot copy it: its only user must be "
+                                "a ttg.local_alloc in the loop, in a layout "
+                                "TMA writes"),
+                 failure();
+        candidates.push_back({load, alloc, 0, plan->bytes});
+        continue;
+      }
+      auto load = dyn_cast<LoadOp>(op);
+      if (!load)
         continue;
       auto alloc = load->hasOneUse()
                        ? dyn_cast<LocalAllocOp>(*load->getUsers().begin())
@@ -441,25 +464,39 @@ private:
 
   /// The slot of the iteration each stage works on, carried by the loop
   /// (0, 1, .., S-1, 0, ..): one counter for the copies (stage 0), one for
-  /// the readers, the loop's last two iteration arguments.
+  /// the readers, the loop's last two iteration arguments; with `withPhase`,
+  /// a third after them: the readers' mbarrier phase parity, flipped each
+  /// time their slot wraps around.
   static FailureOr<scf::ForOp> addSlotCounters(scf::ForOp loop, int stages,
+                                               bool withPhase,
                                                IRRewriter &rewriter) {
     rewriter.setInsertionPoint(loop);
     Value zero = arith::ConstantIntOp::create(rewriter, loop.getLoc(), 0, 32);
+    SmallVector<Value> inits{zero, zero};
+    if (withPhase)
+      inits.push_back(zero);
     FailureOr<LoopLikeOpInterface> grown = loop.replaceWithAdditionalYields(
-        rewriter, ValueRange{zero, zero},
+        rewriter, inits,
         /*replaceInitOperandUsesInLoop=*/false,
         [&](OpBuilder &yb, Location yl, ArrayRef<BlockArgument> args) {
           SmallVector<Value> next;
-          for (BlockArgument arg : args) {
+          Value readWraps;
+          for (BlockArgument arg : args.take_front(2)) {
             Value inc = arith::AddIOp::create(
                 yb, yl, arg, arith::ConstantIntOp::create(yb, yl, 1, 32));
             Value wrap = arith::CmpIOp::create(
                 yb, yl, arith::CmpIPredicate::sge, inc,
                 arith::ConstantIntOp::create(yb, yl, stages, 32));
+            readWraps = wrap;
             next.push_back(arith::SelectOp::create(
                 yb, yl, wrap, arith::ConstantIntOp::create(yb, yl, 0, 32),
                 inc));
+          }
+          if (withPhase) {
+            Value flipped = arith::XOrIOp::create(
+                yb, yl, args[2], arith::ConstantIntOp::create(yb, yl, 1, 32));
+            next.push_back(
+                arith::SelectOp::create(yb, yl, readWraps, flipped, args[2]));
           }
           return next;
         });
@@ -515,9 +552,21 @@ private:
   }
 
   /// The scf pipeliner's predicate: past the last iteration a copy is
-  /// masked off (a zero-size copy); other ops there must be free of effects.
+  /// masked off (a zero-size copy, or a TMA copy and its barrier's arming
+  /// not issued); other ops there must be free of effects.
   static Operation *predicateCopy(RewriterBase &rewriter, Operation *op,
                                   Value pred) {
+    auto andPred = [&](Operation *op, OpOperand &old) {
+      rewriter.setInsertionPoint(op);
+      Value both =
+          arith::AndIOp::create(rewriter, op->getLoc(), pred, old.get());
+      rewriter.modifyOpInPlace(op, [&] { old.set(both); });
+      return op;
+    };
+    if (auto tma = dyn_cast<nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op))
+      return andPred(tma, tma.getPredMutable());
+    if (auto expect = dyn_cast<nvidia_gpu::BarrierExpectOp>(op))
+      return andPred(expect, expect.getPredMutable());
     auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op);
     if (!copy)
       return isMemoryEffectFree(op) || isa<AsyncCommitGroupOp>(op) ? op
@@ -603,11 +652,13 @@ private:
   }
 
   /// After the loop: no copy may still write, then the buffers go.
-  static void releaseAfter(scf::ForOp loop, ArrayRef<Value> buffers) {
+  static void releaseAfter(scf::ForOp loop, ArrayRef<Value> buffers,
+                           bool asyncCopies) {
     Location loc = loop.getLoc();
     OpBuilder after(loop->getBlock(), ++Block::iterator(loop));
-    AsyncWaitOp::create(after, loc, AsyncTokenType::get(loop.getContext()),
-                        ValueRange(), 0);
+    if (asyncCopies)
+      AsyncWaitOp::create(after, loc, AsyncTokenType::get(loop.getContext()),
+                          ValueRange(), 0);
     for (Value buf : buffers)
       LocalDeallocOp::create(after, loc, buf);
   }
@@ -619,17 +670,27 @@ private:
     Location loc = loop.getLoc();
     IRRewriter rewriter(ctx);
     Attribute smem = SharedMemorySpaceAttr::get(ctx);
+    auto isTMA = [](const PipelinedLoad &c) {
+      return isa<DescriptorLoadOp>(c.load);
+    };
+    int numAsyncCopies = llvm::count_if(
+        candidates, [&](const PipelinedLoad &c) { return !isTMA(c); });
+    bool anyTMA = numAsyncCopies != static_cast<int>(candidates.size());
 
     SmallVector<Operation *> scheduledEarly;
     bool earlyFirst = readSchedule(loop, scheduledEarly);
-    FailureOr<scf::ForOp> grown = addSlotCounters(loop, stages, rewriter);
+    FailureOr<scf::ForOp> grown =
+        addSlotCounters(loop, stages, anyTMA, rewriter);
     if (failed(grown))
       return loop.emitError("cannot add the pipeline's slot counters"),
              failure();
     loop = *grown;
     unsigned numArgs = loop.getRegionIterArgs().size();
-    Value writeSlot = loop.getRegionIterArgs()[numArgs - 2];
-    Value readSlot = loop.getRegionIterArgs()[numArgs - 1];
+    unsigned counters = anyTMA ? 3 : 2;
+    Value writeSlot = loop.getRegionIterArgs()[numArgs - counters];
+    Value readSlot = loop.getRegionIterArgs()[numArgs - counters + 1];
+    Value readPhase =
+        anyTMA ? loop.getRegionIterArgs()[numArgs - 1] : Value();
 
     OpBuilder b(loop);
     DenseSet<Operation *> stageZero = stageZeroOf(loop, scheduledEarly);
@@ -642,14 +703,62 @@ private:
     bool asyncDot = keepsDotInFlight(loop, candidates, earlyFirst);
     if (asyncDot)
       limitResidentBlocks(loop);
-    // One commit group per copy, as upstream's: the iterations still in
-    // flight when the consumers wait (one fewer where the copies are issued
-    // after the consumers) times the copies an iteration issues.
-    int pendingCopies = (earlyFirst ? stages - 1 : stages - 2) *
-                        static_cast<int>(candidates.size());
+    // One commit group per cp.async copy, as upstream's: the iterations
+    // still in flight when the consumers wait (one fewer where the copies
+    // are issued after the consumers) times the copies an iteration issues.
+    int pendingCopies =
+        (earlyFirst ? stages - 1 : stages - 2) * numAsyncCopies;
     OpBuilder consumer(firstConsumer);
-    auto wait = AsyncWaitOp::create(consumer, loc, AsyncTokenType::get(ctx),
-                                    ValueRange(), pendingCopies);
+    AsyncWaitOp wait;
+    if (numAsyncCopies)
+      wait = AsyncWaitOp::create(consumer, loc, AsyncTokenType::get(ctx),
+                                 ValueRange(), pendingCopies);
+
+    // TMA copies: one mbarrier per slot, armed with the bytes of every TMA
+    // copy of an iteration (stage 0), waited on by the readers.
+    Value barriers, writeBarrier;
+    MemDescType barrierSlotType;
+    uint64_t tmaBytes = 0;
+    for (const PipelinedLoad &c : candidates)
+      if (isTMA(c))
+        tmaBytes += c.tileBytes;
+    if (anyTMA) {
+      auto encoding = SwizzledSharedEncodingAttr::get(
+          ctx, 1, 1, 1, {0}, CTALayoutAttr::getTrivial(ctx));
+      auto ringType = MemDescType::get({stages, 1}, b.getI64Type(), encoding,
+                                       smem, /*mutableMemory=*/true);
+      barrierSlotType = MemDescType::get(ctx, {1}, b.getI64Type(), encoding,
+                                         smem, /*mutableMemory=*/true,
+                                         ringType.getShape());
+      barriers = LocalAllocOp::create(b, loc, ringType, Value(), IntegerAttr());
+      for (int i = 0; i < stages; ++i) {
+        Value index = arith::ConstantIntOp::create(b, loc, i, 32);
+        Value slot =
+            MemDescIndexOp::create(b, loc, barrierSlotType, barriers, index);
+        nvidia_gpu::InitBarrierOp::create(b, loc, slot, 1);
+      }
+      // Armed where the iteration's first TMA copy is issued.
+      Operation *firstTMA = nullptr;
+      for (const PipelinedLoad &c : candidates)
+        if (isTMA(c) && (!firstTMA || c.load->isBeforeInBlock(firstTMA)))
+          firstTMA = c.load;
+      OpBuilder producer(firstTMA);
+      for (Operation *op : getLoopSlice(loop, {writeSlot}))
+        stageZero.insert(op);
+      writeBarrier = MemDescIndexOp::create(producer, loc, barrierSlotType,
+                                            barriers, writeSlot);
+      Value always = arith::ConstantIntOp::create(producer, loc, 1, 1);
+      auto expect = nvidia_gpu::BarrierExpectOp::create(
+          producer, loc, writeBarrier, tmaBytes, always);
+      stageZero.insert(writeBarrier.getDefiningOp());
+      stageZero.insert(always.getDefiningOp());
+      stageZero.insert(expect);
+      // Readers wait for their slot's phase.
+      Value readBarrier = MemDescIndexOp::create(consumer, loc, barrierSlotType,
+                                                 barriers, readSlot);
+      nvidia_gpu::WaitBarrierOp::create(consumer, loc, readBarrier, readPhase,
+                                        Value(), ValueRange());
+    }
 
     for (PipelinedLoad &c : candidates) {
       MemDescType tile = c.alloc.getType();
@@ -668,18 +777,34 @@ private:
       OpBuilder producer(c.load);
       for (Operation *op : getLoopSlice(loop, {writeSlot}))
         stageZero.insert(op);
-      auto dst = MemDescIndexOp::create(producer, c.load.getLoc(), slotType,
+      auto dst = MemDescIndexOp::create(producer, c.load->getLoc(), slotType,
                                         buf, writeSlot);
-      auto copy = AsyncCopyGlobalToLocalOp::create(
-          producer, c.load.getLoc(), AsyncTokenType::get(ctx), c.load.getPtr(),
-          dst, c.load.getMask(), Value(), c.load.getCache(), c.load.getEvict(),
-          false, c.contiguity);
-      copies.push_back(copy);
       stageZero.insert(dst);
-      stageZero.insert(copy);
-      SmallVector<Value> roots{c.load.getPtr()};
-      if (c.load.getMask())
-        roots.push_back(c.load.getMask());
+      SmallVector<Value> roots;
+      if (auto tmaLoad = dyn_cast<DescriptorLoadOp>(c.load)) {
+        auto load = tmaLoad;
+        Value always =
+            arith::ConstantIntOp::create(producer, load.getLoc(), 1, 1);
+        auto copy = nvidia_gpu::AsyncTMACopyGlobalToLocalOp::create(
+            producer, load.getLoc(), load.getDesc(), load.getIndices(),
+            writeBarrier, dst, always, load.getCache(), load.getEvict(),
+            /*isVolatile=*/false);
+        stageZero.insert(always.getDefiningOp());
+        stageZero.insert(copy);
+        roots.append(load.getIndices().begin(), load.getIndices().end());
+        roots.push_back(load.getDesc());
+      } else {
+        auto load = cast<LoadOp>(c.load);
+        auto copy = AsyncCopyGlobalToLocalOp::create(
+            producer, load.getLoc(), AsyncTokenType::get(ctx), load.getPtr(),
+            dst, load.getMask(), Value(), load.getCache(), load.getEvict(),
+            false, c.contiguity);
+        copies.push_back(copy);
+        stageZero.insert(copy);
+        roots.push_back(load.getPtr());
+        if (load.getMask())
+          roots.push_back(load.getMask());
+      }
       for (Operation *op : getLoopSlice(loop, roots))
         stageZero.insert(op);
 
@@ -691,10 +816,22 @@ private:
       stageZero.erase(c.alloc);
       stageZero.erase(c.load);
       c.alloc.erase();
-      c.load.erase();
+      c.load->erase();
     }
-    commitGroups(copies, wait, stageZero);
-    releaseAfter(loop, buffers);
+    if (anyTMA) {
+      // After the loop: every copy issued was waited for in it.
+      OpBuilder after(loop->getBlock(), ++Block::iterator(loop));
+      for (int i = 0; i < stages; ++i) {
+        Value index = arith::ConstantIntOp::create(after, loc, i, 32);
+        Value slot = MemDescIndexOp::create(after, loc, barrierSlotType,
+                                            barriers, index);
+        nvidia_gpu::InvalBarrierOp::create(after, loc, slot);
+      }
+      LocalDeallocOp::create(after, loc, barriers);
+    }
+    if (numAsyncCopies)
+      commitGroups(copies, wait, stageZero);
+    releaseAfter(loop, buffers, numAsyncCopies > 0);
 
     // The two stages in the schedule's cluster order, each in body order.
     scf::PipeliningOption options;
@@ -720,8 +857,13 @@ private:
       return loop.emitError("software pipelining failed"), failure();
     if (asyncDot)
       makeDotAsync(*result);
-    remark(*result, "loop pipelined: " + Twine(candidates.size()) +
-                        " loads as async copies, " + Twine(stages) + " stages");
+    std::string tmaCopies =
+        anyTMA ? ", " + std::to_string(candidates.size() - numAsyncCopies) +
+                     " as TMA copies"
+               : "";
+    remark(*result, "loop pipelined: " + Twine(numAsyncCopies) +
+                        " loads as async copies" + tmaCopies + ", " +
+                        Twine(stages) + " stages");
     return success();
   }
 };

@@ -9,6 +9,7 @@
 #include "TritonDialect/Dialect/TritonGPU/IR/SharedMemory.h"
 
 #include "TritonDialect/Analysis/AxisInfo.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/TMA.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -104,10 +105,7 @@ bool isZeroOrAbsent(Value other) {
 /// Whether the load's pointers and mask are computed from the induction
 /// variable, values from outside the loop and recurrences among such ops
 /// alone (no loads, dots or shared memory), so they can run ahead.
-bool addressesRunAhead(scf::ForOp loop, LoadOp load) {
-  SmallVector<Value> roots{load.getPtr()};
-  if (load.getMask())
-    roots.push_back(load.getMask());
+bool addressesRunAhead(scf::ForOp loop, ArrayRef<Value> roots) {
   // A pure scf.if may be among them: a flattened loop nest computes a new
   // tile's offsets under one (tritongpu-fuse-nested-loops).
   for (Operation *op : getLoopSlice(loop, roots)) {
@@ -117,6 +115,13 @@ bool addressesRunAhead(scf::ForOp loop, LoadOp load) {
       return false;
   }
   return true;
+}
+
+bool addressesRunAhead(scf::ForOp loop, LoadOp load) {
+  SmallVector<Value> roots{load.getPtr()};
+  if (load.getMask())
+    roots.push_back(load.getMask());
+  return addressesRunAhead(loop, roots);
 }
 
 bool holdsDot(scf::ForOp loop) {
@@ -254,10 +259,47 @@ mlir::triton::gpu::getCopyContiguity(LoadOp load,
   return contiguity;
 }
 
+/// A descriptor load TMA can copy ahead: its block goes straight into the
+/// loop's shared buffer (one whose layout TMA writes), from a descriptor
+/// and coordinates computable ahead.
+static std::optional<PipelinedLoad>
+findTMALoad(scf::ForOp loop, DescriptorLoadOp load, RemarkFn remark) {
+  auto type = cast<RankedTensorType>(load.getType());
+  auto alloc = load->hasOneUse()
+                   ? dyn_cast<LocalAllocOp>(*load->getUsers().begin())
+                   : LocalAllocOp();
+  if (!alloc || alloc->getBlock() != loop.getBody()) {
+    remark(load, "load not pipelined: it does not feed a shared buffer");
+    return std::nullopt;
+  }
+  std::string why;
+  FailureOr<nvidia_gpu::TMAPlan> plan = nvidia_gpu::planTMACopies(
+      type.getShape(), type.getElementType(), alloc.getType().getEncoding(),
+      &why);
+  if (failed(plan)) {
+    remark(load, "load not pipelined: " + Twine(why));
+    return std::nullopt;
+  }
+  SmallVector<Value> roots(load.getIndices());
+  roots.push_back(load.getDesc());
+  if (!addressesRunAhead(loop, roots)) {
+    remark(load, "load not pipelined: its coordinates depend on the loop's "
+                 "computation");
+    return std::nullopt;
+  }
+  return PipelinedLoad{load, alloc, 0, plan->bytes};
+}
+
 SmallVector<PipelinedLoad> mlir::triton::gpu::findPipelineableLoads(
     scf::ForOp loop, const ModuleAxisInfoAnalysis &axis, RemarkFn remark) {
   SmallVector<PipelinedLoad> out;
   for (Operation &op : *loop.getBody()) {
+    if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
+      if (std::optional<PipelinedLoad> tma =
+              findTMALoad(loop, load, remark))
+        out.push_back(*tma);
+      continue;
+    }
     auto load = dyn_cast<LoadOp>(op);
     if (!load)
       continue;
@@ -349,8 +391,8 @@ bool mlir::triton::gpu::onlyAsyncCopiesWrite(LocalAllocOp alloc,
       }
       if (scope && !scope->isAncestor(user))
         continue;
-      if (!isa<AsyncCopyGlobalToLocalOp, LocalLoadOp, LocalDeallocOp,
-               nvidia_gpu::WarpGroupDotOp>(user))
+      if (!isa<AsyncCopyGlobalToLocalOp, nvidia_gpu::AsyncTMACopyGlobalToLocalOp,
+               LocalLoadOp, LocalDeallocOp, nvidia_gpu::WarpGroupDotOp>(user))
         return false;
     }
   }

@@ -40,7 +40,7 @@ assert tritondialect.install() is True
 assert triton.knobs.runtime.add_stages_inspection_hook is upstream._hook
 print("hash differs:", CUDABackend().hash() != plain_hash, upstream.cache_key() in CUDABackend().hash())
 
-add, matmul, desc = sys.argv[1:4]
+add, matmul, desc, tma = sys.argv[1:5]
 out, meta = run(add)
 print("ttgir:", out["ttgir"].splitlines()[0][:60])
 print("ttgir has layouts:", "#ttg.blocked" in out["ttgir"])
@@ -54,6 +54,10 @@ print("matmul: wgmma", "wgmma.mma_async" in out["ptx"], "maxnreg", ".maxnreg 128
       "warps", meta["num_warps"], "shared > 0", meta["shared"] > 0)
 out, meta = run(matmul, CUDAOptions(enable_fp_fusion=False))
 print("no fp fusion: fma in PTX", "fma.rn.f32" in out["ptx"])
+
+out, meta = run(tma)
+print("TMA kernel:", "cp.async.bulk.tensor.2d" in out["ptx"], ".param .align 64 .b8" in out["ptx"])
+print("tensor maps:", meta["tensordesc_meta"])
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")

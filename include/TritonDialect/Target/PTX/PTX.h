@@ -62,8 +62,19 @@ struct KernelMetadata {
   /// Blocks per cluster (`ttg.cluster-dim-x/y/z`): the grid must be a
   /// multiple of it.
   std::array<unsigned, 3> clusterDims{1, 1, 1};
+  /// The tensor map each tensor-descriptor argument must be, in order
+  /// (upstream's `tensordesc_meta`): the launcher makes them.
+  struct TensorMap {
+    int swizzle = 0;  // 0 none, 1 32B, 2 64B, 3 128B
+    int elemSize = 0; // bytes
+    int elemType = 0; // tensormap.replace's encoding (TMA.h)
+    SmallVector<int64_t> blockSize;
+  };
+  SmallVector<TensorMap> tensorMaps;
   /// `{"entry": "add", "num_warps": 4, "shared_bytes": 0}`, plus
-  /// `"cluster_dims": [2, 1, 1]` when blocks are grouped.
+  /// `"cluster_dims": [2, 1, 1]` when blocks are grouped and
+  /// `"tensordesc_meta": [{"swizzle": 3, "elem_size": 2, "elem_type": 6,
+  /// "block_size": [64, 64]}]` when the kernel takes tensor maps.
   std::string toJSON() const;
 };
 

@@ -73,7 +73,19 @@ def TritonRewriteTensorDescriptorToPointer
     A descriptor argument becomes its base pointer (16-byte aligned, with
     strides multiples of 16 bytes but the last, which is 1, as the host
     checks), which is the ABI `triton_stub`'s launcher passes.
+
+    With `tma` (Hopper, as upstream skips this pass from sm_90), a module
+    whose descriptors TMA can move is left as it is, for
+    triton-nvidia-tma-lowering and the pipeliner: every descriptor is a
+    kernel argument (a tensor map the launcher makes) used only by
+    `tt.descriptor_load`/`descriptor_store`, with blocks
+    `isTMACompatible` accepts. Anything else (descriptors made in the
+    kernel, reductions, gathers, scatters, calls) still becomes pointers.
   }];
+  let options = [
+    Option<"tma", "tma", "bool", /*default*/"false",
+           "keep descriptors TMA can move (sm_90 and later)">
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 

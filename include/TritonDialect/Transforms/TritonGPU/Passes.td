@@ -346,6 +346,32 @@ def TritonGPUCheckAsyncSlots : Pass<"tritongpu-check-async-slots", "mlir::Module
   ];
 }
 
+def TritonNvidiaTMALowering : Pass<"triton-nvidia-tma-lowering", "mlir::ModuleOp"> {
+  let summary = "Tensor-descriptor loads and stores become TMA copies";
+  let description = [{
+    On Hopper, a `tt.descriptor_load` the pipeliner left (outside loops, or
+    not pipelined) becomes a TMA copy into a shared buffer, completed on an
+    mbarrier, then read into the load's layout:
+
+      %buf = ttg.local_alloc (nvmma_shared, TMA.h's layout for the block)
+      %bar = ttg.local_alloc : memdesc<1xi64>; ttng.init_barrier %bar, 1
+      ttng.barrier_expect %bar, <block bytes>, true
+      ttng.async_tma_copy_global_to_local %desc[...] %buf, %bar, true
+      ttng.wait_barrier %bar, 0; ttng.inval_barrier %bar
+      %v = ttg.local_load %buf
+
+    and a `tt.descriptor_store` a TMA store from a shared copy of its value:
+    `ttg.local_alloc %src`, `ttng.fence_async_shared`,
+    `ttng.async_tma_copy_local_to_global`, `ttng.async_tma_store_wait`.
+    A block TMA cannot move (`isTMACompatible`) is an error: descriptors
+    reach this pass only when triton-rewrite-tensor-descriptor-to-pointer
+    (with `tma`) left them for TMA.
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 #endif // TRITONDIALECT_TRANSFORMS_TRITONGPU_PASSES
 
 def TritonGPUSetTarget : Pass<"tritongpu-set-target", "mlir::ModuleOp"> {

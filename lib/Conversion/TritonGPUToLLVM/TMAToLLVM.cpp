@@ -1,0 +1,347 @@
+//===- TMAToLLVM.cpp - mbarriers, TMA copies and tensor maps --------------===//
+//
+// ttng.init_barrier / inval_barrier / barrier_expect / wait_barrier /
+// arrive_barrier: mbarrier instructions on the barrier's 8 bytes of shared
+// memory. One thread (thread 0) initializes, invalidates and arms a
+// barrier (`mbarrier.arrive.expect_tx`, the one arrival a barrier
+// initialized with count 1 waits for); every thread waits on its phase.
+//
+// ttng.async_tma_copy_global_to_local / local_to_global: one
+// `cp.async.bulk.tensor` per box of the block (TMA.h says which boxes and
+// where each lands), issued by thread 0. Coordinates go innermost first,
+// as the hardware takes them. Loads complete on the barrier; stores form
+// one bulk group, which ttng.async_tma_store_wait waits for (reads done).
+//
+// A !tt.tensordesc is the generic address of its 128-byte tensor map: a
+// kernel argument passed by value (byval, `.param` space, grid constant),
+// or global memory ttng.reinterpret_tensor_descriptor names.
+// ttng.tensormap_fenceproxy_acquire makes a map written through the
+// generic proxy visible to the tensor-map proxy.
+//
+// Barriers between these and other shared-memory accesses come from the
+// membar analysis (Membar.cpp: a TMA write is ordered by the barrier wait,
+// not by bar.sync).
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternTritonGPUOpToLLVM.h"
+
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/TMA.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::gpu::lowering;
+namespace ttng = mlir::triton::nvidia_gpu;
+
+namespace {
+Type voidType(OpBuilder &b) { return LLVM::LLVMVoidType::get(b.getContext()); }
+
+/// `pred` (an i1, or true when null) and "this is thread 0".
+Value threadZeroAnd(OpBuilder &b, Location loc, Value pred) {
+  LLVMBuilder lb(b, loc);
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  Value first = lb.icmp(LLVM::ICmpPredicate::eq, tid, lb.i32(0));
+  return pred ? Value(lb.and_(pred, first)) : first;
+}
+
+/// A 32-bit shared-memory address (PTX `.shared` operands).
+Value sharedAddress(OpBuilder &b, Location loc, Value ptr) {
+  return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), ptr);
+}
+
+Value genericAddress(OpBuilder &b, Location loc, Value ptr) {
+  return LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), ptr);
+}
+
+struct InitBarrierOpConversion
+    : public ConvertOpToLLVMPattern<ttng::InitBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::InitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ptxAsm(rewriter, loc, voidType(rewriter),
+           {threadZeroAnd(rewriter, loc, Value()),
+            sharedAddress(rewriter, loc, adaptor.getAlloc())},
+           "@$0 mbarrier.init.shared::cta.b64 [$1], " +
+               std::to_string(op.getCount()) + ";",
+           "b,r", /*sideEffects=*/true);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct InvalBarrierOpConversion
+    : public ConvertOpToLLVMPattern<ttng::InvalBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::InvalBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ptxAsm(rewriter, loc, voidType(rewriter),
+           {threadZeroAnd(rewriter, loc, Value()),
+            sharedAddress(rewriter, loc, adaptor.getAlloc())},
+           "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r",
+           /*sideEffects=*/true);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BarrierExpectOpConversion
+    : public ConvertOpToLLVMPattern<ttng::BarrierExpectOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::BarrierExpectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ptxAsm(rewriter, loc, voidType(rewriter),
+           {threadZeroAnd(rewriter, loc, adaptor.getPred()),
+            sharedAddress(rewriter, loc, adaptor.getAlloc())},
+           "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
+               std::to_string(op.getSize()) + ";",
+           "b,r", /*sideEffects=*/true);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct WaitBarrierOpConversion
+    : public ConvertOpToLLVMPattern<ttng::WaitBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::WaitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
+    Value pred = adaptor.getPred();
+    if (!pred)
+      pred = lb.constant(rewriter.getI1Type(), rewriter.getBoolAttr(true));
+    // try_wait may return before the phase completes: loop until it has.
+    ptxAsm(rewriter, loc, voidType(rewriter),
+           {pred, sharedAddress(rewriter, loc, adaptor.getAlloc()),
+            adaptor.getPhase()},
+           "{\n"
+           ".reg .pred complete;\n"
+           "@!$0 bra.uni skipWait;\n"
+           "waitLoop:\n"
+           "mbarrier.try_wait.parity.shared::cta.b64 complete, [$1], $2;\n"
+           "@!complete bra.uni waitLoop;\n"
+           "skipWait:\n"
+           "}",
+           "b,r,r", /*sideEffects=*/true);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ArriveBarrierOpConversion
+    : public ConvertOpToLLVMPattern<ttng::ArriveBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::ArriveBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // Every thread whose predicate holds arrives `count` times.
+    Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
+    Value pred = adaptor.getPred();
+    if (!pred)
+      pred = lb.constant(rewriter.getI1Type(), rewriter.getBoolAttr(true));
+    ptxAsm(rewriter, loc, voidType(rewriter),
+           {pred, sharedAddress(rewriter, loc, adaptor.getAlloc())},
+           "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], " +
+               std::to_string(op.getCount()) + ";",
+           "b,r", /*sideEffects=*/true);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The boxes of a TMA copy between a block of `desc` and the buffer
+/// `buffer`.
+FailureOr<ttng::TMAPlan> planFor(Operation *op, Value desc, Value buffer) {
+  auto block = cast<TensorDescType>(desc.getType()).getBlockType();
+  auto memType = cast<MemDescType>(buffer.getType());
+  std::string why;
+  FailureOr<ttng::TMAPlan> plan = ttng::planTMACopies(
+      memType.getShape(), memType.getElementType(), memType.getEncoding(),
+      &why);
+  if (failed(plan))
+    op->emitError("cannot copy this block by TMA: ") << why;
+  else if (block.getShape() != memType.getShape())
+    return op->emitError("the buffer's shape is not the descriptor's block"),
+           failure();
+  return plan;
+}
+
+/// "{$first, $first+1, ...}" for `count` coordinates, innermost first.
+std::string coordinateList(unsigned first, unsigned count) {
+  std::string s = "{";
+  for (unsigned i = 0; i < count; ++i)
+    s += (i ? ", $" : "$") + std::to_string(first + i);
+  return s + "}";
+}
+
+/// The coordinates of `box` as PTX operands, innermost dimension first.
+SmallVector<Value> boxCoordinates(OpBuilder &b, Location loc,
+                                  ValueRange coords, const ttng::TMABox &box) {
+  LLVMBuilder lb(b, loc);
+  SmallVector<Value> out;
+  for (unsigned d = coords.size(); d-- > 0;)
+    out.push_back(box.origin[d] ? Value(lb.add(coords[d],
+                                               lb.i32(box.origin[d])))
+                                : coords[d]);
+  return out;
+}
+
+Value byteOffset(OpBuilder &b, Location loc, Value base, uint64_t offset) {
+  if (!offset)
+    return base;
+  LLVMBuilder lb(b, loc);
+  return lb.gep(base.getType(), b.getI8Type(), base,
+                ValueRange{lb.i32(offset)});
+}
+
+struct AsyncTMACopyGlobalToLocalOpConversion
+    : public ConvertOpToLLVMPattern<ttng::AsyncTMACopyGlobalToLocalOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::AsyncTMACopyGlobalToLocalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ttng::TMAPlan> plan =
+        planFor(op, op.getDesc(), op.getResult());
+    if (failed(plan))
+      return failure();
+    Location loc = op.getLoc();
+    unsigned rank = op.getCoord().size();
+    Value pred = threadZeroAnd(rewriter, loc, adaptor.getPred());
+    Value desc = genericAddress(rewriter, loc, adaptor.getDesc());
+    Value barrier = sharedAddress(rewriter, loc, adaptor.getBarrier());
+    std::string text = "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
+                       "d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                       " [$1], [$2, " +
+                       coordinateList(3, rank) + "], [$" +
+                       std::to_string(3 + rank) + "];";
+    std::string constraints = "b,r,l";
+    for (unsigned i = 0; i < rank; ++i)
+      constraints += ",r";
+    constraints += ",r";
+    for (const ttng::TMABox &box : plan->boxes) {
+      SmallVector<Value> operands{
+          pred, sharedAddress(rewriter, loc,
+                              byteOffset(rewriter, loc, adaptor.getResult(),
+                                         box.byteOffset)),
+          desc};
+      operands.append(
+          boxCoordinates(rewriter, loc, adaptor.getCoord(), box));
+      operands.push_back(barrier);
+      ptxAsm(rewriter, loc, voidType(rewriter), operands, text, constraints,
+             /*sideEffects=*/true);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncTMACopyLocalToGlobalOpConversion
+    : public ConvertOpToLLVMPattern<ttng::AsyncTMACopyLocalToGlobalOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::AsyncTMACopyLocalToGlobalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ttng::TMAPlan> plan = planFor(op, op.getDesc(), op.getSrc());
+    if (failed(plan))
+      return failure();
+    Location loc = op.getLoc();
+    unsigned rank = op.getCoord().size();
+    Value pred = threadZeroAnd(rewriter, loc, Value());
+    Value desc = genericAddress(rewriter, loc, adaptor.getDesc());
+    std::string text = "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
+                       "d.global.shared::cta.bulk_group [$1, " +
+                       coordinateList(2, rank) + "], [$" +
+                       std::to_string(2 + rank) + "];";
+    std::string constraints = "b,l";
+    for (unsigned i = 0; i < rank; ++i)
+      constraints += ",r";
+    constraints += ",r";
+    for (const ttng::TMABox &box : plan->boxes) {
+      SmallVector<Value> operands{pred, desc};
+      operands.append(
+          boxCoordinates(rewriter, loc, adaptor.getCoord(), box));
+      operands.push_back(sharedAddress(
+          rewriter, loc,
+          byteOffset(rewriter, loc, adaptor.getSrc(), box.byteOffset)));
+      ptxAsm(rewriter, loc, voidType(rewriter), operands, text, constraints,
+             /*sideEffects=*/true);
+    }
+    ptxAsm(rewriter, loc, voidType(rewriter), {pred},
+           "@$0 cp.async.bulk.commit_group;", "b", /*sideEffects=*/true);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TMAStoreWaitOpConversion
+    : public ConvertOpToLLVMPattern<ttng::TMAStoreWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::TMAStoreWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // Threads that issued no store have no group to wait for.
+    ptxAsm(rewriter, op.getLoc(), voidType(rewriter), ValueRange(),
+           "cp.async.bulk.wait_group.read " +
+               std::to_string(op.getPendings()) + ";",
+           "", /*sideEffects=*/true);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ReinterpretTensorDescOpConversion
+    : public ConvertOpToLLVMPattern<ttng::ReinterpretTensorDescOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::ReinterpretTensorDescOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value ptr = adaptor.getRawDesc();
+    auto generic = LLVM::LLVMPointerType::get(rewriter.getContext());
+    if (ptr.getType() != generic)
+      ptr = LLVM::AddrSpaceCastOp::create(rewriter, op.getLoc(), generic, ptr);
+    rewriter.replaceOp(op, ptr);
+    return success();
+  }
+};
+
+struct TensormapFenceproxyAcquireOpConversion
+    : public ConvertOpToLLVMPattern<ttng::TensormapFenceproxyAcquireOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::TensormapFenceproxyAcquireOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value ptr = adaptor.getDescPtr();
+    auto generic = LLVM::LLVMPointerType::get(rewriter.getContext());
+    if (ptr.getType() != generic)
+      ptr = LLVM::AddrSpaceCastOp::create(rewriter, loc, generic, ptr);
+    ptxAsm(rewriter, loc, voidType(rewriter),
+           {genericAddress(rewriter, loc, ptr)},
+           "fence.proxy.tensormap::generic.acquire.gpu [$0], 128;", "l",
+           /*sideEffects=*/true);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::triton::gpu::lowering::populateTMAToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<InitBarrierOpConversion, InvalBarrierOpConversion,
+               BarrierExpectOpConversion, WaitBarrierOpConversion,
+               ArriveBarrierOpConversion,
+               AsyncTMACopyGlobalToLocalOpConversion,
+               AsyncTMACopyLocalToGlobalOpConversion, TMAStoreWaitOpConversion,
+               ReinterpretTensorDescOpConversion,
+               TensormapFenceproxyAcquireOpConversion>(converter);
+}
