@@ -63,11 +63,17 @@ def use(who):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--out")
+    parser.add_argument("--dump", help="write each compiler's PTX and TTGIR of the 4096 configs here")
+    parser.add_argument("--sizes", default="4096,8192,1000,520x264x200")
     args = parser.parse_args()
     results = []
     kernels = {who: (triton.jit(mm_body), triton.jit(mm_bt_body), triton.jit(ew_body)) for who in ("up", "ours")}
     configs = [(128, 128, 64, 4, 3), (128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (64, 128, 64, 4, 4)]
-    for M, N, K in ((4096, 4096, 4096), (8192, 8192, 8192), (1000, 1000, 1000), (513, 257, 200)):
+    sizes = []
+    for item in args.sizes.split(","):
+        dims = [int(x) for x in item.split("x")]
+        sizes.append(tuple(dims * 3 if len(dims) == 1 else dims))
+    for M, N, K in sizes:
         a = torch.randn((M, K), device="cuda", dtype=torch.float16)
         b = torch.randn((K, N), device="cuda", dtype=torch.float16)
         bt = b.t().contiguous()
@@ -93,6 +99,12 @@ def main():
                     row[who + "_ok"] = bool(torch.allclose(c.float(), ref.float(), atol=0.5, rtol=1e-2))
                     if who == "ours":
                         row["ours_tma"] = "cp.async.bulk.tensor" in compiled.asm["ptx"]
+                    if args.dump and M == 4096:
+                        os.makedirs(args.dump, exist_ok=True)
+                        tag = f"{name}-{BM}x{BN}x{BK}-{warps}w{stages}s-{who}"
+                        for ext in ("ptx", "ttgir"):
+                            with open(os.path.join(args.dump, f"{tag}.{ext}"), "w") as fh:
+                                fh.write(compiled.asm[ext])
                     if M >= 4096:
                         ms = triton.testing.do_bench(f, warmup=25, rep=200)
                         row[who + "_ms"] = ms

@@ -108,16 +108,16 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
                  << i << ": TMA cannot move blocks of " << block;
         tensorMaps.push_back(rewriter.getDictionaryAttr({
             rewriter.getNamedAttr(
-                "swizzle", rewriter.getI32IntegerAttr(
-                               nvidia_gpu::getTMASwizzleMode(
-                                   encoding.getSwizzlingByteWidth()))),
-            rewriter.getNamedAttr("elem_size",
-                                  rewriter.getI32IntegerAttr(
-                                      block.getElementTypeBitWidth() / 8)),
+                "swizzle",
+                rewriter.getI32IntegerAttr(nvidia_gpu::getTMASwizzleMode(
+                    encoding.getSwizzlingByteWidth()))),
+            rewriter.getNamedAttr(
+                "elem_size",
+                rewriter.getI32IntegerAttr(block.getElementTypeBitWidth() / 8)),
             rewriter.getNamedAttr("elem_type",
                                   rewriter.getI32IntegerAttr(*elemType)),
-            rewriter.getNamedAttr("block_size", rewriter.getDenseI64ArrayAttr(
-                                                    plan->boxShape)),
+            rewriter.getNamedAttr(
+                "block_size", rewriter.getDenseI64ArrayAttr(plan->boxShape)),
         }));
         func.setArgAttr(
             i, LLVM::LLVMDialect::getByValAttrName(),
@@ -128,8 +128,7 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
                         rewriter.getI64IntegerAttr(64));
       }
       if (!tensorMaps.empty())
-        func->setAttr("ttg.tensordesc_meta",
-                      rewriter.getArrayAttr(tensorMaps));
+        func->setAttr("ttg.tensordesc_meta", rewriter.getArrayAttr(tensorMaps));
     } else {
       func.setLinkage(LLVM::Linkage::Internal);
       if (sharedArg)

@@ -165,9 +165,9 @@ FailureOr<ttng::TMAPlan> planFor(Operation *op, Value desc, Value buffer) {
   auto block = cast<TensorDescType>(desc.getType()).getBlockType();
   auto memType = cast<MemDescType>(buffer.getType());
   std::string why;
-  FailureOr<ttng::TMAPlan> plan = ttng::planTMACopies(
-      memType.getShape(), memType.getElementType(), memType.getEncoding(),
-      &why);
+  FailureOr<ttng::TMAPlan> plan =
+      ttng::planTMACopies(memType.getShape(), memType.getElementType(),
+                          memType.getEncoding(), &why);
   if (failed(plan))
     op->emitError("cannot copy this block by TMA: ") << why;
   else if (block.getShape() != memType.getShape())
@@ -185,14 +185,14 @@ std::string coordinateList(unsigned first, unsigned count) {
 }
 
 /// The coordinates of `box` as PTX operands, innermost dimension first.
-SmallVector<Value> boxCoordinates(OpBuilder &b, Location loc,
-                                  ValueRange coords, const ttng::TMABox &box) {
+SmallVector<Value> boxCoordinates(OpBuilder &b, Location loc, ValueRange coords,
+                                  const ttng::TMABox &box) {
   LLVMBuilder lb(b, loc);
   SmallVector<Value> out;
   for (unsigned d = coords.size(); d-- > 0;)
-    out.push_back(box.origin[d] ? Value(lb.add(coords[d],
-                                               lb.i32(box.origin[d])))
-                                : coords[d]);
+    out.push_back(box.origin[d]
+                      ? Value(lb.add(coords[d], lb.i32(box.origin[d])))
+                      : coords[d]);
   return out;
 }
 
@@ -210,8 +210,7 @@ struct AsyncTMACopyGlobalToLocalOpConversion
   LogicalResult
   matchAndRewrite(ttng::AsyncTMACopyGlobalToLocalOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<ttng::TMAPlan> plan =
-        planFor(op, op.getDesc(), op.getResult());
+    FailureOr<ttng::TMAPlan> plan = planFor(op, op.getDesc(), op.getResult());
     if (failed(plan))
       return failure();
     Location loc = op.getLoc();
@@ -230,12 +229,12 @@ struct AsyncTMACopyGlobalToLocalOpConversion
     constraints += ",r";
     for (const ttng::TMABox &box : plan->boxes) {
       SmallVector<Value> operands{
-          pred, sharedAddress(rewriter, loc,
-                              byteOffset(rewriter, loc, adaptor.getResult(),
-                                         box.byteOffset)),
+          pred,
+          sharedAddress(
+              rewriter, loc,
+              byteOffset(rewriter, loc, adaptor.getResult(), box.byteOffset)),
           desc};
-      operands.append(
-          boxCoordinates(rewriter, loc, adaptor.getCoord(), box));
+      operands.append(boxCoordinates(rewriter, loc, adaptor.getCoord(), box));
       operands.push_back(barrier);
       ptxAsm(rewriter, loc, voidType(rewriter), operands, text, constraints,
              /*sideEffects=*/true);
@@ -268,8 +267,7 @@ struct AsyncTMACopyLocalToGlobalOpConversion
     constraints += ",r";
     for (const ttng::TMABox &box : plan->boxes) {
       SmallVector<Value> operands{pred, desc};
-      operands.append(
-          boxCoordinates(rewriter, loc, adaptor.getCoord(), box));
+      operands.append(boxCoordinates(rewriter, loc, adaptor.getCoord(), box));
       operands.push_back(sharedAddress(
           rewriter, loc,
           byteOffset(rewriter, loc, adaptor.getSrc(), box.byteOffset)));
@@ -291,8 +289,8 @@ struct TMAStoreWaitOpConversion
                   ConversionPatternRewriter &rewriter) const override {
     // Threads that issued no store have no group to wait for.
     ptxAsm(rewriter, op.getLoc(), voidType(rewriter), ValueRange(),
-           "cp.async.bulk.wait_group.read " +
-               std::to_string(op.getPendings()) + ";",
+           "cp.async.bulk.wait_group.read " + std::to_string(op.getPendings()) +
+               ";",
            "", /*sideEffects=*/true);
     rewriter.eraseOp(op);
     return success();
@@ -339,8 +337,7 @@ void mlir::triton::gpu::lowering::populateTMAToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<InitBarrierOpConversion, InvalBarrierOpConversion,
                BarrierExpectOpConversion, WaitBarrierOpConversion,
-               ArriveBarrierOpConversion,
-               AsyncTMACopyGlobalToLocalOpConversion,
+               ArriveBarrierOpConversion, AsyncTMACopyGlobalToLocalOpConversion,
                AsyncTMACopyLocalToGlobalOpConversion, TMAStoreWaitOpConversion,
                ReinterpretTensorDescOpConversion,
                TensormapFenceproxyAcquireOpConversion>(converter);

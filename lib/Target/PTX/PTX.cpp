@@ -394,8 +394,8 @@ triton::getKernelMetadata(ModuleOp module) {
     return std::nullopt;
   }
   meta.entry = kernels.front().getSymName().str();
-  if (auto maps = kernels.front()->getAttrOfType<ArrayAttr>(
-          "ttg.tensordesc_meta")) {
+  if (auto maps =
+          kernels.front()->getAttrOfType<ArrayAttr>("ttg.tensordesc_meta")) {
     for (Attribute a : maps) {
       auto dict = cast<DictionaryAttr>(a);
       KernelMetadata::TensorMap map;

@@ -227,15 +227,17 @@ public:
   /// A loop that keeps one async wgmma in flight, fed from rings, keeps the
   /// multiprocessor's tensor cores busy with two warp groups: more resident
   /// blocks add no throughput, but fewer, fuller waves of blocks. Records
-  /// at most ceil(8 / num-warps) blocks per multiprocessor (the launch
-  /// metadata turns it into a shared-memory request). Measured on the perf
-  /// matmul 128x128x32 (4 warps, 1024 tiles): 3 blocks per multiprocessor
-  /// (168 registers) ran at 0.85x of upstream's 2 (its 200 registers), 2
-  /// at 1.02x (docs/gpu-runs/README.md).
+  /// at most max(2, ceil(8 / num-warps)) blocks per multiprocessor (the
+  /// launch metadata turns it into a shared-memory request). Measured on the
+  /// perf matmul 128x128x32 (4 warps, 1024 tiles): 3 blocks per
+  /// multiprocessor (168 registers) ran at 0.85x of upstream's 2 (its 200
+  /// registers), 2 at 1.02x (docs/gpu-runs/README.md); with 8 warps, a
+  /// 128x128x64 TMA matmul ran at 0.78x of upstream with 1 block, 2 as
+  /// upstream (bench/tma_matmul_ab.py).
   void limitResidentBlocks(scf::ForOp loop) {
     auto module = loop->getParentOfType<ModuleOp>();
     int warps = TritonGPUDialect::getNumWarps(module);
-    int blocks = std::max(1, (8 + warps - 1) / warps);
+    int blocks = std::max(2, (8 + warps - 1) / warps);
     StringRef name = TritonGPUDialect::getMaxCTAsPerSMAttrName();
     if (auto old = module->getAttrOfType<IntegerAttr>(name))
       blocks = std::min<int>(blocks, old.getInt());
@@ -392,9 +394,9 @@ private:
         auto type = cast<RankedTensorType>(load.getType());
         FailureOr<nvidia_gpu::TMAPlan> plan = failure();
         if (alloc)
-          plan = nvidia_gpu::planTMACopies(type.getShape(),
-                                           type.getElementType(),
-                                           alloc.getType().getEncoding());
+          plan =
+              nvidia_gpu::planTMACopies(type.getShape(), type.getElementType(),
+                                        alloc.getType().getEncoding());
         if (!alloc || alloc->getBlock() != loop.getBody() || failed(plan))
           return load.emitError("the schedule issues this load ahead, but "
                                 "TMA cannot copy it: its only user must be "
@@ -689,8 +691,7 @@ private:
     unsigned counters = anyTMA ? 3 : 2;
     Value writeSlot = loop.getRegionIterArgs()[numArgs - counters];
     Value readSlot = loop.getRegionIterArgs()[numArgs - counters + 1];
-    Value readPhase =
-        anyTMA ? loop.getRegionIterArgs()[numArgs - 1] : Value();
+    Value readPhase = anyTMA ? loop.getRegionIterArgs()[numArgs - 1] : Value();
 
     OpBuilder b(loop);
     DenseSet<Operation *> stageZero = stageZeroOf(loop, scheduledEarly);
@@ -706,8 +707,7 @@ private:
     // One commit group per cp.async copy, as upstream's: the iterations
     // still in flight when the consumers wait (one fewer where the copies
     // are issued after the consumers) times the copies an iteration issues.
-    int pendingCopies =
-        (earlyFirst ? stages - 1 : stages - 2) * numAsyncCopies;
+    int pendingCopies = (earlyFirst ? stages - 1 : stages - 2) * numAsyncCopies;
     OpBuilder consumer(firstConsumer);
     AsyncWaitOp wait;
     if (numAsyncCopies)
@@ -727,9 +727,9 @@ private:
           ctx, 1, 1, 1, {0}, CTALayoutAttr::getTrivial(ctx));
       auto ringType = MemDescType::get({stages, 1}, b.getI64Type(), encoding,
                                        smem, /*mutableMemory=*/true);
-      barrierSlotType = MemDescType::get(ctx, {1}, b.getI64Type(), encoding,
-                                         smem, /*mutableMemory=*/true,
-                                         ringType.getShape());
+      barrierSlotType =
+          MemDescType::get(ctx, {1}, b.getI64Type(), encoding, smem,
+                           /*mutableMemory=*/true, ringType.getShape());
       barriers = LocalAllocOp::create(b, loc, ringType, Value(), IntegerAttr());
       for (int i = 0; i < stages; ++i) {
         Value index = arith::ConstantIntOp::create(b, loc, i, 32);

@@ -273,9 +273,9 @@ findTMALoad(scf::ForOp loop, DescriptorLoadOp load, RemarkFn remark) {
     return std::nullopt;
   }
   std::string why;
-  FailureOr<nvidia_gpu::TMAPlan> plan = nvidia_gpu::planTMACopies(
-      type.getShape(), type.getElementType(), alloc.getType().getEncoding(),
-      &why);
+  FailureOr<nvidia_gpu::TMAPlan> plan =
+      nvidia_gpu::planTMACopies(type.getShape(), type.getElementType(),
+                                alloc.getType().getEncoding(), &why);
   if (failed(plan)) {
     remark(load, "load not pipelined: " + Twine(why));
     return std::nullopt;
@@ -295,8 +295,7 @@ SmallVector<PipelinedLoad> mlir::triton::gpu::findPipelineableLoads(
   SmallVector<PipelinedLoad> out;
   for (Operation &op : *loop.getBody()) {
     if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
-      if (std::optional<PipelinedLoad> tma =
-              findTMALoad(loop, load, remark))
+      if (std::optional<PipelinedLoad> tma = findTMALoad(loop, load, remark))
         out.push_back(*tma);
       continue;
     }
@@ -391,8 +390,9 @@ bool mlir::triton::gpu::onlyAsyncCopiesWrite(LocalAllocOp alloc,
       }
       if (scope && !scope->isAncestor(user))
         continue;
-      if (!isa<AsyncCopyGlobalToLocalOp, nvidia_gpu::AsyncTMACopyGlobalToLocalOp,
-               LocalLoadOp, LocalDeallocOp, nvidia_gpu::WarpGroupDotOp>(user))
+      if (!isa<AsyncCopyGlobalToLocalOp,
+               nvidia_gpu::AsyncTMACopyGlobalToLocalOp, LocalLoadOp,
+               LocalDeallocOp, nvidia_gpu::WarpGroupDotOp>(user))
         return false;
     }
   }

@@ -27,18 +27,18 @@ using namespace mlir::triton::gpu;
 namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace {
-/// A buffer for a TMA copy of `desc`'s block.
+/// A buffer for a TMA copy of `desc`'s block, holding `element`s (the
+/// value's element type: a `ui32` block loads as `i32`).
 FailureOr<MemDescType> tmaBufferType(Operation *op, TensorDescType desc,
-                                     bool mutableMemory) {
+                                     Type element, bool mutableMemory) {
   RankedTensorType block = desc.getBlockType();
   std::string why;
   if (!ttng::isTMACompatible(block, &why))
     return op->emitError("TMA cannot move this descriptor's blocks: ") << why,
            failure();
-  return MemDescType::get(block.getShape(), block.getElementType(),
-                          ttng::getTMAEncoding(block),
-                          SharedMemorySpaceAttr::get(op->getContext()),
-                          mutableMemory);
+  return MemDescType::get(
+      block.getShape(), element, ttng::getTMAEncoding(block),
+      SharedMemorySpaceAttr::get(op->getContext()), mutableMemory);
 }
 
 struct DescriptorLoadToTMA : public OpRewritePattern<DescriptorLoadOp> {
@@ -46,7 +46,9 @@ struct DescriptorLoadToTMA : public OpRewritePattern<DescriptorLoadOp> {
   LogicalResult matchAndRewrite(DescriptorLoadOp op,
                                 PatternRewriter &rewriter) const override {
     FailureOr<MemDescType> bufType =
-        tmaBufferType(op, op.getDesc().getType(), /*mutableMemory=*/true);
+        tmaBufferType(op, op.getDesc().getType(),
+                      cast<RankedTensorType>(op.getType()).getElementType(),
+                      /*mutableMemory=*/true);
     if (failed(bufType))
       return failure();
     MLIRContext *ctx = op.getContext();
@@ -86,13 +88,20 @@ struct DescriptorStoreToTMA : public OpRewritePattern<DescriptorStoreOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(DescriptorStoreOp op,
                                 PatternRewriter &rewriter) const override {
-    FailureOr<MemDescType> bufType =
-        tmaBufferType(op, op.getDesc().getType(), /*mutableMemory=*/false);
+    FailureOr<MemDescType> bufType = tmaBufferType(
+        op, op.getDesc().getType(),
+        cast<RankedTensorType>(op.getSrc().getType()).getElementType(),
+        /*mutableMemory=*/false);
     if (failed(bufType))
       return failure();
     Location loc = op.getLoc();
-    auto buf = LocalAllocOp::create(rewriter, loc, *bufType, op.getSrc(),
-                                    IntegerAttr());
+    // Any distributed layout writes the buffer: a layout conversion right
+    // before (a matmul's accumulator converted for the store) is skipped.
+    Value src = op.getSrc();
+    if (auto cvt = src.getDefiningOp<ConvertLayoutOp>())
+      src = cvt.getSrc();
+    auto buf =
+        LocalAllocOp::create(rewriter, loc, *bufType, src, IntegerAttr());
     // Each thread's writes made visible to TMA (the async proxy); the
     // barrier before the copy (membar) waits for every thread's.
     ttng::FenceAsyncSharedOp::create(rewriter, loc, /*bCluster=*/false);

@@ -242,13 +242,23 @@ LogicalResult AtomicRMWOp::verify() {
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// Block and value element types agree: equal, or integers of one width
+/// (upstream's frontend keeps an unsigned descriptor's `ui32` in its block
+/// type and loads signless `i32`).
+bool sameElementStorage(Type a, Type b) {
+  if (a == b)
+    return true;
+  auto ia = dyn_cast<IntegerType>(a), ib = dyn_cast<IntegerType>(b);
+  return ia && ib && ia.getWidth() == ib.getWidth();
+}
+
 /// `value` of `valueType` reads or writes exactly one block of `desc`: the
 /// same element type and number of elements, and the block's shape up to
 /// leading size-1 dimensions.
 LogicalResult verifyBlockAccess(Operation *op, TensorDescType desc,
                                 RankedTensorType valueType, StringRef what) {
   RankedTensorType block = desc.getBlockType();
-  if (block.getElementType() != valueType.getElementType())
+  if (!sameElementStorage(block.getElementType(), valueType.getElementType()))
     return op->emitOpError()
            << what << " element type " << valueType.getElementType()
            << " differs from the descriptor's " << block.getElementType();
@@ -289,7 +299,7 @@ LogicalResult verifyRowAccess(Operation *op, TensorDescType desc,
     return op->emitOpError()
            << what << " must be " << offsets.getDimSize(0) << "x"
            << block.getDimSize(1) << " (one row per offset), got " << valueType;
-  if (valueType.getElementType() != block.getElementType())
+  if (!sameElementStorage(valueType.getElementType(), block.getElementType()))
     return op->emitOpError()
            << what << " element type " << valueType.getElementType()
            << " differs from the descriptor's " << block.getElementType();

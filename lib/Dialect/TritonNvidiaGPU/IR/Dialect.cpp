@@ -55,8 +55,13 @@ LogicalResult verifyTMABlock(Operation *op, TensorDescType desc,
   if (numCoords != size_t(block.getRank()))
     return op->emitOpError("takes one coordinate per descriptor dimension: ")
            << block.getRank() << " expected, " << numCoords << " given";
-  if (buffer.getNumElements() != block.getNumElements() ||
-      buffer.getElementType() != block.getElementType())
+  // Integers of one width are the same bytes (an unsigned descriptor's
+  // block is `ui32` where its loads are `i32`).
+  Type be = buffer.getElementType(), de = block.getElementType();
+  bool sameBytes =
+      be == de || (isa<IntegerType>(be) && isa<IntegerType>(de) &&
+                   be.getIntOrFloatBitWidth() == de.getIntOrFloatBitWidth());
+  if (buffer.getNumElements() != block.getNumElements() || !sameBytes)
     return op->emitOpError("buffer ")
            << buffer << " does not hold the descriptor's block " << block;
   return success();

@@ -1,0 +1,44 @@
+// RUN: triton-opt %s --allocate-shared-memory --convert-triton-gpu-to-llvm | FileCheck %s
+
+// mbarriers and TMA copies: thread 0 initializes, arms and invalidates the
+// barrier and issues the copies (one per box: B's 256-byte rows are two
+// 128-byte-swizzle boxes, the second 8 KiB on, at column + 64; coordinates
+// innermost first); every thread waits on the phase. A tensor-descriptor
+// kernel argument is a byval, grid-constant, 64-byte aligned tensor map,
+// and the kernel records the map each argument must be.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: llvm.func @tma(
+  // CHECK-SAME: %arg0: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}
+  // CHECK-SAME: ttg.tensordesc_meta = [{block_size = array<i64: 64, 64>, elem_size = 2 : i32, elem_type = 6 : i32, swizzle = 3 : i32}]
+  tt.func public @tma(%d: !tt.tensordesc<tensor<64x128xf16>>, %s0: i32, %s1: i32, %t0: i64, %t1: i64, %x: i32, %y: i32, %phase: i32, %p: i1) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    // CHECK: nvvm.read.ptx.sreg.tid.x
+    // CHECK: "@$0 mbarrier.init.shared::cta.b64 [$1], 1;", "b,r"
+    ttng.init_barrier %b, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    // CHECK: "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 16384;", "b,r"
+    ttng.barrier_expect %b, 16384, %p : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    // CHECK: "@$0 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];", "b,r,l,r,r,r" %{{.*}}, %{{.*}}, %{{.*}}, %arg6, %arg5, %{{.*}}
+    // CHECK: %[[X64:.*]] = llvm.add %arg6, %{{.*}} : i32
+    // CHECK: "@$0 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];", "b,r,l,r,r,r" %{{.*}}, %{{.*}}, %{{.*}}, %[[X64]], %arg5, %{{.*}}
+    ttng.async_tma_copy_global_to_local %d[%x, %y] %buf, %b, %p : !tt.tensordesc<tensor<64x128xf16>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable>
+    // CHECK: mbarrier.try_wait.parity.shared::cta.b64 complete, [$1], $2;
+    ttng.wait_barrier %b, %phase : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    // CHECK: "@$0 mbarrier.inval.shared::cta.b64 [$1];"
+    ttng.inval_barrier %b : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    %v = ttg.local_load %buf : !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable> -> tensor<64x128xf16, #blocked>
+    %out = ttg.local_alloc %v : (tensor<64x128xf16, #blocked>) -> !ttg.memdesc<64x128xf16, #nvmma, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    // CHECK: "@$0 cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r"
+    // CHECK: "@$0 cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r"
+    // CHECK: "@$0 cp.async.bulk.commit_group;", "b"
+    ttng.async_tma_copy_local_to_global %d[%x, %y] %out : !tt.tensordesc<tensor<64x128xf16>>, !ttg.memdesc<64x128xf16, #nvmma, #smem>
+    // CHECK: "cp.async.bulk.wait_group.read 0;"
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+}

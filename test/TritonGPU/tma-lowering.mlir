@@ -1,0 +1,44 @@
+// RUN: triton-opt %s -split-input-file --triton-nvidia-tma-lowering --verify-diagnostics | FileCheck %s
+
+// A descriptor load outside a loop: a TMA copy into a buffer in TMA's
+// layout (128-byte swizzle for 128-byte rows), completed on a fresh
+// mbarrier armed with the block's bytes, then read into the load's layout.
+// A store: its value written to such a buffer (the layout conversion before
+// it skipped), a proxy fence, the TMA store and its wait.
+// CHECK: #[[NVMMA:shared[0-9]*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: @load_store
+  tt.func public @load_store(%d: !tt.tensordesc<tensor<64x64xf16>>, %e: !tt.tensordesc<tensor<64x64xf16>>, %i: i32) {
+    // CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #[[NVMMA]], #smem, mutable>
+    // CHECK: %[[BAR:.*]] = ttg.local_alloc : () -> !ttg.memdesc<1xi64
+    // CHECK: ttng.init_barrier %[[BAR]], 1
+    // CHECK: ttng.barrier_expect %[[BAR]], 8192, %true
+    // CHECK: ttng.async_tma_copy_global_to_local %{{.*}}[%{{.*}}, %{{.*}}] %[[BUF]], %[[BAR]], %true
+    // CHECK: ttng.wait_barrier %[[BAR]], %c0_i32
+    // CHECK: ttng.inval_barrier %[[BAR]]
+    // CHECK: %[[V:.*]] = ttg.local_load %[[BUF]] : !ttg.memdesc<64x64xf16, #[[NVMMA]], #smem, mutable> -> tensor<64x64xf16, #blocked>
+    %v = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
+    %w = ttg.convert_layout %v : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #mma>
+    %x = ttg.convert_layout %w : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #blocked>
+    // CHECK: %[[OUT:.*]] = ttg.local_alloc %{{.*}} : (tensor<64x64xf16, #mma>) -> !ttg.memdesc<64x64xf16, #[[NVMMA]], #smem>
+    // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+    // CHECK-NEXT: ttng.async_tma_copy_local_to_global %{{.*}}[%{{.*}}, %{{.*}}] %[[OUT]]
+    // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.descriptor_store %e[%i, %i], %x : !tt.tensordesc<tensor<64x64xf16>>, tensor<64x64xf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// Rows of 16 bytes: not a block TMA copies here.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @narrow(%d: !tt.tensordesc<tensor<64x8xf16>>, %i: i32) -> tensor<64x8xf16, #blocked> {
+    // expected-error @+1 {{TMA cannot move this descriptor's blocks: rows of 16 bytes: TMA copies here need at least 32}}
+    %v = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<64x8xf16>> -> tensor<64x8xf16, #blocked>
+    tt.return %v : tensor<64x8xf16, #blocked>
+  }
+}
