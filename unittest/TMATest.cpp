@@ -130,13 +130,15 @@ TEST_F(TMATest, TallAndHigherRankBlocks) {
 TEST_F(TMATest, RefusesWhatTMACannotWrite) {
   Type f16 = Float16Type::get(&ctx);
   std::string why;
-  EXPECT_FALSE(ttng::isTMACompatible(RankedTensorType::get({64, 8}, f16), &why));
-  EXPECT_FALSE(ttng::isTMACompatible(RankedTensorType::get({4, 64}, f16), &why));
+  EXPECT_FALSE(
+      ttng::isTMACompatible(RankedTensorType::get({64, 8}, f16), &why));
+  EXPECT_FALSE(
+      ttng::isTMACompatible(RankedTensorType::get({4, 64}, f16), &why));
   EXPECT_FALSE(ttng::isTMACompatible(RankedTensorType::get({64}, f16), &why));
   // K-major the other way round (dimension 0 contiguous): not TMA's rows.
-  auto transposed = NVMMASharedEncodingAttr::get(
-      &ctx, 128, /*transposed=*/true, 16, false,
-      CTALayoutAttr::getTrivial(&ctx));
+  auto transposed =
+      NVMMASharedEncodingAttr::get(&ctx, 128, /*transposed=*/true, 16, false,
+                                   CTALayoutAttr::getTrivial(&ctx));
   EXPECT_TRUE(failed(ttng::planTMACopies({64, 64}, f16, transposed, &why)));
 }
 } // namespace
