@@ -7,6 +7,7 @@ with triton.testing.do_bench, and whether ours issued TMA copies.
 - mm: C = A @ B through descriptors of A [M, K], B [K, N], C [M, N] (the
   loop's loads pipelined into mbarrier rings);
 - mm_bt: B given as [N, K] and transposed in the kernel (tutorial 09's form);
+- mm_dev: mm with descriptors made in the kernel (tl.make_tensor_descriptor);
 - ew: one block loaded, changed and stored (no loop);
 on square sizes and ragged ones (edges the tensor map clips and zero-fills).
 """
@@ -45,6 +46,20 @@ def mm_bt_body(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constex
     c_desc.store([pid_m * BM, pid_n * BN], acc.to(tl.float16))
 
 
+def mm_dev_body(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    a_desc = tl.make_tensor_descriptor(a_ptr, [M, K], [K, 1], [BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, [K, N], [N, 1], [BK, BN])
+    c_desc = tl.make_tensor_descriptor(c_ptr, [M, N], [N, 1], [BM, BN])
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = a_desc.load([pid_m * BM, k])
+        b = b_desc.load([k, pid_n * BN])
+        acc = tl.dot(a, b, acc)
+    c_desc.store([pid_m * BM, pid_n * BN], acc.to(tl.float16))
+
+
 def ew_body(x_desc, y_desc, BM: tl.constexpr, BN: tl.constexpr):
     pid_m = tl.program_id(0)
     pid_n = tl.program_id(1)
@@ -67,7 +82,11 @@ def main():
     parser.add_argument("--sizes", default="4096,8192,1000,520x264x200")
     args = parser.parse_args()
     results = []
-    kernels = {who: (triton.jit(mm_body), triton.jit(mm_bt_body), triton.jit(ew_body)) for who in ("up", "ours")}
+    kernels = {
+        who: (triton.jit(mm_body), triton.jit(mm_bt_body), triton.jit(ew_body), triton.jit(mm_dev_body))
+        for who in ("up", "ours")
+    }
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
     configs = [(128, 128, 64, 4, 3), (128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (64, 128, 64, 4, 4)]
     sizes = []
     for item in args.sizes.split(","):
@@ -79,17 +98,19 @@ def main():
         bt = b.t().contiguous()
         ref = (a.float() @ b.float()).half()
         for BM, BN, BK, warps, stages in configs:
-            for name in ("mm", "mm_bt"):
+            for name in ("mm", "mm_bt", "mm_dev"):
                 row = {"kernel": name, "M": M, "N": N, "K": K, "config": [BM, BN, BK, warps, stages]}
                 for who in ("up", "ours"):
                     use(who)
-                    kernel = kernels[who][0 if name == "mm" else 1]
+                    kernel = kernels[who][{"mm": 0, "mm_bt": 1, "mm_dev": 3}[name]]
                     c = torch.empty((M, N), device="cuda", dtype=torch.float16)
                     a_d = TensorDescriptor.from_tensor(a, [BM, BK])
                     b_d = (TensorDescriptor.from_tensor(b, [BK, BN])
                            if name == "mm" else TensorDescriptor.from_tensor(bt, [BN, BK]))
                     c_d = TensorDescriptor.from_tensor(c, [BM, BN])
                     grid = (triton.cdiv(M, BM), triton.cdiv(N, BN))
+                    if name == "mm_dev":
+                        a_d, b_d, c_d = a, b, c
                     f = lambda: kernel[grid](a_d, b_d, c_d, M, N, K, BM=BM, BN=BN, BK=BK, num_warps=warps,
                                              num_stages=stages)
                     compiled = f()

@@ -35,7 +35,7 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   // TMA from sm_90 on (cuda:90, cuda:100, ...).
   StringRef target = options.target;
   int capability = 0;
-  bool tma = target.consume_front("cuda:") &&
+  bool tma = options.tmaDescriptors && target.consume_front("cuda:") &&
              !target.getAsInteger(10, capability) && capability >= 90;
   buildTritonTTIRPipeline(pm, tma);
 

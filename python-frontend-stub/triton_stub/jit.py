@@ -745,7 +745,9 @@ def grid_multiple(grid) -> int:
 def pipeline_options(num_warps, num_stages, target, grid_x_multiple=1):
     """The options of `--triton-nvidia-pipeline` and
     `--triton-to-tritongpu-pipeline`."""
-    text = f"num-warps={num_warps} num-stages={num_stages} target={target}"
+    # The launcher passes a descriptor's base, shape and strides, not a
+    # tensor map: descriptors become pointer accesses.
+    text = f"num-warps={num_warps} num-stages={num_stages} target={target} tma-descriptors=false"
     return text + (f" grid-x-multiple={grid_x_multiple}" if grid_x_multiple > 1 else "")
 
 

@@ -23,6 +23,17 @@ inline constexpr const char *kSharedAttr = "ttg.shared";
 /// The function attribute holding a function's peak, callees included.
 inline constexpr const char *kAllocationSizeAttr = "allocation.size";
 
+/// Global scratch: an op's offset in its program's slice
+/// (ttg.global_scratch_alloc), and the slice's size and alignment on the
+/// module (allocate-shared-memory places them; the launcher allocates a
+/// slice per program and passes the base as the kernel's last argument).
+inline constexpr const char *kGlobalScratchOffsetAttr =
+    "ttg.global_scratch_memory_offset";
+inline constexpr const char *kGlobalScratchSizeAttr =
+    "ttg.global_scratch_memory_size";
+inline constexpr const char *kGlobalScratchAlignmentAttr =
+    "ttg.global_scratch_memory_alignment";
+
 /// Bytes of scratch `op` needs while it runs, 0 if none (calls excluded:
 /// their scratch is the callee's allocation):
 ///  - ttg.convert_layout that moves elements between threads: the tensor;

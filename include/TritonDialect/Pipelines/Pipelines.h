@@ -51,6 +51,13 @@ struct TritonToTritonGPUPipelineOptions
       llvm::cl::desc("tensor cores through mma.sync even where wgmma applies "
                      "(upstream's DISABLE_MMA_V3)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> tmaDescriptors{
+      *this, "tma-descriptors",
+      llvm::cl::desc("on sm_90 and later, kernel tensor-descriptor arguments "
+                     "are tensor maps moved by TMA (upstream's launcher "
+                     "makes them); off: they are taken apart into pointers, "
+                     "as for older targets"),
+      llvm::cl::init(true)};
 };
 
 /// The TTIR stage alone (upstream's make_ttir): inlining, block pointers and

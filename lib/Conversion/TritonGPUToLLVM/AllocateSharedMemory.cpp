@@ -6,6 +6,9 @@
 // free of every buffer live at the same time. Callees are placed before
 // their callers so that a call's scratch is the callee's peak.
 //
+// Global scratch (ttg.global_scratch_alloc) is placed here too, one slice
+// per program.
+//
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Analysis/Allocation.h"
@@ -75,6 +78,29 @@ public:
       total = std::max(total, bytes);
     Builder b(module.getContext());
     module->setAttr(kSharedAttr, b.getI32IntegerAttr(total));
+    allocateGlobalScratch(module);
+  }
+
+  /// Global scratch (ttg.global_scratch_alloc, the tensor maps a kernel
+  /// makes): each op its own aligned offset in the program's slice, the
+  /// slice's size and alignment on the module (the launcher allocates one
+  /// slice per program).
+  static void allocateGlobalScratch(ModuleOp module) {
+    uint64_t size = 0, alignment = 1;
+    Builder b(module.getContext());
+    module.walk([&](GlobalScratchAllocOp op) {
+      uint64_t align = std::max<uint64_t>(1, op.getAlignment());
+      size = llvm::alignTo(size, align);
+      op->setAttr(kGlobalScratchOffsetAttr, b.getI32IntegerAttr(size));
+      size += op.getNbytes();
+      alignment = std::max(alignment, align);
+    });
+    if (size == 0)
+      return;
+    module->setAttr(kGlobalScratchSizeAttr,
+                    b.getI32IntegerAttr(llvm::alignTo(size, alignment)));
+    module->setAttr(kGlobalScratchAlignmentAttr,
+                    b.getI32IntegerAttr(alignment));
   }
 
 private:

@@ -71,6 +71,22 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
       signature.addInputs(ptr3);
       argTypes.push_back(ptr3);
     }
+    // A kernel using global scratch takes the base of every program's
+    // slices last, where upstream's launcher passes it.
+    bool scratchArg = op.isPublic() && op->getParentOfType<ModuleOp>()->hasAttr(
+                                           kGlobalScratchSizeAttr);
+    if (scratchArg) {
+      auto ptr1 = LLVM::LLVMPointerType::get(rewriter.getContext(), 1);
+      signature.addInputs(ptr1);
+      argTypes.push_back(ptr1);
+    }
+    if (!op.isPublic()) {
+      bool usesScratch = false;
+      op.walk([&](GlobalScratchAllocOp) { usesScratch = true; });
+      if (usesScratch)
+        return op.emitError("global scratch (a tensor map made in a device "
+                            "function) is only supported in kernels");
+    }
     auto llvmType = LLVM::LLVMFunctionType::get(resultType, argTypes);
     auto func = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getSymName(),
                                          llvmType);
@@ -129,6 +145,8 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
       }
       if (!tensorMaps.empty())
         func->setAttr("ttg.tensordesc_meta", rewriter.getArrayAttr(tensorMaps));
+      if (scratchArg)
+        func->setAttr(kGlobalScratchArgAttr, rewriter.getUnitAttr());
     } else {
       func.setLinkage(LLVM::Linkage::Internal);
       if (sharedArg)

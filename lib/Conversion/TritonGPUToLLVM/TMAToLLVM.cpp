@@ -15,8 +15,11 @@
 // A !tt.tensordesc is the generic address of its 128-byte tensor map: a
 // kernel argument passed by value (byval, `.param` space, grid constant),
 // or global memory ttng.reinterpret_tensor_descriptor names.
-// ttng.tensormap_fenceproxy_acquire makes a map written through the
-// generic proxy visible to the tensor-map proxy.
+// ttng.tensormap_create writes a map in global memory (thread 0, through
+// the generic proxy, then released to the tensor-map proxy);
+// ttng.tensormap_fenceproxy_acquire makes it visible to the thread's TMA
+// copies. ttg.global_scratch_alloc is the program's slice of global
+// scratch (the kernel's last argument).
 //
 // Barriers between these and other shared-memory accesses come from the
 // membar analysis (Membar.cpp: a TMA write is ordered by the barrier wait,
@@ -26,6 +29,7 @@
 
 #include "PatternTritonGPUOpToLLVM.h"
 
+#include "TritonDialect/Analysis/Allocation.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/TMA.h"
 
@@ -331,6 +335,107 @@ struct TensormapFenceproxyAcquireOpConversion
     return success();
   }
 };
+/// This program's slice of global scratch plus the op's offset: the
+/// kernel's last argument advanced by the program's linear id times the
+/// slice size.
+struct GlobalScratchAllocOpConversion
+    : public ConvertOpToLLVMPattern<GlobalScratchAllocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(GlobalScratchAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
+    auto module = op->getParentOfType<ModuleOp>();
+    auto offset = op->getAttrOfType<IntegerAttr>(kGlobalScratchOffsetAttr);
+    auto size = module->getAttrOfType<IntegerAttr>(kGlobalScratchSizeAttr);
+    if (!func || !func->hasAttr(kGlobalScratchArgAttr) || !offset || !size)
+      return op.emitError("global scratch not allocated (run "
+                          "allocate-shared-memory) or not in a kernel"),
+             failure();
+    Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
+    Type i32 = rewriter.getI32Type();
+    Value x = NVVM::BlockIdXOp::create(rewriter, loc, i32);
+    Value y = NVVM::BlockIdYOp::create(rewriter, loc, i32);
+    Value z = NVVM::BlockIdZOp::create(rewriter, loc, i32);
+    Value nx = NVVM::GridDimXOp::create(rewriter, loc, i32);
+    Value ny = NVVM::GridDimYOp::create(rewriter, loc, i32);
+    Value program = lb.add(x, lb.mul(nx, lb.add(y, lb.mul(ny, z))));
+    Type i64 = rewriter.getI64Type();
+    Value bytes = lb.add(
+        lb.mul(LLVM::ZExtOp::create(rewriter, loc, i64, program),
+               lb.constant(i64, rewriter.getI64IntegerAttr(size.getInt()))),
+        lb.constant(i64, rewriter.getI64IntegerAttr(offset.getInt())));
+    Value base = func.getArguments().back();
+    rewriter.replaceOp(op, lb.gep(base.getType(), rewriter.getI8Type(), base,
+                                  ValueRange{bytes}));
+    return success();
+  }
+};
+
+/// A tensor map written in place by thread 0: the 128 bytes zeroed, each
+/// field set with `tensormap.replace` (dimensions innermost first, rank
+/// less one, strides in bytes), then released to the tensor-map proxy.
+/// Its users acquire it (ttng.tensormap_fenceproxy_acquire).
+struct TensormapCreateOpConversion
+    : public ConvertOpToLLVMPattern<ttng::TensormapCreateOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::TensormapCreateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    LLVMBuilder lb(rewriter, loc);
+    Value pred = threadZeroAnd(rewriter, loc, Value());
+    Value map = genericAddress(rewriter, loc, adaptor.getDescPtr());
+    Type voidTy = voidType(rewriter);
+    auto emit = [&](const std::string &text, ValueRange values,
+                    StringRef constraints) {
+      SmallVector<Value> operands{pred, map};
+      operands.append(values.begin(), values.end());
+      ptxAsm(rewriter, loc, voidTy, operands, "@$0 " + text,
+             ("b,l" + constraints).str(), /*sideEffects=*/true);
+    };
+    Value zero =
+        lb.constant(rewriter.getI64Type(), rewriter.getI64IntegerAttr(0));
+    for (int i = 0; i < 16; ++i)
+      emit("st.global.b64 [$1 + " + std::to_string(8 * i) + "], $2;", {zero},
+           ",l");
+    std::string prefix = "tensormap.replace.tile.";
+    std::string suffix = ".global.b1024";
+    emit(prefix + "global_address" + suffix + ".b64 [$1], $2;",
+         {LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(),
+                                   adaptor.getGlobalAddress())},
+         ",l");
+    size_t rank = op.getBoxDim().size();
+    emit(prefix + "rank" + suffix + ".b32 [$1], " + std::to_string(rank - 1) +
+             ";",
+         {}, "");
+    auto perOrdinal = [&](StringRef field, ValueRange values, bool wide) {
+      for (auto [i, v] : llvm::enumerate(values))
+        emit(prefix + field.str() + suffix + (wide ? ".b64" : ".b32") +
+                 " [$1], " + std::to_string(i) + ", $2;",
+             {v}, wide ? ",l" : ",r");
+    };
+    perOrdinal("box_dim", adaptor.getBoxDim(), false);
+    perOrdinal("global_dim", adaptor.getGlobalDim(), false);
+    perOrdinal("global_stride", adaptor.getGlobalStride(), true);
+    perOrdinal("element_stride", adaptor.getElementStride(), false);
+    auto field = [&](StringRef name, uint32_t value) {
+      emit(prefix + name.str() + suffix + ".b32 [$1], " +
+               std::to_string(value) + ";",
+           {}, "");
+    };
+    field("elemtype", op.getElemType());
+    field("interleave_layout", op.getInterleaveLayout());
+    field("swizzle_mode", op.getSwizzleMode());
+    field("fill_mode", op.getFillMode());
+    ptxAsm(rewriter, loc, voidTy, {pred},
+           "@$0 fence.proxy.tensormap::generic.release.gpu;", "b",
+           /*sideEffects=*/true);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
 } // namespace
 
 void mlir::triton::gpu::lowering::populateTMAToLLVMPatterns(
@@ -340,5 +445,7 @@ void mlir::triton::gpu::lowering::populateTMAToLLVMPatterns(
                ArriveBarrierOpConversion, AsyncTMACopyGlobalToLocalOpConversion,
                AsyncTMACopyLocalToGlobalOpConversion, TMAStoreWaitOpConversion,
                ReinterpretTensorDescOpConversion,
-               TensormapFenceproxyAcquireOpConversion>(converter);
+               TensormapFenceproxyAcquireOpConversion,
+               GlobalScratchAllocOpConversion, TensormapCreateOpConversion>(
+      converter);
 }

@@ -163,6 +163,10 @@ gatherRegisters(ArrayRef<LinearLayout> srcs, const LinearLayout &dst,
 LLVM::LLVMFuncOp declareFunction(OpBuilder &b, Location loc, Operation *anchor,
                                  StringRef name, LLVM::LLVMFunctionType type);
 
+/// Marks a kernel whose last argument is the base of the programs' global
+/// scratch slices.
+constexpr const char *kGlobalScratchArgAttr = "ttg.global_scratch_arg";
+
 /// Marks an llvm.func (a device function using shared memory) whose last
 /// argument is its shared-memory base.
 constexpr const char *kSharedBaseArgAttr = "ttg.shared_base_arg";

@@ -99,14 +99,20 @@ bool needsArchSpecific(ModuleOp module) {
 }
 
 /// The PTX ISA version the module's inline PTX needs beyond the chip's
-/// minimum: fp8 mma.sync (m16n8k32 .e4m3/.e5m2, sm_89 on) is PTX 8.4.
-unsigned ptxNeededByInstructions(ModuleOp module) {
-  unsigned needed = 0;
+/// minimum, and the instruction that needs it: fp8 mma.sync (m16n8k32
+/// .e4m3/.e5m2, sm_89 on) is PTX 8.4, tensor maps written on the device
+/// (`tensormap.replace`, `fence.proxy.tensormap`) 8.3.
+std::pair<unsigned, StringRef> ptxNeededByInstructions(ModuleOp module) {
+  std::pair<unsigned, StringRef> needed{0, ""};
   module.walk([&](LLVM::InlineAsmOp inlineAsm) {
     StringRef text = inlineAsm.getAsmString();
     if (text.contains("mma.sync") &&
-        (text.contains(".e4m3") || text.contains(".e5m2")))
-      needed = std::max(needed, 84u);
+        (text.contains(".e4m3") || text.contains(".e5m2")) && needed.first < 84)
+      needed = {84, "fp8 mma.sync"};
+    if ((text.contains("tensormap.replace") ||
+         text.contains("fence.proxy.tensormap")) &&
+        needed.first < 83)
+      needed = {83, "device-made tensor maps"};
   });
   return needed;
 }
@@ -203,7 +209,7 @@ std::optional<unsigned> ptxVersionFor(ModuleOp module,
     return std::nullopt;
   }
   unsigned needed = llvmMinimumPTX(target, triple, chip);
-  unsigned byInstructions = ptxNeededByInstructions(module);
+  auto [byInstructions, instruction] = ptxNeededByInstructions(module);
   if (!requested)
     return std::max({80u, needed, byInstructions});
   if (requested < needed) {
@@ -215,7 +221,7 @@ std::optional<unsigned> ptxVersionFor(ModuleOp module,
   if (requested < byInstructions) {
     emitError(module.getLoc(), "PTX ISA ")
         << requested / 10 << "." << requested % 10
-        << " is older than the module's fp8 mma.sync needs ("
+        << " is older than the module's " << instruction << " need ("
         << byInstructions / 10 << "." << byInstructions % 10 << ")";
     return std::nullopt;
   }
@@ -357,6 +363,9 @@ std::string triton::KernelMetadata::toJSON() const {
   if (clusterDims[0] * clusterDims[1] * clusterDims[2] > 1)
     os << ", \"cluster_dims\": [" << clusterDims[0] << ", " << clusterDims[1]
        << ", " << clusterDims[2] << "]";
+  if (globalScratchSize)
+    os << ", \"global_scratch_size\": " << globalScratchSize
+       << ", \"global_scratch_align\": " << globalScratchAlign;
   if (!tensorMaps.empty()) {
     os << ", \"tensordesc_meta\": [";
     for (auto [i, map] : llvm::enumerate(tensorMaps)) {
@@ -412,6 +421,12 @@ triton::getKernelMetadata(ModuleOp module) {
     meta.numWarps = warps.getInt();
   if (auto shared = module->getAttrOfType<IntegerAttr>("ttg.shared"))
     meta.sharedBytes = shared.getInt();
+  if (auto scratch =
+          module->getAttrOfType<IntegerAttr>("ttg.global_scratch_memory_size"))
+    meta.globalScratchSize = scratch.getInt();
+  if (auto align = module->getAttrOfType<IntegerAttr>(
+          "ttg.global_scratch_memory_alignment"))
+    meta.globalScratchAlign = align.getInt();
   const char *clusterNames[] = {"ttg.cluster-dim-x", "ttg.cluster-dim-y",
                                 "ttg.cluster-dim-z"};
   for (auto [i, name] : llvm::enumerate(clusterNames))

@@ -377,8 +377,8 @@ private:
 };
 
 /// Whether TMA moves every descriptor of `module` (the pass's `tma`
-/// option): kernel arguments used only by descriptor loads and stores, with
-/// blocks TMA copies.
+/// option): kernel arguments and descriptors made in the kernel, used only
+/// by descriptor loads and stores, with blocks TMA copies.
 bool tmaMovesAll(ModuleOp module) {
   auto onlyLoadsAndStores = [](Value desc) {
     return llvm::all_of(desc.getUses(), [](OpOperand &use) {
@@ -398,6 +398,17 @@ bool tmaMovesAll(ModuleOp module) {
             !nvidia_gpu::isTMACompatible(blockOf(arg)))
           return WalkResult::interrupt();
       }
+      return WalkResult::advance();
+    }
+    // Descriptors made in the kernel: tensor maps in global scratch, one
+    // per op, so made once (outside loops and branches: a map rewritten
+    // while copies through it are in flight would be read torn).
+    if (auto make = dyn_cast<MakeTensorDescOp>(op)) {
+      any = true;
+      auto fn = dyn_cast<FuncOp>(make->getParentOp());
+      if (!fn || !fn.isPublic() || !onlyLoadsAndStores(make.getResult()) ||
+          !nvidia_gpu::isTMACompatible(blockOf(make.getResult())))
+        return WalkResult::interrupt();
       return WalkResult::advance();
     }
     for (Value v : op->getResults())

@@ -114,16 +114,70 @@ struct DescriptorStoreToTMA : public OpRewritePattern<DescriptorStoreOp> {
   }
 };
 
+/// A descriptor made in the kernel: a tensor map in the program's global
+/// scratch, written on the device, acquired by the TMA proxy.
+struct MakeTensorDescToTMA : public OpRewritePattern<MakeTensorDescOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MakeTensorDescOp op,
+                                PatternRewriter &rewriter) const override {
+    auto descType = cast<TensorDescType>(op.getType());
+    RankedTensorType block = descType.getBlockType();
+    std::string why;
+    if (!ttng::isTMACompatible(block, &why))
+      return op.emitError("TMA cannot move this descriptor's blocks: ") << why,
+             failure();
+    NVMMASharedEncodingAttr encoding = ttng::getTMAEncoding(block);
+    FailureOr<ttng::TMAPlan> plan =
+        ttng::planTMACopies(block.getShape(), block.getElementType(), encoding);
+    std::optional<int> elemType =
+        ttng::getTMAElementType(block.getElementType());
+    if (failed(plan) || !elemType)
+      return op.emitError("no TMA copy writes this block's layout"), failure();
+    Location loc = op.getLoc();
+    unsigned rank = block.getRank();
+    int64_t elemBytes = block.getElementTypeBitWidth() / 8;
+    auto i32 = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(rewriter, loc, v, 32);
+    };
+    // Dimensions innermost first; strides in bytes, the innermost (1) left
+    // out.
+    SmallVector<Value> boxDims, globalDims, globalStrides, elementStrides;
+    for (unsigned i = 0; i < rank; ++i) {
+      unsigned d = rank - 1 - i;
+      boxDims.push_back(i32(plan->boxShape[d]));
+      globalDims.push_back(op.getShape()[d]);
+      elementStrides.push_back(i32(1));
+      if (i + 1 < rank)
+        globalStrides.push_back(arith::MulIOp::create(
+            rewriter, loc, op.getStrides()[rank - 2 - i],
+            arith::ConstantIntOp::create(rewriter, loc, elemBytes, 64)));
+    }
+    auto i8Ptr = PointerType::get(rewriter.getI8Type(), 1);
+    Value map = GlobalScratchAllocOp::create(rewriter, loc, i8Ptr, 128, 128);
+    ttng::TensormapCreateOp::create(
+        rewriter, loc, map, op.getBase(), boxDims, globalDims, globalStrides,
+        elementStrides, *elemType, /*interleave_layout=*/0,
+        ttng::getTMASwizzleMode(encoding.getSwizzlingByteWidth()),
+        op.getPadding() == PaddingOption::PAD_NAN ? 1 : 0);
+    ttng::TensormapFenceproxyAcquireOp::create(rewriter, loc, map);
+    rewriter.replaceOpWithNewOp<ttng::ReinterpretTensorDescOp>(op, descType,
+                                                               map);
+    return success();
+  }
+};
+
 class TMALoweringPass
     : public mlir::triton::impl::TritonNvidiaTMALoweringBase<TMALoweringPass> {
 public:
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<DescriptorLoadToTMA, DescriptorStoreToTMA>(&getContext());
+    patterns
+        .add<DescriptorLoadToTMA, DescriptorStoreToTMA, MakeTensorDescToTMA>(
+            &getContext());
     walkAndApplyPatterns(getOperation(), std::move(patterns));
     bool left = false;
     getOperation().walk([&](Operation *op) {
-      if (isa<DescriptorLoadOp, DescriptorStoreOp>(op))
+      if (isa<DescriptorLoadOp, DescriptorStoreOp, MakeTensorDescOp>(op))
         left = true;
     });
     if (left)

@@ -16,7 +16,7 @@
 // PTX: .version 8.4
 // PTX-COUNT-16: mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32
 
-// OLD: error: PTX ISA 8.3 is older than the module's fp8 mma.sync needs (8.4)
+// OLD: error: PTX ISA 8.3 is older than the module's fp8 mma.sync need (8.4)
 
 module {
   tt.func public @fp8_mm(%a: !tt.ptr<f8E5M2> {tt.divisibility = 16 : i32}, %b: !tt.ptr<f8E4M3FN> {tt.divisibility = 16 : i32}, %c: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {

@@ -71,10 +71,15 @@ struct KernelMetadata {
     SmallVector<int64_t> blockSize;
   };
   SmallVector<TensorMap> tensorMaps;
+  /// Global scratch per program (`ttg.global_scratch_memory_size`) and its
+  /// alignment: the launcher allocates it and passes it last.
+  unsigned globalScratchSize = 0, globalScratchAlign = 1;
   /// `{"entry": "add", "num_warps": 4, "shared_bytes": 0}`, plus
   /// `"cluster_dims": [2, 1, 1]` when blocks are grouped and
   /// `"tensordesc_meta": [{"swizzle": 3, "elem_size": 2, "elem_type": 6,
-  /// "block_size": [64, 64]}]` when the kernel takes tensor maps.
+  /// "block_size": [64, 64]}]` when the kernel takes tensor maps, and
+  /// `"global_scratch_size": 128, "global_scratch_align": 128` when it
+  /// uses global scratch.
   std::string toJSON() const;
 };
 

@@ -77,10 +77,12 @@ def TritonRewriteTensorDescriptorToPointer
     With `tma` (Hopper, as upstream skips this pass from sm_90), a module
     whose descriptors TMA can move is left as it is, for
     triton-nvidia-tma-lowering and the pipeliner: every descriptor is a
-    kernel argument (a tensor map the launcher makes) used only by
-    `tt.descriptor_load`/`descriptor_store`, with blocks
-    `isTMACompatible` accepts. Anything else (descriptors made in the
-    kernel, reductions, gathers, scatters, calls) still becomes pointers.
+    kernel argument (a tensor map the launcher makes) or made by
+    `tt.make_tensor_descriptor` (a tensor map the kernel writes), used only
+    by `tt.descriptor_load`/`descriptor_store`, with blocks
+    `isTMACompatible` accepts. Anything else (reductions, gathers,
+    scatters, descriptors carried by loops or passed to calls) still
+    becomes pointers.
   }];
   let options = [
     Option<"tma", "tma", "bool", /*default*/"false",
