@@ -29,6 +29,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONREWRITETENSORDESCRIPTORTOPOINTER
@@ -401,12 +402,28 @@ bool tmaMovesAll(ModuleOp module) {
       return WalkResult::advance();
     }
     // Descriptors made in the kernel: tensor maps in global scratch, one
-    // per op, so made once (outside loops and branches: a map rewritten
-    // while copies through it are in flight would be read torn).
+    // per op, rewritten each time the op runs. A map must not change while
+    // copies through it are in flight: only the innermost loops are
+    // pipelined (their copies all complete by the loop's end) and stores
+    // are waited for at once, so the op may run in branches and outer
+    // loops, not in an innermost loop or a loop nest flattened into one.
     if (auto make = dyn_cast<MakeTensorDescOp>(op)) {
       any = true;
-      auto fn = dyn_cast<FuncOp>(make->getParentOp());
-      if (!fn || !fn.isPublic() || !onlyLoadsAndStores(make.getResult()) ||
+      auto fn = make->getParentOfType<FuncOp>();
+      bool rewrittenInFlight = false;
+      for (Operation *p = make->getParentOp(); p && p != fn;
+           p = p->getParentOp()) {
+        if (!isa<LoopLikeOpInterface>(p))
+          continue;
+        bool innermost = !p->walk([&](LoopLikeOpInterface inner) {
+                             return inner.getOperation() == p
+                                        ? WalkResult::advance()
+                                        : WalkResult::interrupt();
+                           }).wasInterrupted();
+        rewrittenInFlight |= innermost || p->hasAttr("tt.flatten");
+      }
+      if (!fn || !fn.isPublic() || rewrittenInFlight ||
+          !onlyLoadsAndStores(make.getResult()) ||
           !nvidia_gpu::isTMACompatible(blockOf(make.getResult())))
         return WalkResult::interrupt();
       return WalkResult::advance();

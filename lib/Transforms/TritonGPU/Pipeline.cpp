@@ -665,6 +665,142 @@ private:
       LocalDeallocOp::create(after, loc, buf);
   }
 
+  /// The mbarriers of a loop's TMA copies: one per ring slot, armed with
+  /// the bytes of an iteration's TMA copies where the first is issued
+  /// (stage 0), waited on by the readers with the carried phase.
+  struct BarrierRing {
+    Value barriers, writeBarrier;
+    MemDescType slotType;
+  };
+
+  static BarrierRing setUpBarriers(scf::ForOp loop,
+                                   ArrayRef<PipelinedLoad> candidates,
+                                   int stages, Value writeSlot, Value readSlot,
+                                   Value readPhase, OpBuilder &consumer,
+                                   DenseSet<Operation *> &stageZero) {
+    MLIRContext *ctx = loop.getContext();
+    Location loc = loop.getLoc();
+    OpBuilder b(loop);
+    Attribute smem = SharedMemorySpaceAttr::get(ctx);
+    uint64_t tmaBytes = 0;
+    Operation *firstTMA = nullptr;
+    for (const PipelinedLoad &c : candidates) {
+      if (!isa<DescriptorLoadOp>(c.load))
+        continue;
+      tmaBytes += c.tileBytes;
+      if (!firstTMA || c.load->isBeforeInBlock(firstTMA))
+        firstTMA = c.load;
+    }
+    BarrierRing ring;
+    auto encoding = SwizzledSharedEncodingAttr::get(
+        ctx, 1, 1, 1, {0}, CTALayoutAttr::getTrivial(ctx));
+    auto ringType = MemDescType::get({stages, 1}, b.getI64Type(), encoding,
+                                     smem, /*mutableMemory=*/true);
+    ring.slotType =
+        MemDescType::get(ctx, {1}, b.getI64Type(), encoding, smem,
+                         /*mutableMemory=*/true, ringType.getShape());
+    ring.barriers =
+        LocalAllocOp::create(b, loc, ringType, Value(), IntegerAttr());
+    for (int i = 0; i < stages; ++i) {
+      Value index = arith::ConstantIntOp::create(b, loc, i, 32);
+      Value slot =
+          MemDescIndexOp::create(b, loc, ring.slotType, ring.barriers, index);
+      nvidia_gpu::InitBarrierOp::create(b, loc, slot, 1);
+    }
+    OpBuilder producer(firstTMA);
+    for (Operation *op : getLoopSlice(loop, {writeSlot}))
+      stageZero.insert(op);
+    ring.writeBarrier = MemDescIndexOp::create(producer, loc, ring.slotType,
+                                               ring.barriers, writeSlot);
+    Value always = arith::ConstantIntOp::create(producer, loc, 1, 1);
+    auto expect = nvidia_gpu::BarrierExpectOp::create(
+        producer, loc, ring.writeBarrier, tmaBytes, always);
+    stageZero.insert(ring.writeBarrier.getDefiningOp());
+    stageZero.insert(always.getDefiningOp());
+    stageZero.insert(expect);
+    Value readBarrier = MemDescIndexOp::create(consumer, loc, ring.slotType,
+                                               ring.barriers, readSlot);
+    nvidia_gpu::WaitBarrierOp::create(consumer, loc, readBarrier, readPhase,
+                                      Value(), ValueRange());
+    return ring;
+  }
+
+  /// After the loop: every copy issued was waited for in it.
+  static void releaseBarriers(scf::ForOp loop, const BarrierRing &ring,
+                              int stages) {
+    Location loc = loop.getLoc();
+    OpBuilder after(loop->getBlock(), ++Block::iterator(loop));
+    for (int i = 0; i < stages; ++i) {
+      Value index = arith::ConstantIntOp::create(after, loc, i, 32);
+      Value slot = MemDescIndexOp::create(after, loc, ring.slotType,
+                                          ring.barriers, index);
+      nvidia_gpu::InvalBarrierOp::create(after, loc, slot);
+    }
+    LocalDeallocOp::create(after, loc, ring.barriers);
+  }
+
+  /// The copy that replaces load `c`, into `dst` (its slot of the ring):
+  /// TMA completing on the ring's barrier, or cp.async. Returns what its
+  /// address depends on (stage 0 with it); a cp.async copy is added to
+  /// `copies`.
+  static SmallVector<Value>
+  issueCopy(const PipelinedLoad &c, Value dst, const BarrierRing &ring,
+            SmallVectorImpl<AsyncCopyGlobalToLocalOp> &copies,
+            DenseSet<Operation *> &stageZero) {
+    OpBuilder producer(c.load);
+    SmallVector<Value> roots;
+    if (auto load = dyn_cast<DescriptorLoadOp>(c.load)) {
+      Value always =
+          arith::ConstantIntOp::create(producer, load.getLoc(), 1, 1);
+      auto copy = nvidia_gpu::AsyncTMACopyGlobalToLocalOp::create(
+          producer, load.getLoc(), load.getDesc(), load.getIndices(),
+          ring.writeBarrier, dst, always, load.getCache(), load.getEvict(),
+          /*isVolatile=*/false);
+      stageZero.insert(always.getDefiningOp());
+      stageZero.insert(copy);
+      roots.append(load.getIndices().begin(), load.getIndices().end());
+      roots.push_back(load.getDesc());
+      return roots;
+    }
+    auto load = cast<LoadOp>(c.load);
+    auto copy = AsyncCopyGlobalToLocalOp::create(
+        producer, load.getLoc(), AsyncTokenType::get(load.getContext()),
+        load.getPtr(), dst, load.getMask(), Value(), load.getCache(),
+        load.getEvict(), false, c.contiguity);
+    copies.push_back(copy);
+    stageZero.insert(copy);
+    roots.push_back(load.getPtr());
+    if (load.getMask())
+      roots.push_back(load.getMask());
+    return roots;
+  }
+
+  /// MLIR's scf pipeliner on the prepared loop: the two stages in the
+  /// schedule's cluster order, each in body order.
+  static FailureOr<scf::ForOp>
+  runPipeliner(scf::ForOp loop, const DenseSet<Operation *> &stageZero,
+               int stages, bool earlyFirst) {
+    scf::PipeliningOption options;
+    options.getScheduleFn =
+        [&](scf::ForOp forOp,
+            std::vector<std::pair<Operation *, unsigned>> &schedule) {
+          auto add = [&](bool zero) {
+            for (Operation &op : forOp.getBody()->without_terminator())
+              if (stageZero.contains(&op) == zero)
+                schedule.push_back({&op, zero ? 0u : unsigned(stages - 1)});
+          };
+          add(earlyFirst);
+          add(!earlyFirst);
+        };
+    options.peelEpilogue = false;
+    options.supportDynamicLoops = true;
+    options.predicateFn = predicateCopy;
+    IRRewriter rewriter(loop.getContext());
+    rewriter.setInsertionPoint(loop);
+    bool modified = false;
+    return scf::pipelineForLoop(rewriter, loop, options, &modified);
+  }
+
   LogicalResult transform(scf::ForOp loop,
                           MutableArrayRef<PipelinedLoad> candidates,
                           int stages) {
@@ -672,11 +808,10 @@ private:
     Location loc = loop.getLoc();
     IRRewriter rewriter(ctx);
     Attribute smem = SharedMemorySpaceAttr::get(ctx);
-    auto isTMA = [](const PipelinedLoad &c) {
-      return isa<DescriptorLoadOp>(c.load);
-    };
-    int numAsyncCopies = llvm::count_if(
-        candidates, [&](const PipelinedLoad &c) { return !isTMA(c); });
+    int numAsyncCopies =
+        llvm::count_if(candidates, [&](const PipelinedLoad &c) {
+          return !isa<DescriptorLoadOp>(c.load);
+        });
     bool anyTMA = numAsyncCopies != static_cast<int>(candidates.size());
 
     SmallVector<Operation *> scheduledEarly;
@@ -713,52 +848,10 @@ private:
     if (numAsyncCopies)
       wait = AsyncWaitOp::create(consumer, loc, AsyncTokenType::get(ctx),
                                  ValueRange(), pendingCopies);
-
-    // TMA copies: one mbarrier per slot, armed with the bytes of every TMA
-    // copy of an iteration (stage 0), waited on by the readers.
-    Value barriers, writeBarrier;
-    MemDescType barrierSlotType;
-    uint64_t tmaBytes = 0;
-    for (const PipelinedLoad &c : candidates)
-      if (isTMA(c))
-        tmaBytes += c.tileBytes;
-    if (anyTMA) {
-      auto encoding = SwizzledSharedEncodingAttr::get(
-          ctx, 1, 1, 1, {0}, CTALayoutAttr::getTrivial(ctx));
-      auto ringType = MemDescType::get({stages, 1}, b.getI64Type(), encoding,
-                                       smem, /*mutableMemory=*/true);
-      barrierSlotType =
-          MemDescType::get(ctx, {1}, b.getI64Type(), encoding, smem,
-                           /*mutableMemory=*/true, ringType.getShape());
-      barriers = LocalAllocOp::create(b, loc, ringType, Value(), IntegerAttr());
-      for (int i = 0; i < stages; ++i) {
-        Value index = arith::ConstantIntOp::create(b, loc, i, 32);
-        Value slot =
-            MemDescIndexOp::create(b, loc, barrierSlotType, barriers, index);
-        nvidia_gpu::InitBarrierOp::create(b, loc, slot, 1);
-      }
-      // Armed where the iteration's first TMA copy is issued.
-      Operation *firstTMA = nullptr;
-      for (const PipelinedLoad &c : candidates)
-        if (isTMA(c) && (!firstTMA || c.load->isBeforeInBlock(firstTMA)))
-          firstTMA = c.load;
-      OpBuilder producer(firstTMA);
-      for (Operation *op : getLoopSlice(loop, {writeSlot}))
-        stageZero.insert(op);
-      writeBarrier = MemDescIndexOp::create(producer, loc, barrierSlotType,
-                                            barriers, writeSlot);
-      Value always = arith::ConstantIntOp::create(producer, loc, 1, 1);
-      auto expect = nvidia_gpu::BarrierExpectOp::create(
-          producer, loc, writeBarrier, tmaBytes, always);
-      stageZero.insert(writeBarrier.getDefiningOp());
-      stageZero.insert(always.getDefiningOp());
-      stageZero.insert(expect);
-      // Readers wait for their slot's phase.
-      Value readBarrier = MemDescIndexOp::create(consumer, loc, barrierSlotType,
-                                                 barriers, readSlot);
-      nvidia_gpu::WaitBarrierOp::create(consumer, loc, readBarrier, readPhase,
-                                        Value(), ValueRange());
-    }
+    BarrierRing ring;
+    if (anyTMA)
+      ring = setUpBarriers(loop, candidates, stages, writeSlot, readSlot,
+                           readPhase, consumer, stageZero);
 
     for (PipelinedLoad &c : candidates) {
       MemDescType tile = c.alloc.getType();
@@ -780,31 +873,7 @@ private:
       auto dst = MemDescIndexOp::create(producer, c.load->getLoc(), slotType,
                                         buf, writeSlot);
       stageZero.insert(dst);
-      SmallVector<Value> roots;
-      if (auto tmaLoad = dyn_cast<DescriptorLoadOp>(c.load)) {
-        auto load = tmaLoad;
-        Value always =
-            arith::ConstantIntOp::create(producer, load.getLoc(), 1, 1);
-        auto copy = nvidia_gpu::AsyncTMACopyGlobalToLocalOp::create(
-            producer, load.getLoc(), load.getDesc(), load.getIndices(),
-            writeBarrier, dst, always, load.getCache(), load.getEvict(),
-            /*isVolatile=*/false);
-        stageZero.insert(always.getDefiningOp());
-        stageZero.insert(copy);
-        roots.append(load.getIndices().begin(), load.getIndices().end());
-        roots.push_back(load.getDesc());
-      } else {
-        auto load = cast<LoadOp>(c.load);
-        auto copy = AsyncCopyGlobalToLocalOp::create(
-            producer, load.getLoc(), AsyncTokenType::get(ctx), load.getPtr(),
-            dst, load.getMask(), Value(), load.getCache(), load.getEvict(),
-            false, c.contiguity);
-        copies.push_back(copy);
-        stageZero.insert(copy);
-        roots.push_back(load.getPtr());
-        if (load.getMask())
-          roots.push_back(load.getMask());
-      }
+      SmallVector<Value> roots = issueCopy(c, dst, ring, copies, stageZero);
       for (Operation *op : getLoopSlice(loop, roots))
         stageZero.insert(op);
 
@@ -818,41 +887,14 @@ private:
       c.alloc.erase();
       c.load->erase();
     }
-    if (anyTMA) {
-      // After the loop: every copy issued was waited for in it.
-      OpBuilder after(loop->getBlock(), ++Block::iterator(loop));
-      for (int i = 0; i < stages; ++i) {
-        Value index = arith::ConstantIntOp::create(after, loc, i, 32);
-        Value slot = MemDescIndexOp::create(after, loc, barrierSlotType,
-                                            barriers, index);
-        nvidia_gpu::InvalBarrierOp::create(after, loc, slot);
-      }
-      LocalDeallocOp::create(after, loc, barriers);
-    }
+    if (anyTMA)
+      releaseBarriers(loop, ring, stages);
     if (numAsyncCopies)
       commitGroups(copies, wait, stageZero);
     releaseAfter(loop, buffers, numAsyncCopies > 0);
 
-    // The two stages in the schedule's cluster order, each in body order.
-    scf::PipeliningOption options;
-    options.getScheduleFn =
-        [&](scf::ForOp forOp,
-            std::vector<std::pair<Operation *, unsigned>> &schedule) {
-          auto add = [&](bool zero) {
-            for (Operation &op : forOp.getBody()->without_terminator())
-              if (stageZero.contains(&op) == zero)
-                schedule.push_back({&op, zero ? 0u : unsigned(stages - 1)});
-          };
-          add(earlyFirst);
-          add(!earlyFirst);
-        };
-    options.peelEpilogue = false;
-    options.supportDynamicLoops = true;
-    options.predicateFn = predicateCopy;
-    rewriter.setInsertionPoint(loop);
-    bool modified = false;
     FailureOr<scf::ForOp> result =
-        scf::pipelineForLoop(rewriter, loop, options, &modified);
+        runPipeliner(loop, stageZero, stages, earlyFirst);
     if (failed(result))
       return loop.emitError("software pipelining failed"), failure();
     if (asyncDot)
