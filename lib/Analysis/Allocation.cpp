@@ -2,6 +2,7 @@
 
 #include "TritonDialect/Analysis/Allocation.h"
 #include "TritonDialect/Analysis/GatherLowering.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 
@@ -71,6 +72,9 @@ ScratchRegions mlir::triton::getReduceScanScratch(Operation *op) {
 }
 
 uint64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
+  // A tensor map is assembled in shared memory, then copied out.
+  if (isa<nvidia_gpu::TensormapCreateOp>(op))
+    return 128;
   if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
     auto src = cast<RankedTensorType>(cvt.getSrc().getType());
     auto dst = cast<RankedTensorType>(cvt.getType());

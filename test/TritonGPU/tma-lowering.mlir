@@ -42,3 +42,27 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %v : tensor<64x8xf16, #blocked>
   }
 }
+
+// -----
+
+// A descriptor made in the kernel: a tensor map in 128 bytes of the
+// program's global scratch, with the box of TMA.h (64x64), the shape and
+// byte strides innermost first, the element type (f16: 6), 128-byte
+// swizzle (3) and NaN fill for `padding = nan` (1); acquired, then viewed
+// as the descriptor.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: @device_made
+  tt.func public @device_made(%base: !tt.ptr<f16>, %m: i32, %n: i32, %stride: i64, %i: i32) -> tensor<64x64xf16, #blocked> {
+    %one = arith.constant 1 : i64
+    // CHECK: %[[BYTES:.*]] = arith.muli %arg3, %c2_i64
+    // CHECK: %[[MAP:.*]] = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
+    // CHECK: ttng.tensormap_create %[[MAP]], %arg0, [%c64_i32{{[_0-9]*}}, %c64_i32{{[_0-9]*}}], [%arg2, %arg1], [%[[BYTES]]], [%c1_i32{{[_0-9]*}}, %c1_i32{{[_0-9]*}}] {elem_type = 6 : i32, fill_mode = 1 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32}
+    // CHECK: ttng.tensormap_fenceproxy_acquire %[[MAP]]
+    // CHECK: %[[DESC:.*]] = ttng.reinterpret_tensor_descriptor %[[MAP]] : !tt.ptr<i8> to !tt.tensordesc<tensor<64x64xf16>>
+    // CHECK: ttng.async_tma_copy_global_to_local %[[DESC]]
+    %d = tt.make_tensor_descriptor %base, [%m, %n], [%stride, %one] {padding = 2 : i32} : !tt.ptr<f16>, !tt.tensordesc<tensor<64x64xf16>>
+    %v = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
+    tt.return %v : tensor<64x64xf16, #blocked>
+  }
+}

@@ -44,7 +44,9 @@ inline constexpr const char *kGlobalScratchAlignmentAttr =
 ///  - tt.histogram: its bins (counted with shared-memory atomics);
 ///  - tt.atomic_rmw / tt.atomic_cas with a used result, on a scalar pointer
 ///    or a layout that holds elements twice: the value(s), for broadcast to
-///    every holder.
+///    every holder;
+///  - ttng.tensormap_create: the 128-byte map, assembled before its copy to
+///    global memory (128-byte aligned).
 uint64_t getScratchSizeInBytes(Operation *op);
 
 /// The scratch of a tt.reduce or tt.scan whose axis spans several warps,

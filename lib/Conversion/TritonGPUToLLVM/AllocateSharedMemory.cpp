@@ -14,6 +14,7 @@
 #include "TritonDialect/Analysis/Allocation.h"
 #include "TritonDialect/Conversion/TritonGPUToLLVM/Passes.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -127,7 +128,9 @@ private:
         scratch = getScratchSizeInBytes(op);
       }
       if (scratch)
-        buffers.push_back({op, scratch, 16, id[op], last[op]});
+        buffers.push_back({op, scratch,
+                           isa<nvidia_gpu::TensormapCreateOp>(op) ? 128u : 16u,
+                           id[op], last[op]});
     });
 
     // Largest first; each at the lowest aligned offset clear of the

@@ -1,4 +1,4 @@
-// RUN: triton-opt %s --allocate-shared-memory --convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm | FileCheck %s
 
 // mbarriers and TMA copies: thread 0 initializes, arms and invalidates the
 // barrier and issues the copies (one per box: B's 256-byte rows are two
@@ -39,6 +39,38 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     ttng.async_tma_copy_local_to_global %d[%x, %y] %out : !tt.tensordesc<tensor<64x128xf16>>, !ttg.memdesc<64x128xf16, #nvmma, #smem>
     // CHECK: "cp.async.bulk.wait_group.read 0;"
     ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+}
+
+// -----
+
+// A tensor map made on the device: the program's slice of global scratch
+// (the kernel's last argument, by program id), assembled by warp 0 in its
+// 128 bytes of shared memory (dimensions innermost first, rank less one,
+// strides in bytes), copied out with the tensor-map proxy release, then
+// acquired.
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: llvm.func @device_map(
+  // CHECK-SAME: %{{.*}}: !llvm.ptr<1>, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i64, %[[SCRATCH:.*]]: !llvm.ptr<1>)
+  // CHECK-SAME: ttg.global_scratch_arg
+  tt.func public @device_map(%base: !tt.ptr<f16>, %m: i32, %n: i32, %stride: i64) {
+    // CHECK: nvvm.read.ptx.sreg.ctaid.x
+    // CHECK: llvm.getelementptr %[[SCRATCH]][%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i8
+    %p = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
+    %c64 = arith.constant 64 : i32
+    %c1 = arith.constant 1 : i32
+    // CHECK: "@$0 st.shared.b32 [$1], $2;"
+    // CHECK: "@$0 tensormap.replace.tile.global_address.shared::cta.b1024.b64 [$1], $2;"
+    // CHECK: "@$0 tensormap.replace.tile.rank.shared::cta.b1024.b32 [$1], 1;"
+    // CHECK: "@$0 tensormap.replace.tile.global_dim.shared::cta.b1024.b32 [$1], 0, $2;", "b,r,r" %{{.*}}, %{{.*}}, %arg2
+    // CHECK: "@$0 tensormap.replace.tile.global_dim.shared::cta.b1024.b32 [$1], 1, $2;", "b,r,r" %{{.*}}, %{{.*}}, %arg1
+    // CHECK: "@$0 tensormap.replace.tile.global_stride.shared::cta.b1024.b64 [$1], 0, $2;", "b,r,l" %{{.*}}, %{{.*}}, %arg3
+    // CHECK: "@$0 tensormap.replace.tile.swizzle_mode.shared::cta.b1024.b32 [$1], 3;"
+    // CHECK: "@$0 tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [$1], [$2], 128;"
+    ttng.tensormap_create %p, %base, [%c64, %c64], [%n, %m], [%stride], [%c1, %c1] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i32, i64, i32, i32) -> ()
+    // CHECK: "fence.proxy.tensormap::generic.acquire.gpu [$0], 128;"
+    ttng.tensormap_fenceproxy_acquire %p : !tt.ptr<i8>
     tt.return
   }
 }
