@@ -77,7 +77,7 @@ def link_libdevice(tutorial_dir):
         os.symlink(lib, target)
 
 
-def run_one(path, ours, points, timeout, site_dir):
+def run_one(path, ours, points, timeout, site_dir, keep_cache=None):
     env = dict(os.environ)
     env.pop("TRITONDIALECT", None)
     if ours:
@@ -87,6 +87,10 @@ def run_one(path, ours, points, timeout, site_dir):
     env["PYTHONPATH"] = site_dir + os.pathsep + env.get("PYTHONPATH", "")
     with tempfile.TemporaryDirectory() as cwd:
         env["TRITON_CACHE_DIR"] = os.path.join(cwd, "cache")
+        if keep_cache:
+            # Each compiler's kernels (PTX, TTGIR, metadata) kept to compare.
+            tag = os.path.basename(path).split(".")[0] + (".ours" if ours else ".upstream")
+            env["TRITON_CACHE_DIR"] = os.path.join(keep_cache, tag)
         start = time.time()
         try:
             p = subprocess.run([sys.executable, os.path.abspath(path)], cwd=cwd, env=env, capture_output=True,
@@ -164,6 +168,7 @@ def main():
     parser.add_argument("--only", default="")
     parser.add_argument("--timeout", type=int, default=600)
     parser.add_argument("--out", default="")
+    parser.add_argument("--keep-cache", default="", help="keep each run's Triton cache (its kernels) under this folder")
     parser.add_argument("--ours-first", action="store_true",
                         help="run ours before upstream (the first run of a call may meet a cold GPU)")
     args = parser.parse_args()
@@ -178,7 +183,7 @@ def main():
         runs = {}
         order = (("upstream", False), ("ours", True))
         for label, ours in (order[::-1] if args.ours_first else order):
-            runs[label] = r = run_one(path, ours, args.points, args.timeout, site_dir)
+            runs[label] = r = run_one(path, ours, args.points, args.timeout, site_dir, args.keep_cache or None)
             stats = re.findall(r"\[tutorials\] tritondialect compiled (\d+) fallbacks (\d+)", r["err"])
             fallbacks = sorted(set(re.findall(r"kernel '([^']+)' falls back[^:]*: ([^\n]*)", r["err"])))
             print(f"{name} [{label}] exit {r['rc']}, {r['wall']:.1f} s"

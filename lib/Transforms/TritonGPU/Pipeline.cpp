@@ -538,6 +538,9 @@ private:
     if (!dot)
       return false;
     auto fromRing = [&](Value v) {
+      // A transposed view of a ring slot (B^T) reads the ring too.
+      while (auto trans = v.getDefiningOp<MemDescTransOp>())
+        v = trans.getSrc();
       return !isa<MemDescType>(v.getType()) ||
              llvm::any_of(candidates, [&](PipelinedLoad c) {
                return c.alloc.getResult() == v;

@@ -493,6 +493,8 @@ bool mlir::triton::gpu::scheduleLoop(scf::ForOp loop) {
     auto pipelined = [&](Value v) {
       if (!isa<MemDescType>(v.getType()))
         return true;
+      while (auto trans = v.getDefiningOp<MemDescTransOp>())
+        v = trans.getSrc();
       auto alloc = v.getDefiningOp<LocalAllocOp>();
       return alloc && alloc.getSrc() && alloc.getSrc().getDefiningOp() &&
              alloc.getSrc().getDefiningOp()->hasAttr(kLatencyAttrName);
