@@ -59,6 +59,25 @@ Value genericAddress(OpBuilder &b, Location loc, Value ptr) {
   return LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), ptr);
 }
 
+/// `pred` (an i1), or true when null.
+Value orTrue(OpBuilder &b, Location loc, Value pred) {
+  if (pred)
+    return pred;
+  return LLVMBuilder(b, loc).constant(b.getI1Type(), b.getBoolAttr(true));
+}
+
+/// One mbarrier instruction, `text`, with $0 the predicate it runs under
+/// and $1 the barrier's shared address (then `extra`, bound by
+/// `extraConstraints`).
+void barrierPTX(OpBuilder &b, Location loc, Value pred, Value barrier,
+                const std::string &text, ValueRange extra = {},
+                StringRef extraConstraints = "") {
+  SmallVector<Value> operands{pred, sharedAddress(b, loc, barrier)};
+  operands.append(extra.begin(), extra.end());
+  ptxAsm(b, loc, voidType(b), operands, text, ("b,r" + extraConstraints).str(),
+         /*sideEffects=*/true);
+}
+
 struct InitBarrierOpConversion
     : public ConvertOpToLLVMPattern<ttng::InitBarrierOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -66,12 +85,10 @@ struct InitBarrierOpConversion
   matchAndRewrite(ttng::InitBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    ptxAsm(rewriter, loc, voidType(rewriter),
-           {threadZeroAnd(rewriter, loc, Value()),
-            sharedAddress(rewriter, loc, adaptor.getAlloc())},
-           "@$0 mbarrier.init.shared::cta.b64 [$1], " +
-               std::to_string(op.getCount()) + ";",
-           "b,r", /*sideEffects=*/true);
+    barrierPTX(rewriter, loc, threadZeroAnd(rewriter, loc, Value()),
+               adaptor.getAlloc(),
+               "@$0 mbarrier.init.shared::cta.b64 [$1], " +
+                   std::to_string(op.getCount()) + ";");
     rewriter.eraseOp(op);
     return success();
   }
@@ -84,11 +101,8 @@ struct InvalBarrierOpConversion
   matchAndRewrite(ttng::InvalBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    ptxAsm(rewriter, loc, voidType(rewriter),
-           {threadZeroAnd(rewriter, loc, Value()),
-            sharedAddress(rewriter, loc, adaptor.getAlloc())},
-           "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r",
-           /*sideEffects=*/true);
+    barrierPTX(rewriter, loc, threadZeroAnd(rewriter, loc, Value()),
+               adaptor.getAlloc(), "@$0 mbarrier.inval.shared::cta.b64 [$1];");
     rewriter.eraseOp(op);
     return success();
   }
@@ -101,12 +115,10 @@ struct BarrierExpectOpConversion
   matchAndRewrite(ttng::BarrierExpectOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    ptxAsm(rewriter, loc, voidType(rewriter),
-           {threadZeroAnd(rewriter, loc, adaptor.getPred()),
-            sharedAddress(rewriter, loc, adaptor.getAlloc())},
-           "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
-               std::to_string(op.getSize()) + ";",
-           "b,r", /*sideEffects=*/true);
+    barrierPTX(rewriter, loc, threadZeroAnd(rewriter, loc, adaptor.getPred()),
+               adaptor.getAlloc(),
+               "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
+                   std::to_string(op.getSize()) + ";");
     rewriter.eraseOp(op);
     return success();
   }
@@ -119,23 +131,18 @@ struct WaitBarrierOpConversion
   matchAndRewrite(ttng::WaitBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    LLVMBuilder lb(rewriter, loc);
-    Value pred = adaptor.getPred();
-    if (!pred)
-      pred = lb.constant(rewriter.getI1Type(), rewriter.getBoolAttr(true));
     // try_wait may return before the phase completes: loop until it has.
-    ptxAsm(rewriter, loc, voidType(rewriter),
-           {pred, sharedAddress(rewriter, loc, adaptor.getAlloc()),
-            adaptor.getPhase()},
-           "{\n"
-           ".reg .pred complete;\n"
-           "@!$0 bra.uni skipWait;\n"
-           "waitLoop:\n"
-           "mbarrier.try_wait.parity.shared::cta.b64 complete, [$1], $2;\n"
-           "@!complete bra.uni waitLoop;\n"
-           "skipWait:\n"
-           "}",
-           "b,r,r", /*sideEffects=*/true);
+    barrierPTX(rewriter, loc, orTrue(rewriter, loc, adaptor.getPred()),
+               adaptor.getAlloc(),
+               "{\n"
+               ".reg .pred complete;\n"
+               "@!$0 bra.uni skipWait;\n"
+               "waitLoop:\n"
+               "mbarrier.try_wait.parity.shared::cta.b64 complete, [$1], $2;\n"
+               "@!complete bra.uni waitLoop;\n"
+               "skipWait:\n"
+               "}",
+               adaptor.getPhase(), ",r");
     rewriter.eraseOp(op);
     return success();
   }
@@ -149,15 +156,10 @@ struct ArriveBarrierOpConversion
                   ConversionPatternRewriter &rewriter) const override {
     // Every thread whose predicate holds arrives `count` times.
     Location loc = op.getLoc();
-    LLVMBuilder lb(rewriter, loc);
-    Value pred = adaptor.getPred();
-    if (!pred)
-      pred = lb.constant(rewriter.getI1Type(), rewriter.getBoolAttr(true));
-    ptxAsm(rewriter, loc, voidType(rewriter),
-           {pred, sharedAddress(rewriter, loc, adaptor.getAlloc())},
-           "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], " +
-               std::to_string(op.getCount()) + ";",
-           "b,r", /*sideEffects=*/true);
+    barrierPTX(rewriter, loc, orTrue(rewriter, loc, adaptor.getPred()),
+               adaptor.getAlloc(),
+               "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], " +
+                   std::to_string(op.getCount()) + ";");
     rewriter.eraseOp(op);
     return success();
   }
