@@ -55,6 +55,15 @@ Value sharedAddress(OpBuilder &b, Location loc, Value ptr) {
   return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), ptr);
 }
 
+/// `ptr` in the generic address space (a tensor map in global memory, as
+/// TMA and the tensor-map fences take it).
+Value toGeneric(OpBuilder &b, Location loc, Value ptr) {
+  auto generic = LLVM::LLVMPointerType::get(b.getContext());
+  if (ptr.getType() == generic)
+    return ptr;
+  return LLVM::AddrSpaceCastOp::create(b, loc, generic, ptr);
+}
+
 Value genericAddress(OpBuilder &b, Location loc, Value ptr) {
   return LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), ptr);
 }
@@ -309,11 +318,8 @@ struct ReinterpretTensorDescOpConversion
   LogicalResult
   matchAndRewrite(ttng::ReinterpretTensorDescOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value ptr = adaptor.getRawDesc();
-    auto generic = LLVM::LLVMPointerType::get(rewriter.getContext());
-    if (ptr.getType() != generic)
-      ptr = LLVM::AddrSpaceCastOp::create(rewriter, op.getLoc(), generic, ptr);
-    rewriter.replaceOp(op, ptr);
+    rewriter.replaceOp(op,
+                       toGeneric(rewriter, op.getLoc(), adaptor.getRawDesc()));
     return success();
   }
 };
@@ -325,10 +331,7 @@ struct TensormapFenceproxyAcquireOpConversion
   matchAndRewrite(ttng::TensormapFenceproxyAcquireOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value ptr = adaptor.getDescPtr();
-    auto generic = LLVM::LLVMPointerType::get(rewriter.getContext());
-    if (ptr.getType() != generic)
-      ptr = LLVM::AddrSpaceCastOp::create(rewriter, loc, generic, ptr);
+    Value ptr = toGeneric(rewriter, loc, adaptor.getDescPtr());
     ptxAsm(rewriter, loc, voidType(rewriter),
            {genericAddress(rewriter, loc, ptr)},
            "fence.proxy.tensormap::generic.acquire.gpu [$0], 128;", "l",
