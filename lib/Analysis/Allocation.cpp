@@ -75,6 +75,10 @@ uint64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
   // A tensor map is assembled in shared memory, then copied out.
   if (isa<nvidia_gpu::TensormapCreateOp>(op))
     return 128;
+  // The default warps hand each explicit capture to the partitions' warps
+  // through shared memory, one 8-byte slot each.
+  if (auto ws = dyn_cast<WarpSpecializeOp>(op))
+    return 8 * ws.getExplicitCaptures().size();
   if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
     auto src = cast<RankedTensorType>(cvt.getSrc().getType());
     auto dst = cast<RankedTensorType>(cvt.getType());

@@ -216,6 +216,21 @@ private:
         pending = out;
         continue;
       }
+      if (auto ws = dyn_cast<WarpSpecializeOp>(op)) {
+        // All warps meet at a barrier before the regions run and after:
+        // each region starts clean, and nothing is pending after the op.
+        // The default warps write the captures' scratch before it.
+        if (pending.conflictsWith(accessesOf(&op)) && insert) {
+          OpBuilder builder(&op);
+          mlir::gpu::BarrierOp::create(builder, op.getLoc());
+          ++inserted;
+        }
+        analyze(ws.getDefaultRegion().front(), Accesses(), insert);
+        for (Region &region : ws.getPartitionRegions())
+          analyze(region.front(), Accesses(), insert);
+        pending.clear();
+        continue;
+      }
       if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
         pending.wait(wait.getNum());
         continue;

@@ -67,6 +67,10 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   // persistent kernel pipelines across its tiles), which loads go ahead and
   // how far, the schedule, then the rewrite.
   pm.addPass(createTritonGPUFuseNestedLoops());
+  // Loops marked tt.warp_specialize: a TMA producer warp group.
+  TritonGPUAutomaticWarpSpecializationOptions warpSpecialization;
+  warpSpecialization.numStages = options.numStages;
+  pm.addPass(createTritonGPUAutomaticWarpSpecialization(warpSpecialization));
   TritonGPUAssignLatenciesOptions latencies;
   latencies.numStages = options.numStages;
   pm.addPass(createTritonGPUAssignLatencies(latencies));

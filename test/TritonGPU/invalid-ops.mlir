@@ -454,27 +454,6 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
 #shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @ws_capture(%i: i32) {
-    // expected-error @+1 {{partition0 uses a value defined outside it; pass it as an explicit capture}}
-    ttg.warp_specialize(%i)
-    default {
-      ttg.warp_yield
-    }
-    partition0(%a: i32) num_warps(1) {
-      %b = arith.addi %a, %i : i32
-      ttg.warp_return
-    } : (i32) -> ()
-    tt.return
-  }
-}
-
-// -----
-
-#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
-#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#smem = #ttg.shared_memory
-module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func @ws_terminator(%i: i32) {
     ttg.warp_specialize(%i)
     default {

@@ -22,6 +22,11 @@ inline constexpr const char *kAllocationOffsetAttr = "allocation.offset";
 inline constexpr const char *kSharedAttr = "ttg.shared";
 /// The function attribute holding a function's peak, callees included.
 inline constexpr const char *kAllocationSizeAttr = "allocation.size";
+/// On every ttg.warp_specialize of a function: the offset of the function's
+/// dispatch word, which tells the partitions' warps which op to run (or to
+/// exit). One word per function, live throughout it.
+inline constexpr const char *kWarpSpecializeStateAttr =
+    "ttg.warp_specialize.state";
 
 /// Global scratch: an op's offset in its program's slice
 /// (ttg.global_scratch_alloc), and the slice's size and alignment on the

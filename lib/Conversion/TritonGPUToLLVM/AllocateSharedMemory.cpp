@@ -46,6 +46,8 @@ class AllocateSharedMemoryPass
 public:
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // Partitions get what they use from outside through shared memory.
+    module.walk([](WarpSpecializeOp ws) { ws.captureImplicitUses(); });
     SymbolTableCollection symbols;
     SmallVector<FunctionOpInterface> functions;
     module.walk([&](FunctionOpInterface f) { functions.push_back(f); });
@@ -133,6 +135,12 @@ private:
                            id[op], last[op]});
     });
 
+    // The dispatch word of warp specialization, live throughout.
+    SmallVector<WarpSpecializeOp> warpSpecializeOps;
+    f.walk([&](WarpSpecializeOp ws) { warpSpecializeOps.push_back(ws); });
+    if (!warpSpecializeOps.empty())
+      buffers.push_back({f.getOperation(), 4, 16, id[f], last[f]});
+
     // Largest first; each at the lowest aligned offset clear of the
     // buffers already placed that are live at the same time.
     llvm::stable_sort(buffers, [](const Buffer &a, const Buffer &b) {
@@ -157,6 +165,12 @@ private:
       }
       buffer.offset = llvm::alignTo(offset, buffer.alignment);
       top = std::max(top, buffer.offset + buffer.size);
+      if (buffer.owner == f.getOperation()) {
+        for (WarpSpecializeOp ws : warpSpecializeOps)
+          ws->setAttr(kWarpSpecializeStateAttr,
+                      b.getI32IntegerAttr(buffer.offset));
+        continue;
+      }
       buffer.owner->setAttr(kAllocationOffsetAttr,
                             b.getI32IntegerAttr(buffer.offset));
     }

@@ -28,6 +28,8 @@
 //   AssertOpToLLVM.cpp        tt.assert (__assertfail)
 //   GatherOpToLLVM.cpp        tt.gather
 //   HistogramOpToLLVM.cpp     tt.histogram
+//   WarpSpecializeToLLVM.cpp  ttg.warp_specialize (converted in place, then
+//                             dispatched by lowerWarpSpecialize)
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,6 +86,14 @@ void populateGatherOpToLLVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateHistogramOpToLLVMPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns);
+
+void populateWarpSpecializeOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                            RewritePatternSet &patterns);
+/// Before it: partitions capture no tensors (a located error otherwise).
+LogicalResult checkWarpSpecializeCaptures(ModuleOp module);
+/// After the conversion: each kernel's ttg.warp_specialize ops become
+/// branches that send the extra warps to their partitions.
+LogicalResult lowerWarpSpecialize(ModuleOp module);
 
 /// Block arguments carrying structs of f16/bf16 whose elements are packed
 /// into 32-bit pairs where they are read (f16 tensor-core accumulators

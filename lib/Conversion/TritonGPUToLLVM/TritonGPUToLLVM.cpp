@@ -83,7 +83,8 @@ public:
                        "the warp count its layouts were made for");
       return signalPassFailure();
     }
-    if (failed(checkNoFp8Arithmetic(module)))
+    if (failed(checkNoFp8Arithmetic(module)) ||
+        failed(checkWarpSpecializeCaptures(module)))
       return signalPassFailure();
     unsigned numWarps = TritonGPUDialect::getNumWarps(module);
     // The registers its layouts give a thread, before anything walks them.
@@ -112,9 +113,17 @@ public:
                                         std::move(scfPatterns))))
         return signalPassFailure();
     }
+    // Warp specialization launches the partitions' warps too.
+    int totalWarps = numWarps;
+    module.walk([&](WarpSpecializeOp ws) {
+      totalWarps = std::max(totalWarps, int(ws.getTotalWarps()));
+    });
+    if (totalWarps != int(numWarps))
+      module->setAttr("ttg.total-num-warps",
+                      IntegerAttr::get(IntegerType::get(ctx, 32), totalWarps));
     TritonLLVMTypeConverter converter(ctx);
     RewritePatternSet patterns(ctx);
-    populateFuncOpToLLVMPatterns(converter, patterns, numWarps);
+    populateFuncOpToLLVMPatterns(converter, patterns, totalWarps);
     populateSPMDOpToLLVMPatterns(converter, patterns);
     populateMakeRangeOpToLLVMPatterns(converter, patterns);
     populateViewOpToLLVMPatterns(converter, patterns);
@@ -134,6 +143,7 @@ public:
     populateAssertOpToLLVMPatterns(converter, patterns);
     populateGatherOpToLLVMPatterns(converter, patterns);
     populateHistogramOpToLLVMPatterns(converter, patterns);
+    populateWarpSpecializeOpToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
@@ -148,7 +158,15 @@ public:
         nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
         math::MathDialect, cf::ControlFlowDialect, scf::SCFDialect,
         ub::UBDialect>();
-    target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
+    target.addLegalOp<ModuleOp, UnrealizedConversionCastOp, WarpReturnOp>();
+    // Converted in place (lowerWarpSpecialize dispatches them below).
+    target.addDynamicallyLegalOp<WarpSpecializeOp, WarpYieldOp>(
+        [&](Operation *op) {
+          return converter.isLegal(op) &&
+                 llvm::all_of(op->getRegions(), [&](Region &region) {
+                   return converter.isLegal(&region);
+                 });
+        });
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
     // Casts left between converted values fold away (MLIR's reconciliation):
@@ -161,6 +179,8 @@ public:
     // f16 accumulators carried by loops travel in the pairs the tensor
     // cores take (no repacking of registers an async wgmma still writes).
     pairHalfBlockArguments(module);
+    if (failed(lowerWarpSpecialize(module)))
+      return signalPassFailure();
   }
 };
 

@@ -419,6 +419,9 @@ triton::getKernelMetadata(ModuleOp module) {
   }
   if (auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps"))
     meta.numWarps = warps.getInt();
+  // Warp specialization's partitions run on warps of their own.
+  if (auto warps = module->getAttrOfType<IntegerAttr>("ttg.total-num-warps"))
+    meta.numWarps = warps.getInt();
   if (auto shared = module->getAttrOfType<IntegerAttr>("ttg.shared"))
     meta.sharedBytes = shared.getInt();
   if (auto scratch =

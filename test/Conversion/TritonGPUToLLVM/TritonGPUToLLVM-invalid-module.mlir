@@ -17,11 +17,11 @@ module attributes {"ttg.threads-per-warp" = 32 : i32} {
 
 // -----
 
-// An op no pattern lowers (warp specialization is not lowered yet) stays
-// illegal: the conversion fails on it.
+// Warp specialization hands captures and its dispatch word over through
+// shared memory: without allocate-shared-memory first, the lowering says so.
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @g(%i: i32) {
-    // expected-error @+1 {{failed to legalize operation 'ttg.warp_specialize'}}
+    // expected-error @+1 {{shared memory not allocated for ttg.warp_specialize (run allocate-shared-memory)}}
     ttg.warp_specialize(%i)
     default {
       ttg.warp_yield

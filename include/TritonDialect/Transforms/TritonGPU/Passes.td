@@ -214,6 +214,42 @@ def TritonGPUFuseNestedLoops : Pass<"tritongpu-fuse-nested-loops", "mlir::Module
   ];
 }
 
+def TritonGPUAutomaticWarpSpecialization
+    : Pass<"tritongpu-automatic-warp-specialization", "mlir::ModuleOp"> {
+  let summary = "Loops marked tt.warp_specialize: a TMA producer warp group and wgmma consumers";
+  let description = [{
+    An innermost `scf.for` carrying `tt.warp_specialize = true`
+    (`tl.range(..., warp_specialize=True)`), on sm_90, whose tensor
+    descriptor loads each feed a `ttg.local_alloc` that TMA can write and
+    whose accumulating wgmma reads them, becomes a `ttg.warp_specialize`:
+
+    - partition0, one warp group, runs the loop's address computation and
+      issues the loads as TMA copies into rings of S slots: it waits until
+      a slot is free (its "empty" mbarrier), arms the slot's "full" mbarrier
+      with the bytes and issues the copies;
+    - the default warps run the loop: they wait on the slot's "full"
+      mbarrier, issue the wgmma on the slot asynchronously, and once the
+      previous iteration's wgmma has completed (`warp_group_dot_wait
+      {pendings = 1}`) release its slot (every thread arrives on "empty").
+
+    S is the loop's `tt.num_stages`, else `num-stages`, lowered until the
+    rings fit in shared memory. Where the kernel then has more than 256
+    threads, `actualRegisters` gives the producer 40 registers a thread
+    and the consumers the rest (setmaxnreg). `remarks` says which loops
+    were specialized and why others were not.
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect",
+                           "mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+  let options = [
+    Option<"numStages", "num-stages", "int32_t", /*default*/"3",
+           "ring slots: tiles in flight plus the one in use">,
+    Option<"remarks", "remarks", "bool", /*default*/"false",
+           "say which loops were specialized, and why not">
+  ];
+}
+
 def TritonGPUAssignLatencies : Pass<"tritongpu-assign-latencies", "mlir::ModuleOp"> {
   let summary = "Software pipelining, step 1: latencies of the loads to pipeline";
   let description = [{

@@ -311,37 +311,98 @@ LogicalResult WarpSpecializeOp::verify() {
   return success();
 }
 
+SmallVector<int32_t> WarpSpecializeOp::getPartitionStartWarps() {
+  if (std::optional<ArrayRef<int32_t>> ids = getWarpGroupStartIds())
+    return SmallVector<int32_t>(*ids);
+  auto module = (*this)->getParentOfType<ModuleOp>();
+  int32_t next = module && TritonGPUDialect::hasNumWarps(module)
+                     ? TritonGPUDialect::getNumWarps(module)
+                     : 0;
+  SmallVector<int32_t> starts;
+  for (int32_t n : getPartitionNumWarps()) {
+    // wgmma and setmaxnreg act on whole warp groups.
+    if (n >= 4)
+      next = llvm::alignTo(next, 4);
+    starts.push_back(next);
+    next += n;
+  }
+  return starts;
+}
+
+int32_t WarpSpecializeOp::getTotalWarps() {
+  auto module = (*this)->getParentOfType<ModuleOp>();
+  int32_t total = module && TritonGPUDialect::hasNumWarps(module)
+                      ? TritonGPUDialect::getNumWarps(module)
+                      : 0;
+  for (auto [start, n] :
+       llvm::zip(getPartitionStartWarps(), getPartitionNumWarps()))
+    total = std::max(total, start + n);
+  return total;
+}
+
+/// Blocks of `region` that leave it (no successors) end with `Terminator`.
+template <typename Terminator> static bool leavesThrough(Region &region) {
+  return llvm::all_of(region, [](Block &block) {
+    Operation *end = block.empty() ? nullptr : &block.back();
+    return end && (end->getNumSuccessors() || isa<Terminator>(end));
+  });
+}
+
 LogicalResult WarpSpecializeOp::verifyRegions() {
-  auto yield =
-      dyn_cast<WarpYieldOp>(getDefaultRegion().front().getTerminator());
-  if (!yield)
+  if (!leavesThrough<WarpYieldOp>(getDefaultRegion()))
     return emitOpError("default region must end with ttg.warp_yield");
-  if (yield.getValues().getTypes() != getResultTypes())
-    return yield.emitOpError("yields ")
-           << yield.getValues().size()
-           << " values whose types must match the op's results";
+  WalkResult yields = getDefaultRegion().walk([&](WarpYieldOp yield) {
+    if (yield->getParentOp() != getOperation() ||
+        yield.getValues().getTypes() == getResultTypes())
+      return WalkResult::advance();
+    yield.emitOpError("yields ")
+        << yield.getValues().size()
+        << " values whose types must match the op's results";
+    return WalkResult::interrupt();
+  });
+  if (yields.wasInterrupted())
+    return failure();
   TypeRange captureTypes = getExplicitCaptures().getTypes();
   for (auto [i, region] : llvm::enumerate(getPartitionRegions())) {
     Block &block = region.front();
     if (block.getArgumentTypes() != captureTypes)
       return emitOpError("partition")
              << i << " must take the explicit captures' types as arguments";
-    if (!isa<WarpReturnOp>(block.getTerminator()))
+    if (!leavesThrough<WarpReturnOp>(region))
       return emitOpError("partition") << i << " must end with ttg.warp_return";
-    // Partitions run on other warps: they see only their arguments.
-    WalkResult walk = region.walk([&](Operation *op) {
-      for (Value operand : op->getOperands())
-        if (!region.isAncestor(operand.getParentRegion()))
-          return WalkResult::interrupt();
-      return WalkResult::advance();
-    });
-    if (walk.wasInterrupted())
-      return emitOpError("partition")
-             << i
-             << " uses a value defined outside it; pass it as an "
-                "explicit capture";
   }
   return success();
+}
+
+void WarpSpecializeOp::captureImplicitUses() {
+  for (Region &region : getPartitionRegions()) {
+    SetVector<Value> outside;
+    region.walk([&](Operation *op) {
+      for (Value operand : op->getOperands())
+        if (!region.isAncestor(operand.getParentRegion()))
+          outside.insert(operand);
+    });
+    OpBuilder b = OpBuilder::atBlockBegin(&region.front());
+    for (Value v : outside) {
+      Value inside;
+      if (Operation *def = v.getDefiningOp();
+          def && def->hasTrait<OpTrait::ConstantLike>()) {
+        inside = b.clone(*def)->getResult(0);
+      } else {
+        auto it = llvm::find(getExplicitCaptures(), v);
+        unsigned index = it - getExplicitCaptures().begin();
+        if (it == getExplicitCaptures().end()) {
+          getExplicitCapturesMutable().append(v);
+          for (Region &partition : getPartitionRegions())
+            partition.front().addArgument(v.getType(), v.getLoc());
+        }
+        inside = region.front().getArgument(index);
+      }
+      v.replaceUsesWithIf(inside, [&](OpOperand &use) {
+        return region.isAncestor(use.getOwner()->getParentRegion());
+      });
+    }
+  }
 }
 
 bool mlir::triton::gpu::isMemDescView(Operation *op) {
@@ -350,10 +411,24 @@ bool mlir::triton::gpu::isMemDescView(Operation *op) {
 }
 
 LocalAllocOp mlir::triton::gpu::getViewedAllocation(Value memdesc) {
-  Operation *def = memdesc.getDefiningOp();
-  while (def && isMemDescView(def))
-    def = def->getOperand(0).getDefiningOp();
-  return dyn_cast_or_null<LocalAllocOp>(def);
+  while (true) {
+    // A warp_specialize partition's argument is the op's capture.
+    if (auto arg = dyn_cast<BlockArgument>(memdesc)) {
+      Region *region = arg.getOwner()->getParent();
+      auto ws = dyn_cast_or_null<WarpSpecializeOp>(region->getParentOp());
+      if (!ws || region->getRegionNumber() == 0 ||
+          arg.getOwner() != &region->front())
+        return {};
+      memdesc = ws.getExplicitCaptures()[arg.getArgNumber()];
+      continue;
+    }
+    Operation *def = memdesc.getDefiningOp();
+    if (def && isMemDescView(def)) {
+      memdesc = def->getOperand(0);
+      continue;
+    }
+    return dyn_cast_or_null<LocalAllocOp>(def);
+  }
 }
 
 LocalLoadOp mlir::triton::gpu::stageDotOperand(OpBuilder &builder,

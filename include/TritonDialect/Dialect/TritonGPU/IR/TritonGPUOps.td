@@ -187,7 +187,9 @@ def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize", [
   let description = [{
     The `default` region runs on the warps the kernel was launched with and
     yields the results; each `partitionN(args) num_warps(n)` region runs on
-    `n` extra warps, isolated from above, taking `explicitCaptures`.
+    `n` extra warps and sees what it is given, `explicitCaptures` (values
+    from outside that a partition uses are added to them before shared
+    memory is allocated: `captureImplicitUses`).
 
         %r = ttg.warp_specialize(%a) attributes {...}
         default {
@@ -203,11 +205,25 @@ def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize", [
                        OptionalAttr<DenseI32ArrayAttr>:$requestedRegisters,
                        OptionalAttr<DenseI32ArrayAttr>:$actualRegisters);
   let results = (outs Variadic<AnyType>:$defaultPassthrough);
-  let regions = (region SizedRegion<1>:$defaultRegion,
-                        VariadicRegion<SizedRegion<1>>:$partitionRegions);
+  // One block each as written; the lowering turns structured control flow
+  // inside them into branches before it dispatches the regions.
+  let regions = (region MinSizedRegion<1>:$defaultRegion,
+                        VariadicRegion<MinSizedRegion<1>>:$partitionRegions);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The first warp of each partition, counted from the CTA's warp 0:
+    /// `warpGroupStartIds` when set, else after the default warps in order,
+    /// partitions of four or more warps starting on a warp group.
+    SmallVector<int32_t> getPartitionStartWarps();
+    /// Warps the op needs in all: the default warps and its partitions'.
+    int32_t getTotalWarps();
+    /// Values a partition uses from outside (CSE and the canonicalizer's
+    /// constant hoisting make them): constants made again inside the
+    /// partition, others added to the explicit captures.
+    void captureImplicitUses();
+  }];
 }
 
 def TTG_WarpYieldOp : TTG_Op<"warp_yield", [Pure, Terminator, ReturnLike,

@@ -1,0 +1,534 @@
+//===- AutomaticWarpSpecialization.cpp - producer/consumer warp groups ----===//
+//
+// tritongpu-automatic-warp-specialization: a loop marked
+// `tt.warp_specialize` whose operands arrive by TMA becomes a producer warp
+// group that issues the copies and the default warps that consume them:
+//
+//   full, empty = S mbarriers each    (full: 1 arrival + the bytes;
+//                                      empty: one arrival per consumer thread)
+//   ringA, ringB, ... = S slots each
+//   ttg.warp_specialize(captures)
+//   default {                                     // the loop, consuming
+//     scf.for ... iter_args(..., %n = 0) {
+//       wait full[n % S], phase (n / S) & 1
+//       acc = wgmma ringA[n % S], ringB[n % S], acc   {isAsync}
+//       warp_group_dot_wait {pendings = 1}            // n - 1 completed
+//       arrive empty[(n - 1) % S]  if n > 0
+//     }
+//     warp_group_dot_wait {pendings = 0}
+//   }
+//   partition0(...) num_warps(4) {                // the address computation
+//     scf.for ... iter_args(..., %n = 0) {
+//       wait empty[n % S], phase ((n / S) & 1) ^ 1  // the first round passes
+//       expect full[n % S], bytes
+//       TMA descA[...] -> ringA[n % S] on full[n % S]; ...
+//     }
+//   }
+//
+// The producer runs ahead by up to S tiles; neither side waits on the
+// other's instructions, only on its buffers. Layout choices are not
+// revisited: the consumer keeps the warps, tiles and encodings the loop had.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/TMA.h"
+#include "TritonDialect/Transforms/PipeliningUtility.h"
+#include "TritonDialect/Transforms/TritonGPU/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+
+namespace mlir::triton {
+#define GEN_PASS_DEF_TRITONGPUAUTOMATICWARPSPECIALIZATION
+#include "TritonDialect/Transforms/TritonGPU/Passes.h.inc"
+} // namespace mlir::triton
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
+
+namespace {
+constexpr llvm::StringLiteral kWarpSpecializeAttr = "tt.warp_specialize";
+/// The producer: one warp group (setmaxnreg acts on whole warp groups).
+constexpr int kProducerWarps = 4;
+constexpr int kProducerRegisters = 40;
+constexpr int kRegisterFile = 65536;
+
+/// What a loop's specialization needs, found before anything changes.
+struct Plan {
+  scf::ForOp loop;
+  SmallVector<DescriptorLoadOp> loads;
+  SmallVector<LocalAllocOp> allocs;
+  uint64_t bytesPerIteration = 0;
+  ttng::WarpGroupDotOp dot;
+  /// The body ops the loads' descriptors and coordinates are computed from
+  /// (body order), and the loop-carried values among them.
+  SmallVector<Operation *> producerOps;
+  SmallVector<unsigned> carried;
+  int stages = 0;
+};
+
+class AutomaticWarpSpecializationPass
+    : public mlir::triton::impl::TritonGPUAutomaticWarpSpecializationBase<
+          AutomaticWarpSpecializationPass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<scf::ForOp> loops;
+    module.walk([&](scf::ForOp loop) {
+      // Upstream's frontend writes a unit attribute; `= true` means the same.
+      Attribute flag = loop->getAttr(kWarpSpecializeAttr);
+      auto value = dyn_cast_or_null<BoolAttr>(flag);
+      if (isa_and_nonnull<UnitAttr>(flag) || (value && value.getValue()))
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops) {
+      FailureOr<Plan> plan = analyze(loop);
+      if (failed(plan))
+        continue;
+      specialize(*plan);
+      remark(plan->loop, "warp-specialized: a TMA producer warp group and " +
+                             std::to_string(plan->stages) + "-slot rings");
+    }
+  }
+
+private:
+  void remark(Operation *op, const Twine &text) {
+    if (remarks)
+      op->emitRemark(text);
+  }
+
+  FailureOr<Plan> refuse(scf::ForOp loop, const Twine &why) {
+    remark(loop, "not warp-specialized: " + why);
+    return failure();
+  }
+
+  FailureOr<Plan> analyze(scf::ForOp loop) {
+    auto module = loop->getParentOfType<ModuleOp>();
+    if (TritonGPUDialect::getComputeCapability(module) < 90)
+      return refuse(loop, "TMA and wgmma need sm_90");
+    if (TritonGPUDialect::getNumWarps(module) % 4)
+      return refuse(loop, "the consumers must be whole warp groups");
+    if (loop->getParentOfType<WarpSpecializeOp>() ||
+        !loop->getParentOfType<FunctionOpInterface>().isPublic())
+      return refuse(loop, "only loops of a kernel, outside other partitions");
+    Plan plan;
+    plan.loop = loop;
+    bool nested = false;
+    loop.getBody()->walk([&](Operation *op) {
+      if (op->getBlock() != loop.getBody() &&
+          isa<scf::ForOp, scf::WhileOp, DescriptorLoadOp>(op))
+        nested = true;
+    });
+    if (nested)
+      return refuse(loop, "an inner loop, or a descriptor load in a branch");
+    for (Operation &op : *loop.getBody()) {
+      auto load = dyn_cast<DescriptorLoadOp>(op);
+      if (!load)
+        continue;
+      auto alloc = load->hasOneUse()
+                       ? dyn_cast<LocalAllocOp>(*load->getUsers().begin())
+                       : LocalAllocOp();
+      auto type = cast<RankedTensorType>(load.getType());
+      FailureOr<ttng::TMAPlan> tma = failure();
+      if (alloc && alloc->getBlock() == loop.getBody())
+        tma = ttng::planTMACopies(type.getShape(), type.getElementType(),
+                                  alloc.getType().getEncoding());
+      if (failed(tma))
+        return refuse(loop, "a descriptor load does not go straight to a "
+                            "shared buffer TMA can write");
+      plan.loads.push_back(load);
+      plan.allocs.push_back(alloc);
+      plan.bytesPerIteration += tma->bytes;
+    }
+    if (plan.loads.empty())
+      return refuse(loop, "no tensor-descriptor loads to produce");
+    plan.dot = getAsyncAccumulatorDot(loop);
+    if (!plan.dot || !plan.dot->hasOneUse() ||
+        !isa<scf::YieldOp>(*plan.dot->getUsers().begin()))
+      return refuse(loop, "no accumulating wgmma whose only use is the "
+                          "loop's next iteration");
+    if (failed(checkReaders(plan)))
+      return refuse(loop, "the loaded tiles are read outside the loop body, "
+                          "or by another async op");
+    if (failed(collectProducerOps(plan)))
+      return refuse(loop, "the loads' coordinates depend on work other than "
+                          "scalar arithmetic in the loop");
+    plan.stages = stagesFor(plan, module);
+    if (plan.stages < 2)
+      return refuse(loop, "two slots of the tiles do not fit in shared "
+                          "memory");
+    return plan;
+  }
+
+  /// The tiles are read in the loop body only, by the async dot or by ops
+  /// that finish within the iteration.
+  static LogicalResult checkReaders(Plan &plan) {
+    for (LocalAllocOp alloc : plan.allocs) {
+      SmallVector<Value> values{alloc.getResult()};
+      while (!values.empty()) {
+        Value v = values.pop_back_val();
+        for (Operation *user : v.getUsers()) {
+          if (!plan.loop.getBody()->findAncestorOpInBlock(*user))
+            return failure();
+          if (isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp>(user)) {
+            values.push_back(user->getResult(0));
+            continue;
+          }
+          auto dot = dyn_cast<ttng::WarpGroupDotOp>(user);
+          if (dot && dot != plan.dot && dot.getIsAsync())
+            return failure();
+        }
+      }
+    }
+    return success();
+  }
+
+  /// The loads' descriptors and coordinates: pure scalar ops of the body,
+  /// following loop-carried values.
+  static LogicalResult collectProducerOps(Plan &plan) {
+    SmallVector<Value> roots;
+    for (DescriptorLoadOp load : plan.loads) {
+      roots.push_back(load.getDesc());
+      llvm::append_range(roots, load.getIndices());
+    }
+    SetVector<Operation *> slice = getLoopSlice(plan.loop, roots);
+    for (Operation *op : slice) {
+      if (!isMemoryEffectFree(op) || op->getNumRegions())
+        return failure();
+      for (Type t : op->getResultTypes())
+        if (isa<ShapedType>(t))
+          return failure();
+    }
+    for (Operation &op : plan.loop.getBody()->without_terminator())
+      if (slice.contains(&op))
+        plan.producerOps.push_back(&op);
+    // Loop-carried values the producer needs: those the slice reads.
+    DenseSet<Value> read;
+    for (Operation *op : slice)
+      for (Value v : op->getOperands())
+        read.insert(v);
+    for (DescriptorLoadOp load : plan.loads)
+      for (Value v : load->getOperands())
+        read.insert(v);
+    for (BlockArgument arg : plan.loop.getRegionIterArgs())
+      if (read.contains(arg))
+        plan.carried.push_back(arg.getArgNumber() - 1);
+    for (unsigned i : plan.carried) {
+      Value next = plan.loop.getYieldedValues()[i];
+      Operation *def = next.getDefiningOp();
+      if (!isa<BlockArgument>(next) && def &&
+          def->getBlock() == plan.loop.getBody() && !slice.contains(def))
+        return failure();
+    }
+    return success();
+  }
+
+  /// The loop's stage count, lowered until the rings fit.
+  int stagesFor(const Plan &plan, ModuleOp module) {
+    int stages = getNumStagesFor(plan.loop, numStages);
+    uint64_t limit = getSharedMemoryLimit(
+        TritonGPUDialect::getComputeCapability(module));
+    while (stages >= 2 &&
+           uint64_t(stages) * (plan.bytesPerIteration + 16) + 64 > limit)
+      --stages;
+    return stages;
+  }
+
+  /// `memdesc<S x 1 x i64>`, each slot initialized for `arrivals`.
+  static Value makeBarriers(OpBuilder &b, Location loc, int stages,
+                            int arrivals, MemDescType &slotType) {
+    MLIRContext *ctx = b.getContext();
+    Attribute smem = SharedMemorySpaceAttr::get(ctx);
+    auto encoding = SwizzledSharedEncodingAttr::get(
+        ctx, 1, 1, 1, {0}, CTALayoutAttr::getTrivial(ctx));
+    auto ringType = MemDescType::get({stages, 1}, b.getI64Type(), encoding,
+                                     smem, /*mutableMemory=*/true);
+    slotType = MemDescType::get(ctx, {1}, b.getI64Type(), encoding, smem,
+                                /*mutableMemory=*/true, ringType.getShape());
+    Value ring = LocalAllocOp::create(b, loc, ringType, Value(), IntegerAttr());
+    for (int i = 0; i < stages; ++i) {
+      Value index = arith::ConstantIntOp::create(b, loc, i, 32);
+      Value slot = MemDescIndexOp::create(b, loc, slotType, ring, index);
+      ttng::InitBarrierOp::create(b, loc, slot, arrivals);
+    }
+    return ring;
+  }
+
+  static MemDescType slotTypeOf(Value ring) {
+    auto type = cast<MemDescType>(ring.getType());
+    return MemDescType::get(type.getContext(), type.getShape().drop_front(),
+                            type.getElementType(), type.getEncoding(),
+                            type.getMemorySpace(), /*mutableMemory=*/true,
+                            type.getShape());
+  }
+
+  /// slot = n % S and the phase parity (n / S) & 1 (xor `flip`).
+  static std::pair<Value, Value> slotAndPhase(OpBuilder &b, Location loc,
+                                              Value n, int stages, bool flip) {
+    Value s = arith::ConstantIntOp::create(b, loc, stages, 32);
+    Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+    Value slot = arith::RemUIOp::create(b, loc, n, s);
+    Value phase = arith::AndIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, n, s), one);
+    if (flip)
+      phase = arith::XOrIOp::create(b, loc, phase, one);
+    return {slot, phase};
+  }
+
+  void specialize(Plan &plan) {
+    scf::ForOp loop = plan.loop;
+    Location loc = loop.getLoc();
+    MLIRContext *ctx = loop.getContext();
+    auto module = loop->getParentOfType<ModuleOp>();
+    int numWarps = TritonGPUDialect::getNumWarps(module);
+    int S = plan.stages;
+
+    // Rings and barriers, before the loop.
+    OpBuilder b(loop);
+    MemDescType barType;
+    Value full = makeBarriers(b, loc, S, 1, barType);
+    Value empty = makeBarriers(b, loc, S, numWarps * 32, barType);
+    SmallVector<Value> rings;
+    for (LocalAllocOp alloc : plan.allocs) {
+      MemDescType tile = alloc.getType();
+      SmallVector<int64_t> shape{S};
+      llvm::append_range(shape, tile.getShape());
+      auto type =
+          MemDescType::get(shape, tile.getElementType(), tile.getEncoding(),
+                           tile.getMemorySpace(), /*mutableMemory=*/true);
+      rings.push_back(
+          LocalAllocOp::create(b, loc, type, Value(), IntegerAttr()));
+    }
+
+    // The captures: what the producer's ops read from outside the loop.
+    // (Constants are made again inside the partition instead.)
+    SetVector<Value> captures;
+    auto capture = [&](Value v) {
+      if (!loop->isAncestor(v.getParentRegion()->getParentOp()) &&
+          !matchPattern(v, m_Constant()))
+        captures.insert(v);
+    };
+    capture(loop.getLowerBound());
+    capture(loop.getUpperBound());
+    capture(loop.getStep());
+    for (unsigned i : plan.carried)
+      capture(loop.getInitArgs()[i]);
+    for (Operation *op : plan.producerOps)
+      for (Value v : op->getOperands())
+        capture(v);
+    for (DescriptorLoadOp load : plan.loads)
+      for (Value v : load->getOperands())
+        capture(v);
+    captures.insert(full);
+    captures.insert(empty);
+    for (Value ring : rings)
+      captures.insert(ring);
+
+    SmallVector<int32_t> registers;
+    int threads = (numWarps + kProducerWarps) * 32;
+    if (threads > 256) {
+      int64_t rest =
+          (kRegisterFile - kProducerWarps * 32 * kProducerRegisters) /
+          (numWarps * 32);
+      registers = {int32_t(std::min<int64_t>(rest / 8 * 8, 256)),
+                   kProducerRegisters};
+    }
+    auto ws = WarpSpecializeOp::create(
+        b, loc, loop.getResultTypes(), captures.getArrayRef(),
+        ArrayRef<int32_t>{kProducerWarps}, DenseI32ArrayAttr(),
+        DenseI32ArrayAttr(),
+        registers.empty() ? DenseI32ArrayAttr()
+                          : DenseI32ArrayAttr::get(ctx, registers),
+        /*partitionRegionsCount=*/1);
+    buildProducer(plan, ws, captures.getArrayRef(), rings, full, empty);
+    loop->replaceAllUsesWith(ws.getResults());
+    Block *defaultBlock = b.createBlock(&ws.getDefaultRegion());
+    loop->moveBefore(defaultBlock, defaultBlock->end());
+    b.setInsertionPointToEnd(defaultBlock);
+    WarpYieldOp::create(b, loc, loop.getResults());
+    buildConsumer(plan, rings, full, empty);
+
+    // After: barriers invalidated, buffers freed.
+    b.setInsertionPointAfter(ws);
+    for (Value bars : {full, empty})
+      for (int i = 0; i < S; ++i) {
+        Value index = arith::ConstantIntOp::create(b, loc, i, 32);
+        ttng::InvalBarrierOp::create(
+            b, loc, MemDescIndexOp::create(b, loc, barType, bars, index));
+      }
+    SmallVector<Value> buffers(rings);
+    buffers.append({full, empty});
+    for (Value v : buffers)
+      LocalDeallocOp::create(b, loc, v);
+  }
+
+  /// partition0: the loop's address computation and the TMA copies.
+  void buildProducer(Plan &plan, WarpSpecializeOp ws,
+                     ArrayRef<Value> captures, ArrayRef<Value> rings,
+                     Value full, Value empty) {
+    scf::ForOp loop = plan.loop;
+    Location loc = loop.getLoc();
+    OpBuilder b(ws.getContext());
+    Region &region = ws.getPartitionRegions()[0];
+    Block *entry = b.createBlock(&region);
+    IRMapping map;
+    for (Value v : captures)
+      map.map(v, entry->addArgument(v.getType(), v.getLoc()));
+    // Constants from outside the loop, made again here.
+    auto remake = [&](Value v) {
+      if (map.contains(v) || loop->isAncestor(v.getParentRegion()->getParentOp()))
+        return;
+      if (matchPattern(v, m_Constant()))
+        map.map(v, b.clone(*v.getDefiningOp())->getResult(0));
+    };
+    for (Value v : {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
+      remake(v);
+    for (unsigned i : plan.carried)
+      remake(loop.getInitArgs()[i]);
+    for (Operation *op : plan.producerOps)
+      for (Value v : op->getOperands())
+        remake(v);
+    for (DescriptorLoadOp load : plan.loads)
+      for (Value v : load->getOperands())
+        remake(v);
+    SmallVector<Value> inits{arith::ConstantIntOp::create(b, loc, 0, 32)};
+    for (unsigned i : plan.carried)
+      inits.push_back(map.lookupOrDefault(loop.getInitArgs()[i]));
+    auto producer = scf::ForOp::create(
+        b, loc, map.lookup(loop.getLowerBound()),
+        map.lookup(loop.getUpperBound()), map.lookup(loop.getStep()), inits);
+    b.setInsertionPointToStart(producer.getBody());
+    map.map(loop.getInductionVar(), producer.getInductionVar());
+    for (auto [j, i] : llvm::enumerate(plan.carried))
+      map.map(loop.getRegionIterArgs()[i],
+              producer.getRegionIterArgs()[j + 1]);
+    for (Operation *op : plan.producerOps)
+      b.clone(*op, map);
+    Value n = producer.getRegionIterArgs()[0];
+    auto [slot, phase] = slotAndPhase(b, loc, n, plan.stages, /*flip=*/true);
+    MemDescType barType = slotTypeOf(full);
+    Value emptyBar =
+        MemDescIndexOp::create(b, loc, barType, map.lookup(empty), slot);
+    ttng::WaitBarrierOp::create(b, loc, emptyBar, phase, Value(),
+                                ValueRange());
+    Value fullBar =
+        MemDescIndexOp::create(b, loc, barType, map.lookup(full), slot);
+    Value always = arith::ConstantIntOp::create(b, loc, 1, 1);
+    ttng::BarrierExpectOp::create(b, loc, fullBar, plan.bytesPerIteration,
+                                  always);
+    for (auto [i, load] : llvm::enumerate(plan.loads)) {
+      Value ring = rings[i];
+      Value dst = MemDescIndexOp::create(b, loc, slotTypeOf(ring),
+                                         map.lookup(ring), slot);
+      SmallVector<Value> coords;
+      for (Value v : load.getIndices())
+        coords.push_back(map.lookupOrDefault(v));
+      ttng::AsyncTMACopyGlobalToLocalOp::create(
+          b, load.getLoc(), map.lookupOrDefault(load.getDesc()), coords,
+          fullBar, dst, always, load.getCache(), load.getEvict(),
+          /*isVolatile=*/false);
+    }
+    SmallVector<Value> yields{arith::AddIOp::create(
+        b, loc, n, arith::ConstantIntOp::create(b, loc, 1, 32))};
+    for (unsigned i : plan.carried)
+      yields.push_back(map.lookupOrDefault(loop.getYieldedValues()[i]));
+    scf::YieldOp::create(b, loc, yields);
+    b.setInsertionPointAfter(producer);
+    WarpReturnOp::create(b, loc);
+  }
+
+  /// Proxy fences ordered the tiles' stores before wgmma read them; TMA
+  /// writes them now. They go when nothing else in the loop stores to
+  /// shared memory and every wgmma operand is a ring's.
+  static void dropProxyFences(scf::ForOp loop, ArrayRef<Value> rings) {
+    bool keep = false;
+    SmallVector<Operation *> fences;
+    loop.getBody()->walk([&](Operation *op) {
+      if (isa<ttng::FenceAsyncSharedOp>(op))
+        fences.push_back(op);
+      if (isa<LocalStoreOp>(op) ||
+          (isa<LocalAllocOp>(op) && cast<LocalAllocOp>(op).getSrc()))
+        keep = true;
+      if (auto dot = dyn_cast<ttng::WarpGroupDotOp>(op))
+        for (Value operand : {Value(dot.getA()), Value(dot.getB())})
+          if (isa<MemDescType>(operand.getType())) {
+            LocalAllocOp alloc = getViewedAllocation(operand);
+            keep |= !alloc || !llvm::is_contained(rings, alloc.getResult());
+          }
+    });
+    if (!keep)
+      for (Operation *fence : fences)
+        fence->erase();
+  }
+
+  /// The loop itself: tiles from the rings, the wgmma kept in flight, slots
+  /// released once the wgmma that read them completed.
+  void buildConsumer(Plan &plan, ArrayRef<Value> rings, Value full,
+                     Value empty) {
+    scf::ForOp loop = plan.loop;
+    Location loc = loop.getLoc();
+    IRRewriter rewriter(loop.getContext());
+    rewriter.setInsertionPoint(loop);
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+    FailureOr<LoopLikeOpInterface> grown =
+        loop.replaceWithAdditionalYields(
+            rewriter, ValueRange{zero}, /*replaceInitOperandUsesInLoop=*/false,
+            [&](OpBuilder &b, Location l, ArrayRef<BlockArgument> args) {
+              return SmallVector<Value>{arith::AddIOp::create(
+                  b, l, args[0], arith::ConstantIntOp::create(b, l, 1, 32))};
+            });
+    loop = cast<scf::ForOp>(grown->getOperation());
+    plan.loop = loop;
+    Value n = loop.getRegionIterArgs().back();
+    OpBuilder b(plan.loads.front());
+    auto [slot, phase] = slotAndPhase(b, loc, n, plan.stages, /*flip=*/false);
+    MemDescType barType = slotTypeOf(full);
+    Value fullBar = MemDescIndexOp::create(b, loc, barType, full, slot);
+    ttng::WaitBarrierOp::create(b, loc, fullBar, phase, Value(), ValueRange());
+    for (auto [load, alloc, ring] :
+         llvm::zip(plan.loads, plan.allocs, rings)) {
+      OpBuilder at(alloc);
+      Value tile = MemDescIndexOp::create(at, alloc.getLoc(),
+                                          slotTypeOf(ring), ring, slot);
+      alloc.getResult().replaceAllUsesWith(tile);
+      alloc.erase();
+      load.erase();
+    }
+    dropProxyFences(loop, rings);
+    // The wgmma in flight; the previous one's slot released.
+    ttng::WarpGroupDotOp dot = plan.dot;
+    dot.setIsAsync(true);
+    OpBuilder after(dot->getBlock(), ++Block::iterator(dot));
+    ttng::WarpGroupDotWaitOp::create(after, loc, ValueRange(), 1);
+    Value s = arith::ConstantIntOp::create(after, loc, plan.stages, 32);
+    Value last = arith::ConstantIntOp::create(after, loc, plan.stages - 1, 32);
+    Value previous = arith::RemUIOp::create(
+        after, loc, arith::AddIOp::create(after, loc, n, last), s);
+    Value started = arith::CmpIOp::create(
+        after, loc, arith::CmpIPredicate::ugt, n,
+        arith::ConstantIntOp::create(after, loc, 0, 32));
+    Value emptyBar =
+        MemDescIndexOp::create(after, loc, barType, empty, previous);
+    ttng::ArriveBarrierOp::create(after, loc, emptyBar, 1, started);
+    // The last wgmma completes before the loop's result is used.
+    unsigned index = dot->getUses().begin()->getOperandNumber();
+    Value out = loop.getResult(index);
+    OpBuilder afterLoop(loop->getBlock(), ++Block::iterator(loop));
+    auto done = ttng::WarpGroupDotWaitOp::create(afterLoop, loc,
+                                                 ValueRange{out}, 0);
+    out.replaceAllUsesExcept(done.getResult(0), done);
+    // The producer's ops left without users go.
+    for (Operation *op : llvm::reverse(plan.producerOps))
+      if (op->getBlock() && op->use_empty())
+        op->erase();
+  }
+};
+} // namespace

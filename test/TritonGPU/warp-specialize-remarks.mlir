@@ -1,0 +1,88 @@
+// RUN: triton-opt %s -split-input-file --tritongpu-automatic-warp-specialization="remarks=true num-stages=3" -verify-diagnostics | FileCheck %s
+
+// Which loops marked tt.warp_specialize become producer/consumer warp
+// groups, and why the others do not.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @specialized
+  // CHECK: ttg.warp_specialize
+  // A 4-warp partition next to 8 default warps: 384 threads, setmaxnreg.
+  // CHECK-SAME: actualRegisters = array<i32: 232, 40>
+  // The producer computes the A coordinate in the loop, as the body did.
+  // CHECK: partition0
+  // CHECK: scf.for %[[K:[^ ]*]] =
+  // CHECK: %[[KA:.*]] = arith.addi %[[K]], %c8_i32
+  // CHECK: ttng.async_tma_copy_global_to_local %{{.*}}[%{{.*}}, %[[KA]]]
+  tt.func public @specialized(%a: !tt.tensordesc<tensor<128x64xf16>>, %b: !tt.tensordesc<tensor<64x256xf16>>, %K: i32, %om: i32, %on: i32) -> tensor<128x256xf32, #mma> {
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %c0_i32 = arith.constant 0 : i32
+    %c8_i32 = arith.constant 8 : i32
+    %c64_i32 = arith.constant 64 : i32
+    // expected-remark @+1 {{warp-specialized: a TMA producer warp group and 3-slot rings}}
+    %r = scf.for %k = %c0_i32 to %K step %c64_i32 iter_args(%acc = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
+      %ka = arith.addi %k, %c8_i32 : i32
+      %7 = tt.descriptor_load %a[%om, %ka] : !tt.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf16, #blocked>
+      %8 = tt.descriptor_load %b[%k, %on] : !tt.tensordesc<tensor<64x256xf16>> -> tensor<64x256xf16, #blocked1>
+      %9 = ttg.local_alloc %7 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %10 = ttg.local_alloc %8 : (tensor<64x256xf16, #blocked1>) -> !ttg.memdesc<64x256xf16, #shared, #smem>
+      ttng.fence_async_shared {bCluster = false}
+      %11 = ttng.warp_group_dot %9, %10, %acc : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared, #smem> -> tensor<128x256xf32, #mma>
+      scf.yield %11 : tensor<128x256xf32, #mma>
+    } {tt.warp_specialize}
+    tt.return %r : tensor<128x256xf32, #mma>
+  }
+
+  // CHECK-LABEL: @pointer_loads
+  // CHECK-NOT: ttg.warp_specialize
+  tt.func public @pointer_loads(%p: tensor<128x64x!tt.ptr<f16>, #blocked>, %b: !ttg.memdesc<64x256xf16, #shared, #smem>, %K: i32) -> tensor<128x256xf32, #mma> {
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %c0_i32 = arith.constant 0 : i32
+    %c64_i32 = arith.constant 64 : i32
+    // expected-remark @+1 {{not warp-specialized: no tensor-descriptor loads to produce}}
+    %r = scf.for %k = %c0_i32 to %K step %c64_i32 iter_args(%acc = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
+      %7 = tt.load %p : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %9 = ttg.local_alloc %7 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %11 = ttng.warp_group_dot %9, %b, %acc : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared, #smem> -> tensor<128x256xf32, #mma>
+      scf.yield %11 : tensor<128x256xf32, #mma>
+    } {tt.warp_specialize = true}
+    tt.return %r : tensor<128x256xf32, #mma>
+  }
+
+  // The accumulator is read in the loop: no wgmma to keep in flight.
+  // CHECK-LABEL: @accumulator_read
+  // CHECK-NOT: ttg.warp_specialize
+  tt.func public @accumulator_read(%a: !tt.tensordesc<tensor<128x64xf16>>, %b: !ttg.memdesc<64x256xf16, #shared, #smem>, %K: i32, %out: tensor<128x256x!tt.ptr<f32>, #mma>) -> tensor<128x256xf32, #mma> {
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %c0_i32 = arith.constant 0 : i32
+    %c64_i32 = arith.constant 64 : i32
+    // expected-remark @+1 {{not warp-specialized: no accumulating wgmma whose only use is the loop's next iteration}}
+    %r = scf.for %k = %c0_i32 to %K step %c64_i32 iter_args(%acc = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
+      %7 = tt.descriptor_load %a[%k, %k] : !tt.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf16, #blocked>
+      %9 = ttg.local_alloc %7 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %11 = ttng.warp_group_dot %9, %b, %acc : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared, #smem> -> tensor<128x256xf32, #mma>
+      tt.store %out, %11 : tensor<128x256x!tt.ptr<f32>, #mma>
+      scf.yield %11 : tensor<128x256xf32, #mma>
+    } {tt.warp_specialize}
+    tt.return %r : tensor<128x256xf32, #mma>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @sm80(%a: !tt.tensordesc<tensor<128x64xf16>>, %K: i32) {
+    %c0_i32 = arith.constant 0 : i32
+    %c64_i32 = arith.constant 64 : i32
+    // expected-remark @+1 {{not warp-specialized: TMA and wgmma need sm_90}}
+    scf.for %k = %c0_i32 to %K step %c64_i32 : i32 {
+      %7 = tt.descriptor_load %a[%k, %k] : !tt.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf16, #blocked>
+    } {tt.warp_specialize}
+    tt.return
+  }
+}
