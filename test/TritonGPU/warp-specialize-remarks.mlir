@@ -53,19 +53,53 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return %r : tensor<128x256xf32, #mma>
   }
 
-  // The accumulator is read in the loop: no wgmma to keep in flight.
+  // The accumulator is read in the loop: no wgmma to keep in flight. The
+  // wgmma stays synchronous and the iteration releases its own slot at its
+  // end (attention's loops are like this).
   // CHECK-LABEL: @accumulator_read
-  // CHECK-NOT: ttg.warp_specialize
+  // CHECK: ttg.warp_specialize
+  // CHECK: scf.for {{.*}} iter_args(%{{[^ ]*}} = %cst, %[[N:[^ ]*]] = %c0_i32{{.*}})
+  // CHECK: %[[SLOT:.*]] = arith.remui %[[N]], %c3_i32
+  // CHECK: ttng.warp_group_dot
+  // CHECK-NOT: isAsync
+  // CHECK-NOT: warp_group_dot_wait
+  // CHECK: %[[EB:.*]] = ttg.memdesc_index %{{.*}}[%[[SLOT]]]
+  // CHECK-NEXT: ttng.arrive_barrier %[[EB]], 1, %true
+  // CHECK-NEXT: scf.yield
   tt.func public @accumulator_read(%a: !tt.tensordesc<tensor<128x64xf16>>, %b: !ttg.memdesc<64x256xf16, #shared, #smem>, %K: i32, %out: tensor<128x256x!tt.ptr<f32>, #mma>) -> tensor<128x256xf32, #mma> {
     %cst = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
     %c0_i32 = arith.constant 0 : i32
     %c64_i32 = arith.constant 64 : i32
-    // expected-remark @+1 {{not warp-specialized: no accumulating wgmma whose only use is the loop's next iteration}}
+    // expected-remark @+1 {{warp-specialized: a TMA producer warp group and 3-slot rings}}
     %r = scf.for %k = %c0_i32 to %K step %c64_i32 iter_args(%acc = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
       %7 = tt.descriptor_load %a[%k, %k] : !tt.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf16, #blocked>
       %9 = ttg.local_alloc %7 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
       %11 = ttng.warp_group_dot %9, %b, %acc : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared, #smem> -> tensor<128x256xf32, #mma>
       tt.store %out, %11 : tensor<128x256x!tt.ptr<f32>, #mma>
+      scf.yield %11 : tensor<128x256xf32, #mma>
+    } {tt.warp_specialize}
+    tt.return %r : tensor<128x256xf32, #mma>
+  }
+}
+
+// -----
+
+// A descriptor made in the kernel (a tensor map in global scratch).
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @device_descriptor(%p: !tt.ptr<i8>, %b: !ttg.memdesc<64x256xf16, #shared, #smem>, %K: i32) -> tensor<128x256xf32, #mma> {
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %c0_i32 = arith.constant 0 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %a = ttng.reinterpret_tensor_descriptor %p : !tt.ptr<i8> to !tt.tensordesc<tensor<128x64xf16>>
+    // expected-remark @+1 {{not warp-specialized: its tensor descriptors are made in the kernel}}
+    %r = scf.for %k = %c0_i32 to %K step %c64_i32 iter_args(%acc = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
+      %7 = tt.descriptor_load %a[%k, %k] : !tt.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf16, #blocked>
+      %9 = ttg.local_alloc %7 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %11 = ttng.warp_group_dot %9, %b, %acc : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared, #smem> -> tensor<128x256xf32, #mma>
       scf.yield %11 : tensor<128x256xf32, #mma>
     } {tt.warp_specialize}
     tt.return %r : tensor<128x256xf32, #mma>

@@ -11,12 +11,12 @@
 //   one control-flow graph:
 //
 //     entry:   warps past the default ones go to `worker`
-//     worker:  bar.sync 1 (all warps); read the dispatch word; switch:
+//     worker:  bar.sync 0 (all warps); read the dispatch word; switch:
 //              op k -> its partition by warp range; otherwise return
-//     op k:    default warps store the captures and k to shared memory,
-//              bar.sync 1, run the default region; partition warps load the
-//              captures and run theirs; all meet at bar.sync 1 after
-//     return:  default warps store "exit" and bar.sync 1 first
+//     op k:    default thread 0 stores the captures and k to shared memory,
+//              bar.sync 0, run the default region; partition warps load the
+//              captures and run theirs; all meet at bar.sync 0 after
+//     return:  default thread 0 stores "exit", all bar.sync 0 first
 //
 // Inside a partition, thread ids count from the partition's first warp (so
 // layouts, "thread 0" predicates and warp groups are the partition's) and
@@ -39,10 +39,13 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
-/// Barrier 1 is the dispatch barrier of all warps; partition i uses 2 + i.
+/// The dispatch barrier is the whole block's (bar.sync 0); partition i uses
+/// barrier 2 + i; the default warps' own bar.sync (outside partitions) use
+/// the last one.
 constexpr int kDispatchBarrier = 1;
 constexpr int kFirstPartitionBarrier = 2;
 constexpr int kMaxBarriers = 16;
+constexpr int kDefaultBarrier = kMaxBarriers - 1;
 constexpr int kRegisterFile = 65536;
 
 bool isScalarCapture(Type t) {
@@ -106,6 +109,13 @@ enclosingPartition(Operation *op) {
 }
 
 void barrier(OpBuilder &b, Location loc, int id, int threads) {
+  // Every thread of the block meets at the dispatch barrier: bar.sync 0,
+  // the whole block (compute-sanitizer's racecheck orders shared-memory
+  // accesses across it, and not across a counted named barrier).
+  if (id == kDispatchBarrier) {
+    NVVM::Barrier0Op::create(b, loc);
+    return;
+  }
   LLVMBuilder lb(b, loc);
   NVVM::BarrierOp::create(b, loc, Type(), lb.i32(id), lb.i32(threads),
                           NVVM::BarrierReductionAttr(), Value());
@@ -140,8 +150,7 @@ void retargetThreadsAndBarriers(LLVM::LLVMFuncOp func, int numWarps) {
     LLVMBuilder lb(b, tid.getLoc());
     int32_t start = ws.getPartitionStartWarps()[index];
     Value relative = lb.sub(tid, lb.i32(start * kWarpSize));
-    tid.getResult().replaceAllUsesExcept(relative,
-                                         relative.getDefiningOp());
+    tid.getResult().replaceAllUsesExcept(relative, relative.getDefiningOp());
   }
   for (NVVM::Barrier0Op bar : barriers) {
     b.setInsertionPoint(bar);
@@ -151,7 +160,7 @@ void retargetThreadsAndBarriers(LLVM::LLVMFuncOp func, int numWarps) {
               partition->first.getPartitionNumWarps()[partition->second] *
                   kWarpSize);
     else
-      barrier(b, bar.getLoc(), 0, numWarps * kWarpSize);
+      barrier(b, bar.getLoc(), kDefaultBarrier, numWarps * kWarpSize);
     bar.erase();
   }
 }
@@ -172,10 +181,11 @@ public:
       totalWarps = std::max(totalWarps, int(ws.getTotalWarps()));
     // What ptxas gives each thread at the entry when the kernel uses
     // setmaxnreg: the register file shared by the launch's threads.
-    entryRegs = std::min<int>(256, kRegisterFile / (totalWarps * kWarpSize) / 8 * 8);
-    stateOffset =
-        ops.front()->getAttrOfType<IntegerAttr>(kWarpSpecializeStateAttr)
-            .getInt();
+    entryRegs =
+        std::min<int>(256, kRegisterFile / (totalWarps * kWarpSize) / 8 * 8);
+    stateOffset = ops.front()
+                      ->getAttrOfType<IntegerAttr>(kWarpSpecializeStateAttr)
+                      .getInt();
     SmallVector<LLVM::ReturnOp> returns;
     func.walk([&](LLVM::ReturnOp ret) { returns.push_back(ret); });
     retargetThreadsAndBarriers(func, numWarps);
@@ -186,7 +196,7 @@ public:
     for (LLVM::ReturnOp ret : returns) {
       b.setInsertionPoint(ret);
       LLVMBuilder lb(b, ret.getLoc());
-      lb.store(lb.i32(-1), statePtr(ret));
+      storeFromThreadZero(lb.i32(-1), statePtr(ret));
       barrier(b, ret.getLoc(), kDispatchBarrier, totalWarps * kWarpSize);
     }
     return success();
@@ -208,9 +218,9 @@ private:
         return ws.emitError("shared memory not allocated for "
                             "ttg.warp_specialize (run allocate-shared-memory)");
       if (kFirstPartitionBarrier + ws.getPartitionRegions().size() >
-          size_t(kMaxBarriers))
+          size_t(kDefaultBarrier))
         return ws.emitError("at most ")
-               << kMaxBarriers - kFirstPartitionBarrier
+               << kDefaultBarrier - kFirstPartitionBarrier
                << " partitions (one hardware barrier each)";
       std::optional<ArrayRef<int32_t>> regs = ws.getActualRegisters();
       if (regs && regs->size() != ws.getPartitionRegions().size() + 1)
@@ -218,6 +228,22 @@ private:
                             "warps and one per partition");
     }
     return success();
+  }
+
+  /// One thread writes what the partitions' warps read after the next
+  /// dispatch barrier (a scalar, or a pointer as its integer).
+  void storeFromThreadZero(Value value, Value ptr) {
+    Location loc = value.getLoc();
+    LLVMBuilder lb(b, loc);
+    if (auto ptrType = dyn_cast<LLVM::LLVMPointerType>(value.getType()))
+      value = lb.ptrtoint(b.getI64Type(), value);
+    unsigned bits = value.getType().getIntOrFloatBitWidth();
+    const char *instruction = bits <= 16   ? "st.shared.b16"
+                              : bits <= 32 ? "st.shared.b32"
+                                           : "st.shared.b64";
+    Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+    Value first = lb.icmp(LLVM::ICmpPredicate::eq, tid, lb.i32(0));
+    predicatedSharedAccess(b, loc, instruction, first, ptr, value);
   }
 
   Value statePtr(Operation *anchor) {
@@ -240,8 +266,8 @@ private:
     func.getBody().push_back(worker);
     b.setInsertionPointToEnd(entry);
     Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-    Value isWorker = lb.icmp(LLVM::ICmpPredicate::uge, tid,
-                             lb.i32(numWarps * kWarpSize));
+    Value isWorker =
+        lb.icmp(LLVM::ICmpPredicate::uge, tid, lb.i32(numWarps * kWarpSize));
     LLVM::CondBrOp::create(b, loc, isWorker, worker, body);
 
     b.setInsertionPointToEnd(worker);
@@ -289,10 +315,9 @@ private:
       func.getBody().push_back(run);
       func.getBody().push_back(next);
       b.setInsertionPointToEnd(test);
-      Value inRange =
-          lb.and_(lb.icmp(LLVM::ICmpPredicate::uge, warp, lb.i32(start)),
-                  lb.icmp(LLVM::ICmpPredicate::ult, warp,
-                          lb.i32(start + count)));
+      Value inRange = lb.and_(
+          lb.icmp(LLVM::ICmpPredicate::uge, warp, lb.i32(start)),
+          lb.icmp(LLVM::ICmpPredicate::ult, warp, lb.i32(start + count)));
       LLVM::CondBrOp::create(b, loc, inRange, run, next);
 
       b.setInsertionPointToEnd(run);
@@ -327,8 +352,8 @@ private:
       result.replaceAllUsesWith(after->addArgument(result.getType(), loc));
     b.setInsertionPoint(ws);
     for (auto [j, capture] : llvm::enumerate(ws.getExplicitCaptures()))
-      lb.store(capture, capturePtr(ws, ws, j));
-    lb.store(lb.i32(k), statePtr(ws));
+      storeFromThreadZero(capture, capturePtr(ws, ws, j));
+    storeFromThreadZero(lb.i32(k), statePtr(ws));
     barrier(b, loc, kDispatchBarrier, allThreads);
     if (regs)
       setMaxRegisters(b, loc, (*regs)[0], (*regs)[0] > entryRegs);

@@ -7,10 +7,10 @@
 //    expand_dims) is replaced by that computation redone in B; conversions
 //    met on the way are retargeted to B instead of stacked;
 //  - forward: `convert(x : A -> B)` whose users are layout-agnostic ops
-//    (elementwise arith/math/tt ops, further conversions, and stores that
-//    keep their vector width) is removed by moving those users into A; their
-//    other operands are recomputed in A (cheap ops) or their conversions
-//    retargeted to A;
+//    (elementwise arith/math/tt ops, further conversions, stores that keep
+//    their vector width, and descriptor stores) is removed by moving those
+//    users into A; their other operands are recomputed in A (cheap ops) or
+//    their conversions retargeted to A;
 //  - narrow: `convert(x : A -> B)` whose only user narrows its elements
 //    (`truncf` of a matmul's f32 result before the store) converts the
 //    narrowed value instead: half the bytes through shared memory;
@@ -483,7 +483,10 @@ private:
             ok = ok && it->second == want;
             continue;
           }
-          if (isa<StoreOp>(user)) {
+          // A descriptor store (TMA, through shared memory) takes its value
+          // in any layout: the attention epilogue stores the accumulator
+          // from the MMA layout instead of converting it in the loop.
+          if (isa<StoreOp, DescriptorStoreOp>(user)) {
             sinks.insert(user);
             continue;
           }

@@ -4,12 +4,12 @@
 // warps (7 in all, 224 threads). The partitions' warps leave the entry for
 // the worker loop; the default warps store the captures (%p, %n and %x,
 // which partition1 uses without capturing it: the allocator adds it) and
-// the dispatch word 0, and meet them at barrier 1. partition0 starts at
-// warp 4 and partition1 at warp 6: their thread ids count from there, and
-// their bar.sync are barriers 2 and 3 with 64 and 32 threads; the default
-// region's counts 128 threads (barrier 0). The default region's result
-// leaves through the block after the second meeting. Before returning, the
-// default warps store -1 and meet the workers once more.
+// the dispatch word 0 (thread 0 does), and meet them at barrier 0 (the
+// whole block). partition0 starts at warp 4 and partition1 at warp 6: their
+// thread ids count from there, and their bar.sync are barriers 2 and 3 with
+// 64 and 32 threads; the default region's counts 128 threads (barrier 15).
+// The default region's result leaves through the block after the second
+// meeting. Before returning, thread 0 stores -1 and all meet once more.
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
@@ -20,21 +20,22 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
   // CHECK: %[[C128:.*]] = llvm.mlir.constant(128 : i32)
   // CHECK: %[[W:.*]] = llvm.icmp "uge" %[[TID]], %[[C128]]
   // CHECK: llvm.cond_br %[[W]], ^[[WORKER:bb[0-9]+]], ^[[BODY:bb[0-9]+]]
-  // Default side: captures in 8-byte slots, then the dispatch word.
-  // CHECK: llvm.store %arg0, %{{.*}} : !llvm.ptr<1>, !llvm.ptr<3>
-  // CHECK: llvm.store %arg1, %{{.*}} : i32, !llvm.ptr<3>
-  // CHECK: llvm.store %{{.*}}, %{{.*}} : i32, !llvm.ptr<3>
-  // CHECK: llvm.store %{{.*}}, %{{.*}} : i32, !llvm.ptr<3>
-  // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
-  // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
+  // Default side: thread 0 stores the captures in 8-byte slots, then the
+  // dispatch word.
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.shared.b64 [$1], $2;"
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.shared.b32 [$1], $2;"
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.shared.b32 [$1], $2;"
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.shared.b32 [$1], $2;"
+  // CHECK: nvvm.barrier0
+  // CHECK: nvvm.barrier0
   // CHECK: llvm.br ^[[AFTER:bb[0-9]+]](%{{.*}} : i32)
   // CHECK: ^[[AFTER]](%{{.*}}: i32):
-  // CHECK: llvm.store %{{.*}}, %{{.*}} : i32, !llvm.ptr<3>
-  // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.shared.b32 [$1], $2;"
+  // CHECK: nvvm.barrier0
   // CHECK-NEXT: llvm.return
   // Workers: wait for a dispatch, read the word, switch.
   // CHECK: ^[[WORKER]]:
-  // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
+  // CHECK: nvvm.barrier0
   // CHECK: %[[STATE:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i32
   // CHECK: llvm.switch %[[STATE]] : i32, ^[[EXIT:bb[0-9]+]] [
   // CHECK-NEXT: 0: ^[[DISPATCH:bb[0-9]+]]
@@ -77,8 +78,8 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 // RUN: FileCheck %s --check-prefix=PTX --input-file %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
 // PTX: .reqntid 224, 1, 1
-// PTX-DAG: bar.sync 0, 128;
+// PTX-DAG: bar.sync 15, 128;
 // PTX-DAG: bar.sync 2, 64;
 // PTX-DAG: bar.sync 3, 32;
-// PTX-DAG: bar.sync 1, 224;
+// PTX-DAG: bar.sync 0;
 
