@@ -25,9 +25,17 @@
 //     }
 //   }
 //
+// A loop without a wgmma to keep in flight (attention: the accumulator is
+// rescaled each iteration, P @ V reads P from registers) keeps its dots
+// synchronous and releases each slot at the end of its iteration.
+//
 // The producer runs ahead by up to S tiles; neither side waits on the
 // other's instructions, only on its buffers. Layout choices are not
 // revisited: the consumer keeps the warps, tiles and encodings the loop had.
+// Only kernel-argument descriptors are specialized: with tensor maps the
+// kernel writes, compute-sanitizer's racecheck reported hazards on the
+// dispatch word (outputs correct, cause not found), so those loops stay
+// with the pipeliner.
 //
 //===----------------------------------------------------------------------===//
 

@@ -220,8 +220,8 @@ def TritonGPUAutomaticWarpSpecialization
   let description = [{
     An innermost `scf.for` carrying `tt.warp_specialize = true`
     (`tl.range(..., warp_specialize=True)`), on sm_90, whose tensor
-    descriptor loads each feed a `ttg.local_alloc` that TMA can write and
-    whose accumulating wgmma reads them, becomes a `ttg.warp_specialize`:
+    descriptor loads each feed a `ttg.local_alloc` that TMA can write,
+    becomes a `ttg.warp_specialize`:
 
     - partition0, one warp group, runs the loop's address computation and
       issues the loads as TMA copies into rings of S slots: it waits until
@@ -230,7 +230,11 @@ def TritonGPUAutomaticWarpSpecialization
     - the default warps run the loop: they wait on the slot's "full"
       mbarrier, issue the wgmma on the slot asynchronously, and once the
       previous iteration's wgmma has completed (`warp_group_dot_wait
-      {pendings = 1}`) release its slot (every thread arrives on "empty").
+      {pendings = 1}`) release its slot (every thread arrives on "empty");
+      a loop with no wgmma to keep in flight (attention) keeps its dots
+      synchronous and releases each slot at the end of its iteration.
+
+    Only loops whose descriptors are kernel arguments are specialized.
 
     S is the loop's `tt.num_stages`, else `num-stages`, lowered until the
     rings fit in shared memory. Where the kernel then has more than 256
