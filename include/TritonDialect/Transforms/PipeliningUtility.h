@@ -100,6 +100,22 @@ nvidia_gpu::WarpGroupDotOp getAsyncAccumulatorDot(scf::ForOp loop);
 /// free it. Users outside `scope` (when given) are not looked at.
 bool onlyAsyncCopiesWrite(LocalAllocOp alloc, Operation *scope = nullptr);
 
+/// A ring of `stages` mutable buffers shaped and laid out like `tile`
+/// (`memdesc<S x tile>`), allocated at `b`.
+LocalAllocOp createBufferRing(OpBuilder &b, Location loc, MemDescType tile,
+                              int stages);
+
+/// The type of one slot's view (`ttg.memdesc_index`) of a ring.
+MemDescType getRingSlotType(MemDescType ring);
+
+/// A ring of `stages` mbarriers (`memdesc<S x 1 x i64>`), each initialized
+/// (by thread 0, `ttng.init_barrier`) for `arrivals` arrivals.
+LocalAllocOp createBarrierRing(OpBuilder &b, Location loc, int stages,
+                               int arrivals);
+
+/// `ttng.inval_barrier` on each mbarrier of a ring `createBarrierRing` made.
+void invalidateBarrierRing(OpBuilder &b, Location loc, Value ring);
+
 /// tritongpu-assign-latencies on one loop: `tt.latency = S - 1` on each
 /// pipelineable load, with S the loop's stage count lowered (with a remark)
 /// until its rings fit in shared memory. In a loop without a dot, the loads

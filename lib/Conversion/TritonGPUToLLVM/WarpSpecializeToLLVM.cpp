@@ -39,10 +39,9 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
-/// The dispatch barrier is the whole block's (bar.sync 0); partition i uses
+/// Dispatch and join are the whole block's bar.sync 0; partition i uses
 /// barrier 2 + i; the default warps' own bar.sync (outside partitions) use
 /// the last one.
-constexpr int kDispatchBarrier = 1;
 constexpr int kFirstPartitionBarrier = 2;
 constexpr int kMaxBarriers = 16;
 constexpr int kDefaultBarrier = kMaxBarriers - 1;
@@ -108,14 +107,13 @@ enclosingPartition(Operation *op) {
   return std::nullopt;
 }
 
+/// Every thread of the block meets (dispatch, join, exit): bar.sync 0.
+void blockBarrier(OpBuilder &b, Location loc) {
+  NVVM::Barrier0Op::create(b, loc);
+}
+
+/// Barrier `id` for `threads` threads: a partition's, or the default warps'.
 void barrier(OpBuilder &b, Location loc, int id, int threads) {
-  // Every thread of the block meets at the dispatch barrier: bar.sync 0,
-  // the whole block (compute-sanitizer's racecheck orders shared-memory
-  // accesses across it, and not across a counted named barrier).
-  if (id == kDispatchBarrier) {
-    NVVM::Barrier0Op::create(b, loc);
-    return;
-  }
   LLVMBuilder lb(b, loc);
   NVVM::BarrierOp::create(b, loc, Type(), lb.i32(id), lb.i32(threads),
                           NVVM::BarrierReductionAttr(), Value());
@@ -197,7 +195,7 @@ public:
       b.setInsertionPoint(ret);
       LLVMBuilder lb(b, ret.getLoc());
       storeFromThreadZero(lb.i32(-1), statePtr(ret));
-      barrier(b, ret.getLoc(), kDispatchBarrier, totalWarps * kWarpSize);
+      blockBarrier(b, ret.getLoc());
     }
     return success();
   }
@@ -273,7 +271,7 @@ private:
     b.setInsertionPointToEnd(worker);
     Value workerTid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
     warp = lb.lshr(workerTid, lb.i32(5));
-    barrier(b, loc, kDispatchBarrier, totalWarps * kWarpSize);
+    blockBarrier(b, loc);
     Value state = lb.load(b.getI32Type(), statePtr(ops.front()));
     Block *exit = new Block();
     func.getBody().push_back(exit);
@@ -298,13 +296,12 @@ private:
     Location loc = ws.getLoc();
     LLVMBuilder lb(b, loc);
     std::optional<ArrayRef<int32_t>> regs = ws.getActualRegisters();
-    int allThreads = totalWarps * kWarpSize;
 
     // Partition side: dispatch by warp range, captures from shared memory.
     Block *join = new Block();
     func.getBody().push_back(join);
     b.setInsertionPointToEnd(join);
-    barrier(b, loc, kDispatchBarrier, allThreads);
+    blockBarrier(b, loc);
     LLVM::BrOp::create(b, loc, worker);
 
     Block *test = dispatch[k];
@@ -354,7 +351,7 @@ private:
     for (auto [j, capture] : llvm::enumerate(ws.getExplicitCaptures()))
       storeFromThreadZero(capture, capturePtr(ws, ws, j));
     storeFromThreadZero(lb.i32(k), statePtr(ws));
-    barrier(b, loc, kDispatchBarrier, allThreads);
+    blockBarrier(b, loc);
     if (regs)
       setMaxRegisters(b, loc, (*regs)[0], (*regs)[0] > entryRegs);
     Region &defaultRegion = ws.getDefaultRegion();
@@ -369,7 +366,7 @@ private:
       b.setInsertionPoint(yield);
       if (regs)
         setMaxRegisters(b, loc, entryRegs, (*regs)[0] < entryRegs);
-      barrier(b, yield.getLoc(), kDispatchBarrier, allThreads);
+      blockBarrier(b, yield.getLoc());
       LLVM::BrOp::create(b, yield.getLoc(), yield.getValues(), after);
       yield.erase();
     }

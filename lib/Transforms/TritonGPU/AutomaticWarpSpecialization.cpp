@@ -263,34 +263,6 @@ private:
     return stages;
   }
 
-  /// `memdesc<S x 1 x i64>`, each slot initialized for `arrivals`.
-  static Value makeBarriers(OpBuilder &b, Location loc, int stages,
-                            int arrivals, MemDescType &slotType) {
-    MLIRContext *ctx = b.getContext();
-    Attribute smem = SharedMemorySpaceAttr::get(ctx);
-    auto encoding = SwizzledSharedEncodingAttr::get(
-        ctx, 1, 1, 1, {0}, CTALayoutAttr::getTrivial(ctx));
-    auto ringType = MemDescType::get({stages, 1}, b.getI64Type(), encoding,
-                                     smem, /*mutableMemory=*/true);
-    slotType = MemDescType::get(ctx, {1}, b.getI64Type(), encoding, smem,
-                                /*mutableMemory=*/true, ringType.getShape());
-    Value ring = LocalAllocOp::create(b, loc, ringType, Value(), IntegerAttr());
-    for (int i = 0; i < stages; ++i) {
-      Value index = arith::ConstantIntOp::create(b, loc, i, 32);
-      Value slot = MemDescIndexOp::create(b, loc, slotType, ring, index);
-      ttng::InitBarrierOp::create(b, loc, slot, arrivals);
-    }
-    return ring;
-  }
-
-  static MemDescType slotTypeOf(Value ring) {
-    auto type = cast<MemDescType>(ring.getType());
-    return MemDescType::get(type.getContext(), type.getShape().drop_front(),
-                            type.getElementType(), type.getEncoding(),
-                            type.getMemorySpace(), /*mutableMemory=*/true,
-                            type.getShape());
-  }
-
   /// slot = n % S and the phase parity (n / S) & 1 (xor `flip`).
   static std::pair<Value, Value> slotAndPhase(OpBuilder &b, Location loc,
                                               Value n, int stages, bool flip) {
@@ -314,23 +286,15 @@ private:
 
     // Rings and barriers, before the loop.
     OpBuilder b(loop);
-    MemDescType barType;
-    Value full = makeBarriers(b, loc, S, 1, barType);
-    Value empty = makeBarriers(b, loc, S, numWarps * 32, barType);
+    Value full = createBarrierRing(b, loc, S, /*arrivals=*/1);
+    Value empty = createBarrierRing(b, loc, S, numWarps * 32);
     SmallVector<Value> rings;
-    for (LocalAllocOp alloc : plan.allocs) {
-      MemDescType tile = alloc.getType();
-      SmallVector<int64_t> shape{S};
-      llvm::append_range(shape, tile.getShape());
-      auto type =
-          MemDescType::get(shape, tile.getElementType(), tile.getEncoding(),
-                           tile.getMemorySpace(), /*mutableMemory=*/true);
-      rings.push_back(
-          LocalAllocOp::create(b, loc, type, Value(), IntegerAttr()));
-    }
+    for (LocalAllocOp alloc : plan.allocs)
+      rings.push_back(createBufferRing(b, loc, alloc.getType(), S));
 
-    // The captures: what the producer's ops read from outside the loop.
-    // (Constants are made again inside the partition instead.)
+    // The captures: what the producer's ops read from outside the loop
+    // (constants are made again inside the partition instead, by
+    // captureImplicitUses).
     SetVector<Value> captures;
     auto capture = [&](Value v) {
       if (!loop->isAncestor(v.getParentRegion()->getParentOp()) &&
@@ -379,12 +343,8 @@ private:
 
     // After: barriers invalidated, buffers freed.
     b.setInsertionPointAfter(ws);
-    for (Value bars : {full, empty})
-      for (int i = 0; i < S; ++i) {
-        Value index = arith::ConstantIntOp::create(b, loc, i, 32);
-        ttng::InvalBarrierOp::create(
-            b, loc, MemDescIndexOp::create(b, loc, barType, bars, index));
-      }
+    invalidateBarrierRing(b, loc, full);
+    invalidateBarrierRing(b, loc, empty);
     SmallVector<Value> buffers(rings);
     buffers.append({full, empty});
     for (Value v : buffers)
@@ -402,30 +362,13 @@ private:
     IRMapping map;
     for (Value v : captures)
       map.map(v, entry->addArgument(v.getType(), v.getLoc()));
-    // Constants from outside the loop, made again here.
-    auto remake = [&](Value v) {
-      if (map.contains(v) ||
-          loop->isAncestor(v.getParentRegion()->getParentOp()))
-        return;
-      if (matchPattern(v, m_Constant()))
-        map.map(v, b.clone(*v.getDefiningOp())->getResult(0));
-    };
-    for (Value v : {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
-      remake(v);
-    for (unsigned i : plan.carried)
-      remake(loop.getInitArgs()[i]);
-    for (Operation *op : plan.producerOps)
-      for (Value v : op->getOperands())
-        remake(v);
-    for (DescriptorLoadOp load : plan.loads)
-      for (Value v : load->getOperands())
-        remake(v);
     SmallVector<Value> inits{arith::ConstantIntOp::create(b, loc, 0, 32)};
     for (unsigned i : plan.carried)
       inits.push_back(map.lookupOrDefault(loop.getInitArgs()[i]));
-    auto producer = scf::ForOp::create(b, loc, map.lookup(loop.getLowerBound()),
-                                       map.lookup(loop.getUpperBound()),
-                                       map.lookup(loop.getStep()), inits);
+    auto producer =
+        scf::ForOp::create(b, loc, map.lookupOrDefault(loop.getLowerBound()),
+                           map.lookupOrDefault(loop.getUpperBound()),
+                           map.lookupOrDefault(loop.getStep()), inits);
     b.setInsertionPointToStart(producer.getBody());
     map.map(loop.getInductionVar(), producer.getInductionVar());
     for (auto [j, i] : llvm::enumerate(plan.carried))
@@ -434,7 +377,7 @@ private:
       b.clone(*op, map);
     Value n = producer.getRegionIterArgs()[0];
     auto [slot, phase] = slotAndPhase(b, loc, n, plan.stages, /*flip=*/true);
-    MemDescType barType = slotTypeOf(full);
+    MemDescType barType = getRingSlotType(cast<MemDescType>(full.getType()));
     Value emptyBar =
         MemDescIndexOp::create(b, loc, barType, map.lookup(empty), slot);
     ttng::WaitBarrierOp::create(b, loc, emptyBar, phase, Value(), ValueRange());
@@ -445,8 +388,9 @@ private:
                                   always);
     for (auto [i, load] : llvm::enumerate(plan.loads)) {
       Value ring = rings[i];
-      Value dst = MemDescIndexOp::create(b, loc, slotTypeOf(ring),
-                                         map.lookup(ring), slot);
+      Value dst = MemDescIndexOp::create(
+          b, loc, getRingSlotType(cast<MemDescType>(ring.getType())),
+          map.lookup(ring), slot);
       SmallVector<Value> coords;
       for (Value v : load.getIndices())
         coords.push_back(map.lookupOrDefault(v));
@@ -462,6 +406,8 @@ private:
     scf::YieldOp::create(b, loc, yields);
     b.setInsertionPointAfter(producer);
     WarpReturnOp::create(b, loc);
+    // Constants from outside the loop (not captured) are made again inside.
+    ws.captureImplicitUses();
   }
 
   /// Proxy fences ordered the tiles' stores before wgmma read them; TMA
@@ -508,13 +454,14 @@ private:
     Value n = loop.getRegionIterArgs().back();
     OpBuilder b(plan.loads.front());
     auto [slot, phase] = slotAndPhase(b, loc, n, plan.stages, /*flip=*/false);
-    MemDescType barType = slotTypeOf(full);
+    MemDescType barType = getRingSlotType(cast<MemDescType>(full.getType()));
     Value fullBar = MemDescIndexOp::create(b, loc, barType, full, slot);
     ttng::WaitBarrierOp::create(b, loc, fullBar, phase, Value(), ValueRange());
     for (auto [load, alloc, ring] : llvm::zip(plan.loads, plan.allocs, rings)) {
       OpBuilder at(alloc);
-      Value tile = MemDescIndexOp::create(at, alloc.getLoc(), slotTypeOf(ring),
-                                          ring, slot);
+      Value tile = MemDescIndexOp::create(
+          at, alloc.getLoc(),
+          getRingSlotType(cast<MemDescType>(ring.getType())), ring, slot);
       alloc.getResult().replaceAllUsesWith(tile);
       alloc.erase();
       load.erase();

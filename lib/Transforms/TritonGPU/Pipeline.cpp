@@ -681,10 +681,8 @@ private:
                                    int stages, Value writeSlot, Value readSlot,
                                    Value readPhase, OpBuilder &consumer,
                                    DenseSet<Operation *> &stageZero) {
-    MLIRContext *ctx = loop.getContext();
     Location loc = loop.getLoc();
     OpBuilder b(loop);
-    Attribute smem = SharedMemorySpaceAttr::get(ctx);
     uint64_t tmaBytes = 0;
     Operation *firstTMA = nullptr;
     for (const PipelinedLoad &c : candidates) {
@@ -695,21 +693,8 @@ private:
         firstTMA = c.load;
     }
     BarrierRing ring;
-    auto encoding = SwizzledSharedEncodingAttr::get(
-        ctx, 1, 1, 1, {0}, CTALayoutAttr::getTrivial(ctx));
-    auto ringType = MemDescType::get({stages, 1}, b.getI64Type(), encoding,
-                                     smem, /*mutableMemory=*/true);
-    ring.slotType =
-        MemDescType::get(ctx, {1}, b.getI64Type(), encoding, smem,
-                         /*mutableMemory=*/true, ringType.getShape());
-    ring.barriers =
-        LocalAllocOp::create(b, loc, ringType, Value(), IntegerAttr());
-    for (int i = 0; i < stages; ++i) {
-      Value index = arith::ConstantIntOp::create(b, loc, i, 32);
-      Value slot =
-          MemDescIndexOp::create(b, loc, ring.slotType, ring.barriers, index);
-      nvidia_gpu::InitBarrierOp::create(b, loc, slot, 1);
-    }
+    ring.barriers = createBarrierRing(b, loc, stages, /*arrivals=*/1);
+    ring.slotType = getRingSlotType(cast<MemDescType>(ring.barriers.getType()));
     OpBuilder producer(firstTMA);
     for (Operation *op : getLoopSlice(loop, {writeSlot}))
       stageZero.insert(op);
@@ -733,12 +718,7 @@ private:
                               int stages) {
     Location loc = loop.getLoc();
     OpBuilder after(loop->getBlock(), ++Block::iterator(loop));
-    for (int i = 0; i < stages; ++i) {
-      Value index = arith::ConstantIntOp::create(after, loc, i, 32);
-      Value slot = MemDescIndexOp::create(after, loc, ring.slotType,
-                                          ring.barriers, index);
-      nvidia_gpu::InvalBarrierOp::create(after, loc, slot);
-    }
+    invalidateBarrierRing(after, loc, ring.barriers);
     LocalDeallocOp::create(after, loc, ring.barriers);
   }
 
@@ -810,7 +790,6 @@ private:
     MLIRContext *ctx = loop.getContext();
     Location loc = loop.getLoc();
     IRRewriter rewriter(ctx);
-    Attribute smem = SharedMemorySpaceAttr::get(ctx);
     int numAsyncCopies =
         llvm::count_if(candidates, [&](const PipelinedLoad &c) {
           return !isa<DescriptorLoadOp>(c.load);
@@ -857,17 +836,9 @@ private:
                            readPhase, consumer, stageZero);
 
     for (PipelinedLoad &c : candidates) {
-      MemDescType tile = c.alloc.getType();
-      SmallVector<int64_t> shape{stages};
-      shape.append(tile.getShape().begin(), tile.getShape().end());
-      auto bufType = MemDescType::get(shape, tile.getElementType(),
-                                      tile.getEncoding(), smem,
-                                      /*mutableMemory=*/true);
-      auto buf = LocalAllocOp::create(b, loc, bufType, Value(), IntegerAttr());
+      LocalAllocOp buf = createBufferRing(b, loc, c.alloc.getType(), stages);
       buffers.push_back(buf);
-      auto slotType = MemDescType::get(
-          ctx, tile.getShape(), tile.getElementType(), tile.getEncoding(), smem,
-          /*mutableMemory=*/true, bufType.getShape());
+      MemDescType slotType = getRingSlotType(buf.getType());
 
       // Producer, where the load was.
       OpBuilder producer(c.load);

@@ -520,3 +520,48 @@ void mlir::triton::gpu::clearSchedule(Operation *root) {
     op->removeAttr(kScheduledMaxStageAttrName);
   });
 }
+
+LocalAllocOp mlir::triton::gpu::createBufferRing(OpBuilder &b, Location loc,
+                                                 MemDescType tile, int stages) {
+  SmallVector<int64_t> shape{stages};
+  llvm::append_range(shape, tile.getShape());
+  auto type = MemDescType::get(shape, tile.getElementType(), tile.getEncoding(),
+                               tile.getMemorySpace(), /*mutableMemory=*/true);
+  return LocalAllocOp::create(b, loc, type, Value(), IntegerAttr());
+}
+
+MemDescType mlir::triton::gpu::getRingSlotType(MemDescType ring) {
+  return MemDescType::get(ring.getContext(), ring.getShape().drop_front(),
+                          ring.getElementType(), ring.getEncoding(),
+                          ring.getMemorySpace(), /*mutableMemory=*/true,
+                          ring.getShape());
+}
+
+LocalAllocOp mlir::triton::gpu::createBarrierRing(OpBuilder &b, Location loc,
+                                                  int stages, int arrivals) {
+  MLIRContext *ctx = b.getContext();
+  auto encoding = SwizzledSharedEncodingAttr::get(
+      ctx, 1, 1, 1, {0}, CTALayoutAttr::getTrivial(ctx));
+  auto ringType =
+      MemDescType::get({stages, 1}, b.getI64Type(), encoding,
+                       SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
+  auto ring = LocalAllocOp::create(b, loc, ringType, Value(), IntegerAttr());
+  MemDescType slotType = getRingSlotType(ringType);
+  for (int i = 0; i < stages; ++i) {
+    Value index = arith::ConstantIntOp::create(b, loc, i, 32);
+    Value slot = MemDescIndexOp::create(b, loc, slotType, ring, index);
+    nvidia_gpu::InitBarrierOp::create(b, loc, slot, arrivals);
+  }
+  return ring;
+}
+
+void mlir::triton::gpu::invalidateBarrierRing(OpBuilder &b, Location loc,
+                                              Value ring) {
+  auto ringType = cast<MemDescType>(ring.getType());
+  MemDescType slotType = getRingSlotType(ringType);
+  for (int64_t i = 0; i < ringType.getShape()[0]; ++i) {
+    Value index = arith::ConstantIntOp::create(b, loc, i, 32);
+    nvidia_gpu::InvalBarrierOp::create(
+        b, loc, MemDescIndexOp::create(b, loc, slotType, ring, index));
+  }
+}
