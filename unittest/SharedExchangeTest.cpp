@@ -176,3 +176,98 @@ TEST_F(SharedExchangeTest, RandomBlockedPairs) {
                   simulate(plain, dst, shape, plan.readVec, bits));
   }
 }
+
+namespace {
+/// A conversion in rounds moves every element exactly once: round r's
+/// source registers (registerOf) hold exactly the elements its destination
+/// registers take, the rounds partition the tensor, each round's elements
+/// agree on the round coordinate bits, and the reduced layouts are the full
+/// ones with those bits taken out. Then the reduced problem's plan is
+/// checked like any other.
+void checkRounds(const ExchangeRounds &rounds, const LL &src, const LL &dst,
+                 ArrayRef<int64_t> shape, unsigned bits) {
+  using namespace layout_dims;
+  LL srcPart = rounds.reduce(src, rounds.srcRegBits);
+  LL dstPart = rounds.reduce(dst, rounds.dstRegBits);
+  SmallVector<int64_t> partShape = rounds.reducedShape(shape);
+  auto compress = [&](std::vector<int32_t> c) {
+    auto down = rounds.coordBits;
+    llvm::sort(down, [](auto a, auto b) { return a.second > b.second; });
+    for (auto [d, bit] : down)
+      c[d] = (c[d] & ((1 << bit) - 1)) | ((c[d] >> (bit + 1)) << bit);
+    return c;
+  };
+  auto elements = [&](const LL &full, const LL &part, ArrayRef<int32_t> regBits,
+                      unsigned r) {
+    std::set<std::vector<int32_t>> out;
+    for (int32_t i = 0; i < part.getInDimSize(kRegister); ++i)
+      for (int32_t lane = 0; lane < full.getInDimSize(kLane); ++lane)
+        for (int32_t warp = 0; warp < full.getInDimSize(kWarp); ++warp) {
+          auto c = coordsOf(full, ExchangeRounds::registerOf(i, r, regBits),
+                            lane, warp);
+          for (auto [j, cb] : llvm::enumerate(rounds.coordBits))
+            EXPECT_EQ((c[cb.first] >> cb.second) & 1, int32_t((r >> j) & 1));
+          EXPECT_EQ(compress(c), coordsOf(part, i, lane, warp));
+          out.insert(c);
+        }
+    return out;
+  };
+  int64_t n = 1;
+  for (int64_t s : shape)
+    n *= s;
+  std::set<std::vector<int32_t>> all;
+  for (unsigned r = 0; r < rounds.count(); ++r) {
+    auto written = elements(src, srcPart, rounds.srcRegBits, r);
+    auto read = elements(dst, dstPart, rounds.dstRegBits, r);
+    EXPECT_EQ(written, read);
+    EXPECT_EQ(int64_t(written.size()) * rounds.count(), n);
+    all.insert(written.begin(), written.end());
+  }
+  EXPECT_EQ(int64_t(all.size()), n);
+  checkPlan(planSharedExchange(srcPart, dstPart, partShape, bits), srcPart,
+            dstPart, partShape, bits);
+}
+} // namespace
+
+TEST_F(SharedExchangeTest, WgmmaEpilogueInTwoRounds) {
+  // A 128x256 f16 accumulator of 8 warps (wgmma, m64n256) to the blocked
+  // layout of its store: the row-8 register bit is common to both and in
+  // neither side's vectors, so two rounds of 32 KB; the vectors stay (2
+  // halves written, 8 read).
+  SmallVector<int64_t> shape{128, 256};
+  auto mma = NvidiaMmaEncodingAttr::get(
+      &ctx, 3, 0, {8, 1}, CTALayoutAttr::getTrivial(&ctx), {16, 256, 16});
+  LL src = *toLinearLayout(shape, mma);
+  LL dst = blocked({1, 8}, {1, 32}, {8, 1}, {1, 0}, shape);
+  ExchangeRounds rounds = findExchangeRounds(src, dst);
+  ASSERT_EQ(rounds.count(), 2u);
+  EXPECT_EQ(rounds.coordBits[0], (std::pair<unsigned, int32_t>{0, 3}));
+  checkRounds(rounds, src, dst, shape, 16);
+  SmallVector<int64_t> partShape = rounds.reducedShape(shape);
+  SharedExchangePlan plan =
+      planSharedExchange(rounds.reduce(src, rounds.srcRegBits),
+                         rounds.reduce(dst, rounds.dstRegBits), partShape, 16);
+  EXPECT_EQ(plan.writeVec, 2u);
+  EXPECT_EQ(plan.readVec, 8u);
+}
+
+TEST_F(SharedExchangeTest, RandomBlockedPairsInRounds) {
+  std::mt19937 rng(11);
+  unsigned withRounds = 0;
+  for (int trial = 0; trial < 80; ++trial) {
+    SmallVector<int64_t> shape{int64_t(1) << (4 + rng() % 3),
+                               int64_t(1) << (4 + rng() % 3)};
+    auto random = [&](unsigned d0) {
+      unsigned t0 = 1u << (rng() % 6), w0 = 1u << (rng() % 3);
+      SmallVector<unsigned> order{d0, 1 - d0};
+      return blocked({1u << (rng() % 3), 1u << (rng() % 3)}, {t0, 32 / t0},
+                     {w0, 4 / w0}, order, shape);
+    };
+    LL src = random(rng() % 2), dst = random(rng() % 2);
+    ExchangeRounds rounds = findExchangeRounds(src, dst);
+    withRounds += rounds.count() > 1;
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    checkRounds(rounds, src, dst, shape, 8u << (rng() % 3));
+  }
+  EXPECT_GT(withRounds, 10u);
+}

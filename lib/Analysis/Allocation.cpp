@@ -5,6 +5,7 @@
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Tools/SharedExchange.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -71,6 +72,23 @@ ScratchRegions mlir::triton::getReduceScanScratch(Operation *op) {
   return regions;
 }
 
+unsigned mlir::triton::getConvertLayoutRounds(Operation *op) {
+  auto cvt = dyn_cast<ConvertLayoutOp>(op);
+  if (!cvt)
+    return 1;
+  auto src = cast<RankedTensorType>(cvt.getSrc().getType());
+  auto dst = cast<RankedTensorType>(cvt.getType());
+  if (!cvtMovesDataAcrossThreads(src, dst))
+    return 1;
+  std::optional<LinearLayout> srcLayout =
+      toLinearLayout(src.getShape(), src.getEncoding());
+  std::optional<LinearLayout> dstLayout =
+      toLinearLayout(dst.getShape(), dst.getEncoding());
+  if (!srcLayout || !dstLayout)
+    return 1;
+  return gpu::findExchangeRounds(*srcLayout, *dstLayout).count();
+}
+
 uint64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
   // A tensor map is assembled in shared memory, then copied out.
   if (isa<nvidia_gpu::TensormapCreateOp>(op))
@@ -82,8 +100,13 @@ uint64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
   if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
     auto src = cast<RankedTensorType>(cvt.getSrc().getType());
     auto dst = cast<RankedTensorType>(cvt.getType());
-    // Data crossing lanes goes through shared memory too (no shuffle path).
-    return cvtMovesDataAcrossThreads(src, dst) ? tensorBytes(src) : 0;
+    // Data crossing lanes goes through shared memory too (no shuffle path),
+    // in rounds where allocate-shared-memory asked for them.
+    if (!cvtMovesDataAcrossThreads(src, dst))
+      return 0;
+    return tensorBytes(src) / (op->hasAttr(kExchangeInRoundsAttr)
+                                   ? getConvertLayoutRounds(op)
+                                   : 1);
   }
   if (isa<ReduceOp, ScanOp>(op))
     return getReduceScanScratch(op).bytes;

@@ -35,6 +35,13 @@ bool overlaps(const Interval &a, const Interval &b) {
 /// `async_wait` turns it into a plain pending write, so the next read of
 /// it gets a barrier after the wait.
 ///
+/// A TMA store (ttng.async_tma_copy_local_to_global) reads its buffer until
+/// the issuing thread's `async_tma_store_wait`: the buffer stays in
+/// `asyncReads` (barriers keep it) until a wait, which makes it a plain
+/// pending read, so that the next write of it gets a barrier after the wait
+/// (a barrier between the copy and the wait would let the other threads
+/// overwrite what the copy has not read yet).
+///
 /// A TMA copy into shared memory (ttng.async_tma_copy_global_to_local) is
 /// ordered before its readers by the mbarrier they wait on, which makes its
 /// bytes visible to every waiting thread: it needs a barrier before it
@@ -42,7 +49,7 @@ bool overlaps(const Interval &a, const Interval &b) {
 /// than initialization and invalidation read their barrier: the hardware
 /// orders them with one another.
 struct Accesses {
-  SmallVector<Interval> reads, writes, asyncWrites;
+  SmallVector<Interval> reads, writes, asyncWrites, asyncReads;
 
   bool empty() const { return reads.empty() && writes.empty(); }
   /// A barrier.
@@ -59,12 +66,19 @@ struct Accesses {
     add(reads, other.reads);
     add(writes, other.writes);
     add(asyncWrites, other.asyncWrites);
+    add(asyncReads, other.asyncReads);
   }
   /// An async_wait leaving `num` groups in flight.
   void wait(int64_t num) {
     add(writes, asyncWrites);
     if (num == 0)
       asyncWrites.clear();
+  }
+  /// An async_tma_store_wait leaving `num` stores reading.
+  void waitStores(int64_t num) {
+    add(reads, asyncReads);
+    if (num == 0)
+      asyncReads.clear();
   }
   bool operator==(const Accesses &other) const {
     auto same = [](SmallVector<Interval> a, SmallVector<Interval> b) {
@@ -73,7 +87,8 @@ struct Accesses {
       return a == b;
     };
     return same(reads, other.reads) && same(writes, other.writes) &&
-           same(asyncWrites, other.asyncWrites);
+           same(asyncWrites, other.asyncWrites) &&
+           same(asyncReads, other.asyncReads);
   }
   /// Whether `next`, run after these, races with them.
   bool conflictsWith(const Accesses &next) const {
@@ -235,6 +250,10 @@ private:
         pending.wait(wait.getNum());
         continue;
       }
+      if (auto wait = dyn_cast<nvidia_gpu::TMAStoreWaitOp>(op)) {
+        pending.waitStores(wait.getPendings());
+        continue;
+      }
       Accesses now = accessesOf(&op);
       if (now.empty())
         continue;
@@ -252,6 +271,9 @@ private:
       // A TMA copy's is ordered by its mbarrier.
       if (isa<nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op))
         now.writes.clear();
+      // A TMA store reads until its wait (see Accesses).
+      if (isa<nvidia_gpu::AsyncTMACopyLocalToGlobalOp>(op))
+        std::swap(now.reads, now.asyncReads);
       pending.join(now);
     }
     return pending;

@@ -246,3 +246,127 @@ mlir::triton::gpu::planSharedExchange(const LL &src, const LL &dst,
   }
   return *best;
 }
+
+namespace {
+/// The coordinate bit (dimension, bit) of a basis that is one power of two,
+/// or nullopt.
+std::optional<std::pair<unsigned, int32_t>>
+singleCoordinateBit(const LL::Basis &basis) {
+  std::optional<std::pair<unsigned, int32_t>> found;
+  for (auto [d, v] : llvm::enumerate(basis)) {
+    if (!v)
+      continue;
+    if (found || v < 0 || !llvm::isPowerOf2_32(uint32_t(v)))
+      return std::nullopt;
+    found = {unsigned(d), int32_t(llvm::Log2_32(uint32_t(v)))};
+  }
+  return found;
+}
+
+/// Leading register bits i that map to 2^i along one dimension: the
+/// registers a vector access may take together.
+int32_t vectorRegisterBits(const LL &l) {
+  std::optional<unsigned> dim;
+  int32_t n = 0;
+  for (; n < bitsOf(l, kRegister); ++n) {
+    auto c = singleCoordinateBit(l.getBasis(kRegister, n));
+    if (!c || c->second != n || (dim && *dim != c->first))
+      break;
+    dim = c->first;
+  }
+  return n;
+}
+
+/// How many bases of `l` (every input dimension) have coordinate bit `bit`
+/// of dimension `d` set.
+int countTouching(const LL &l, unsigned d, int32_t bit) {
+  int n = 0;
+  for (const auto &in : l.getInDims())
+    for (const auto &basis : in.bases)
+      n += (basis[d] >> bit) & 1;
+  return n;
+}
+
+/// `v` without bit `bit` (the bits above it shift down).
+int32_t dropBit(int32_t v, int32_t bit) {
+  return (v & ((1 << bit) - 1)) | ((v >> (bit + 1)) << bit);
+}
+} // namespace
+
+ExchangeRounds mlir::triton::gpu::findExchangeRounds(const LL &src,
+                                                     const LL &dst) {
+  ExchangeRounds rounds;
+  if (src.getOutDims().size() != dst.getOutDims().size())
+    return rounds;
+  int32_t srcVec = vectorRegisterBits(src), dstVec = vectorRegisterBits(dst);
+  for (int32_t s = srcVec; s < bitsOf(src, kRegister); ++s) {
+    const LL::Basis &basis = src.getBasis(kRegister, s);
+    auto c = singleCoordinateBit(basis);
+    if (!c)
+      continue;
+    // Only this register bit, on either side, reaches the coordinate bit.
+    if (countTouching(src, c->first, c->second) != 1 ||
+        countTouching(dst, c->first, c->second) != 1)
+      continue;
+    for (int32_t t = dstVec; t < bitsOf(dst, kRegister); ++t)
+      if (dst.getBasis(kRegister, t) == basis) {
+        rounds.srcRegBits.push_back(s);
+        rounds.dstRegBits.push_back(t);
+        rounds.coordBits.push_back(*c);
+        break;
+      }
+  }
+  return rounds;
+}
+
+int32_t ExchangeRounds::registerOf(int32_t reduced, unsigned round,
+                                   llvm::ArrayRef<int32_t> regBits) {
+  int32_t highest = regBits.empty() ? -1 : *llvm::max_element(regBits);
+  int32_t full = 0, rest = reduced;
+  for (int32_t p = 0; rest || p <= highest; ++p) {
+    const auto *it = llvm::find(regBits, p);
+    if (it != regBits.end()) {
+      if ((round >> (it - regBits.begin())) & 1)
+        full |= 1 << p;
+      continue;
+    }
+    if (rest & 1)
+      full |= 1 << p;
+    rest >>= 1;
+  }
+  return full;
+}
+
+llvm::SmallVector<int64_t>
+ExchangeRounds::reducedShape(llvm::ArrayRef<int64_t> shape) const {
+  llvm::SmallVector<int64_t> out(shape.begin(), shape.end());
+  for (auto [d, bit] : coordBits)
+    out[d] /= 2;
+  return out;
+}
+
+LL ExchangeRounds::reduce(const LL &layout,
+                          llvm::ArrayRef<int32_t> regBits) const {
+  // Coordinate bits removed from the highest down, so that the positions of
+  // the lower ones stay put.
+  auto bitsDown = coordBits;
+  llvm::sort(bitsDown, [](auto a, auto b) { return a.second > b.second; });
+  std::vector<LL::InDim> inDims;
+  for (const auto &in : layout.getInDims()) {
+    LL::InDim reduced{in.name, {}};
+    for (auto [bit, basis] : llvm::enumerate(in.bases)) {
+      if (in.name == kRegister && llvm::is_contained(regBits, int32_t(bit)))
+        continue;
+      LL::Basis b = basis;
+      for (auto [d, cbit] : bitsDown)
+        b[d] = dropBit(b[d], cbit);
+      reduced.bases.push_back(std::move(b));
+    }
+    inDims.push_back(std::move(reduced));
+  }
+  std::vector<LL::OutDim> outDims(layout.getOutDims().begin(),
+                                  layout.getOutDims().end());
+  for (auto [d, bit] : coordBits)
+    outDims[d].size /= 2;
+  return *LL::create(std::move(inDims), std::move(outDims));
+}

@@ -198,3 +198,44 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// A TMA store reads its buffer until the issuing thread's store wait: in a
+// loop whose stores stay in flight, the next write of the buffer gets its
+// barrier after the wait, although a barrier (for another buffer) came
+// between the copy and the wait.
+#blk = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nv = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#sw = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @tma_store_in_flight
+  // CHECK: scf.for
+  // CHECK-NEXT: ttg.local_store %{{.*}}, %[[OTHER:.*]] :
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_load %[[OTHER]]
+  // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_store
+  // CHECK-NEXT: ttng.fence_async_shared
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttng.async_tma_copy_local_to_global
+  // CHECK-NEXT: }
+  tt.func @tma_store_in_flight(%d: !tt.tensordesc<tensor<64x64xf16>>, %x: tensor<64x64xf16, #blk>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nv, #smem, mutable>
+    %other = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #sw, #smem, mutable>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      ttg.local_store %x, %other : tensor<64x64xf16, #blk> -> !ttg.memdesc<64x64xf16, #sw, #smem, mutable>
+      %o = ttg.local_load %other : !ttg.memdesc<64x64xf16, #sw, #smem, mutable> -> tensor<64x64xf16, #blk>
+      ttng.async_tma_store_wait {pendings = 0 : i32}
+      ttg.local_store %x, %buf : tensor<64x64xf16, #blk> -> !ttg.memdesc<64x64xf16, #nv, #smem, mutable>
+      ttng.fence_async_shared {bCluster = false}
+      ttng.async_tma_copy_local_to_global %d[%i, %c0] %buf : !tt.tensordesc<tensor<64x64xf16>>, !ttg.memdesc<64x64xf16, #nv, #smem, mutable>
+    }
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+}

@@ -144,3 +144,56 @@ module attributes {"ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return %r#0, %r#1 : i8, i32
   }
 }
+
+// -----
+
+// A conversion through shared memory that does not fit beside the ring
+// live across its loop (192 KB + 64 KB > sm_90's 227 KB) exchanges in
+// rounds: the row-8 register bit is common to both layouts, so two rounds
+// through 32 KB.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+#ring = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+// CHECK: ttg.shared = 229376
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @epilogue_beside_ring
+  // CHECK: ttg.convert_layout %{{.*}} {allocation.offset = 196608 : i32, ttg.exchange_in_rounds}
+  tt.func public @epilogue_beside_ring(%acc: tensor<128x256xf16, #mma>, %p: tensor<128x256x!tt.ptr<f16>, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %ring = ttg.local_alloc : () -> !ttg.memdesc<3x64x512xf16, #ring, #smem, mutable>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %slot = ttg.memdesc_index %ring[%i] : !ttg.memdesc<3x64x512xf16, #ring, #smem, mutable> -> !ttg.memdesc<64x512xf16, #ring, #smem, mutable, 3x64x512>
+      ttng.fence_async_shared {bCluster = false}
+      %y = ttg.convert_layout %acc : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #blocked>
+      tt.store %p, %y : tensor<128x256x!tt.ptr<f16>, #blocked>
+    }
+    tt.return
+  }
+}
+
+// -----
+
+// With a smaller ring the whole tensor fits: one exchange, 64 KB.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+#ring = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+// CHECK: ttg.shared = 196608
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @epilogue_fits
+  // CHECK: ttg.convert_layout %{{.*}} {allocation.offset = 131072 : i32} :
+  tt.func public @epilogue_fits(%acc: tensor<128x256xf16, #mma>, %p: tensor<128x256x!tt.ptr<f16>, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %ring = ttg.local_alloc : () -> !ttg.memdesc<2x64x512xf16, #ring, #smem, mutable>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %slot = ttg.memdesc_index %ring[%i] : !ttg.memdesc<2x64x512xf16, #ring, #smem, mutable> -> !ttg.memdesc<64x512xf16, #ring, #smem, mutable, 2x64x512>
+      ttng.fence_async_shared {bCluster = false}
+      %y = ttg.convert_layout %acc : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #blocked>
+      tt.store %p, %y : tensor<128x256x!tt.ptr<f16>, #blocked>
+    }
+    tt.return
+  }
+}

@@ -66,3 +66,68 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %v : tensor<64x64xf16, #blocked>
   }
 }
+
+// -----
+
+// Stores in a loop (a persistent epilogue) stay in flight: one buffer per
+// block type, made before the loop and shared by both stores; each store
+// waits for the copies before it to have read the buffer, then writes it;
+// one wait after the loop.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: @stores_in_loop
+  tt.func public @stores_in_loop(%e: !tt.tensordesc<tensor<64x64xf16>>, %x: tensor<64x64xf16, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    // CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #{{.*}}, #smem, mutable>
+    // CHECK-NOT: ttg.local_alloc
+    // CHECK: scf.for
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      // CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
+      // CHECK-NEXT: ttg.local_store %{{.*}}, %[[BUF]]
+      // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+      // CHECK-NEXT: ttng.async_tma_copy_local_to_global %{{.*}}[%{{.*}}, %{{.*}}] %[[BUF]]
+      // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+      // CHECK-NEXT: ttg.local_store %{{.*}}, %[[BUF]]
+      // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+      // CHECK-NEXT: ttng.async_tma_copy_local_to_global %{{.*}}[%{{.*}}, %{{.*}}] %[[BUF]]
+      // CHECK-NEXT: }
+      tt.descriptor_store %e[%i, %c0], %x : !tt.tensordesc<tensor<64x64xf16>>, tensor<64x64xf16, #blocked>
+      tt.descriptor_store %e[%i, %c64], %x : !tt.tensordesc<tensor<64x64xf16>>, tensor<64x64xf16, #blocked>
+    }
+    // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+    // CHECK-NEXT: tt.return
+    tt.return
+  }
+}
+
+// -----
+
+// ... unless the buffer does not fit beside what the loop keeps: here a
+// 200 KB ring, and a 64x256 f16 block of 32 KB would pass sm_90's 227 KB;
+// each store waits at once, its buffer made where it stores.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#ring = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: @stores_in_full_loop
+  tt.func public @stores_in_full_loop(%e: !tt.tensordesc<tensor<64x256xf16>>, %x: tensor<64x256xf16, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %ring = ttg.local_alloc : () -> !ttg.memdesc<25x64x64xf16, #ring, #smem, mutable>
+    // CHECK: scf.for
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %slot = ttg.memdesc_index %ring[%i] : !ttg.memdesc<25x64x64xf16, #ring, #smem, mutable> -> !ttg.memdesc<64x64xf16, #ring, #smem, mutable, 25x64x64>
+      // CHECK: ttg.local_alloc %{{.*}} : (tensor<64x256xf16, #blocked>)
+      // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+      // CHECK-NEXT: ttng.async_tma_copy_local_to_global
+      // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+      %v = ttg.local_load %slot : !ttg.memdesc<64x64xf16, #ring, #smem, mutable, 25x64x64> -> tensor<64x64xf16, #blocked>
+      tt.descriptor_store %e[%i, %c0], %x : !tt.tensordesc<tensor<64x256xf16>>, tensor<64x256xf16, #blocked>
+    }
+    // CHECK: }
+    // CHECK-NEXT: tt.return
+    tt.return
+  }
+}

@@ -22,6 +22,11 @@ inline constexpr const char *kAllocationOffsetAttr = "allocation.offset";
 inline constexpr const char *kSharedAttr = "ttg.shared";
 /// The function attribute holding a function's peak, callees included.
 inline constexpr const char *kAllocationSizeAttr = "allocation.size";
+/// On a ttg.convert_layout through shared memory: exchange in rounds
+/// (SharedExchange.h), through a scratch of that fraction of the tensor.
+/// allocate-shared-memory sets it where the whole tensor would not fit
+/// beside the buffers live with it; the lowering reads it.
+inline constexpr const char *kExchangeInRoundsAttr = "ttg.exchange_in_rounds";
 /// On every ttg.warp_specialize of a function: the offset of the function's
 /// dispatch word, which tells the partitions' warps which op to run (or to
 /// exit). One word per function, live throughout it.
@@ -41,7 +46,8 @@ inline constexpr const char *kGlobalScratchAlignmentAttr =
 
 /// Bytes of scratch `op` needs while it runs, 0 if none (calls excluded:
 /// their scratch is the callee's allocation):
-///  - ttg.convert_layout that moves elements between threads: the tensor;
+///  - ttg.convert_layout that moves elements between threads: the tensor,
+///    or its share of one round with kExchangeInRoundsAttr;
 ///  - tt.reduce / tt.scan whose axis spans several warps: one value per
 ///    (warp along the axis, result element) / the tensor, for each operand;
 ///  - tt.gather whose elements leave their warp (warpLocalGatherMap): the
@@ -53,6 +59,10 @@ inline constexpr const char *kGlobalScratchAlignmentAttr =
 ///  - ttng.tensormap_create: the 128-byte map, assembled before its copy to
 ///    global memory (128-byte aligned).
 uint64_t getScratchSizeInBytes(Operation *op);
+
+/// How many rounds a ttg.convert_layout through shared memory could take
+/// (1 when it cannot be split, or does not go through shared memory).
+unsigned getConvertLayoutRounds(Operation *op);
 
 /// The scratch of a tt.reduce or tt.scan whose axis spans several warps,
 /// one region per operand, one after the other: its byte offset from the

@@ -50,6 +50,37 @@ struct SharedExchangePlan {
   uint64_t swizzle(uint64_t o) const;
 };
 
+/// An exchange in rounds, to keep the scratch small: register bits that
+/// both layouts map to the same single coordinate bit, which no other basis
+/// of either layout touches and which neither side's leading run of
+/// contiguous registers (its vectors) uses. Fixing those bits picks the
+/// same elements on both sides, so round r moves the elements whose round
+/// coordinate bits spell r (bit j of r is round bit j) through a scratch
+/// of 1/count() of the tensor.
+struct ExchangeRounds {
+  /// Per round bit: the source's and destination's register bit and the
+  /// coordinate bit (dimension, bit) they hold.
+  llvm::SmallVector<int32_t> srcRegBits, dstRegBits;
+  llvm::SmallVector<std::pair<unsigned, int32_t>> coordBits;
+
+  unsigned count() const { return 1u << srcRegBits.size(); }
+  /// The full register index of register `reduced` of round `round`, for
+  /// the side whose round register bits are `regBits`.
+  static int32_t registerOf(int32_t reduced, unsigned round,
+                            llvm::ArrayRef<int32_t> regBits);
+  /// `shape` without the round coordinate bits.
+  llvm::SmallVector<int64_t> reducedShape(llvm::ArrayRef<int64_t> shape) const;
+  /// `layout` (the side with `regBits`) without its round register bits and
+  /// with the round coordinate bits taken out of every basis.
+  LinearLayout reduce(const LinearLayout &layout,
+                      llvm::ArrayRef<int32_t> regBits) const;
+};
+
+/// The rounds of a conversion from `src` to `dst` (one round when there is
+/// no such bit).
+ExchangeRounds findExchangeRounds(const LinearLayout &src,
+                                  const LinearLayout &dst);
+
 /// Plans the exchange of a tensor of `shape` and `elementBits`-bit elements
 /// between the linear layouts `src` and `dst` (both over dims dim0..dimN-1
 /// of `shape`, in register/lane/warp(/block)).

@@ -67,9 +67,6 @@ SmallVector<scf::ForOp> getInnermostPipelineLoops(ModuleOp module);
 /// The loop's `tt.num_stages`, else `defaultStages`.
 int getNumStagesFor(scf::ForOp loop, int defaultStages);
 
-/// Shared memory per block on the target (bytes).
-uint64_t getSharedMemoryLimit(int capability);
-
 /// The ops of the loop body (top level) that compute `values`, transitively,
 /// following loop-carried values to what the previous iteration yields.
 llvm::SetVector<Operation *> getLoopSlice(scf::ForOp loop,

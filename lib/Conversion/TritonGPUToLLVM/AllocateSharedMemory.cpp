@@ -3,7 +3,9 @@
 // Per function: collect buffers (local_alloc results, op scratch, call
 // scratch), compute each one's live range over a pre-order numbering of the
 // function's ops, and place them largest first at the lowest aligned offset
-// free of every buffer live at the same time. Callees are placed before
+// free of every buffer live at the same time. When that takes more than a
+// block may have, layout conversions exchange in rounds
+// (ttg.exchange_in_rounds) until it fits. Callees are placed before
 // their callers so that a call's scratch is the callee's peak.
 //
 // Global scratch (ttg.global_scratch_alloc) is placed here too, one slice
@@ -14,6 +16,7 @@
 #include "TritonDialect/Analysis/Allocation.h"
 #include "TritonDialect/Conversion/TritonGPUToLLVM/Passes.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/SharedMemory.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -107,8 +110,38 @@ public:
   }
 
 private:
+  /// Places `f`'s buffers (place). When they take more shared memory than a
+  /// block may have, layout conversions that can exchange in rounds do, the
+  /// largest scratch first, until they fit: rounds cost barriers, so only
+  /// where the memory is short (a persistent matmul's epilogue beside its
+  /// ring).
   uint64_t allocate(FunctionOpInterface f, SymbolTableCollection &symbols,
                     const DenseMap<Operation *, uint64_t> &peak) {
+    uint64_t top = place(f, symbols, peak);
+    auto module = f->getParentOfType<ModuleOp>();
+    int capability =
+        module ? TritonGPUDialect::getComputeCapability(module) : 0;
+    if (!capability || top <= getSharedMemoryLimit(capability))
+      return top;
+    SmallVector<std::pair<uint64_t, Operation *>> candidates;
+    f.walk([&](ConvertLayoutOp cvt) {
+      if (!cvt->hasAttr(kExchangeInRoundsAttr) &&
+          getConvertLayoutRounds(cvt) > 1)
+        candidates.push_back({getScratchSizeInBytes(cvt), cvt});
+    });
+    llvm::stable_sort(candidates,
+                      [](auto &a, auto &b) { return a.first > b.first; });
+    for (auto [bytes, cvt] : candidates) {
+      cvt->setAttr(kExchangeInRoundsAttr, UnitAttr::get(f.getContext()));
+      top = place(f, symbols, peak);
+      if (top <= getSharedMemoryLimit(capability))
+        break;
+    }
+    return top;
+  }
+
+  uint64_t place(FunctionOpInterface f, SymbolTableCollection &symbols,
+                 const DenseMap<Operation *, uint64_t> &peak) {
     // Pre-order ids; `last[op]` is the id of the last op nested in op.
     DenseMap<Operation *, uint64_t> id, last;
     uint64_t next = 0;

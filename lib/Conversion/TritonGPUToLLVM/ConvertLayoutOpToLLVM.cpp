@@ -5,7 +5,13 @@
 // the data goes through the scratch
 // shared memory allocate-shared-memory assigned to the op: each element is
 // written once (replicated copies stay silent), a barrier, then each thread
-// reads what the destination layout gives it. Where an element lives is the
+// reads what the destination layout gives it. Where the whole tensor would
+// not fit beside the buffers live with it (ttg.exchange_in_rounds, set by
+// allocate-shared-memory) and both layouts hold some coordinate bit in a
+// register bit, the exchange runs in rounds, one per value of those bits,
+// through a scratch of that fraction of the tensor (as upstream's "reps",
+// which it always uses: a 128x256 f16 persistent epilogue takes 32 KB, not
+// 64, and a fourth ring stage fits beside it). Where an element lives is the
 // plan of SharedExchange.h: vectors as wide as both layouts allow and an
 // XOR swizzle chosen against bank conflicts on both sides.
 //
@@ -83,19 +89,44 @@ struct ConvertLayoutOpConversion
     if (!store)
       return rewriter.notifyMatchFailure(op, "element type not lowered");
     unsigned bits = store.getIntOrFloatBitWidth();
-    ArrayRef<int64_t> shape = srcType.getShape();
-    SharedExchangePlan plan = planSharedExchange(*src, *dst, shape, bits);
+    // In rounds where allocate-shared-memory asked for them
+    // (SharedExchange.h): each moves the elements whose round coordinate
+    // bits spell its number, through a scratch of that size.
+    ExchangeRounds rounds;
+    if (op->hasAttr(kExchangeInRoundsAttr))
+      rounds = findExchangeRounds(*src, *dst);
+    LinearLayout srcPart = rounds.reduce(*src, rounds.srcRegBits);
+    LinearLayout dstPart = rounds.reduce(*dst, rounds.dstRegBits);
+    SmallVector<int64_t> shape = rounds.reducedShape(srcType.getShape());
+    SharedExchangePlan plan = planSharedExchange(srcPart, dstPart, shape, bits);
     auto offsetOf = [&](ArrayRef<int32_t> c) {
       return plan.offsetOf(c, shape);
     };
+    SharedAccess write =
+        planSharedAccess(srcPart, offsetOf, bits, plan.writeVec);
+    SharedAccess read = planSharedAccess(dstPart, offsetOf, bits, plan.readVec);
     Value base = sharedPtr(rewriter, loc, op, offsetAttr.getInt());
-    storeShared(rewriter, loc, *src,
-                planSharedAccess(*src, offsetOf, bits, plan.writeVec), base,
-                unpack(rewriter, loc, adaptor.getSrc()), elem);
-    NVVM::Barrier0Op::create(rewriter, loc);
-    SmallVector<Value> out = loadShared(
-        rewriter, loc, *dst,
-        planSharedAccess(*dst, offsetOf, bits, plan.readVec), base, elem);
+    SmallVector<Value> in = unpack(rewriter, loc, adaptor.getSrc());
+    auto registers = [](const LinearLayout &l) {
+      return l.hasInDim(layout_dims::kRegister)
+                 ? l.getInDimSize(layout_dims::kRegister)
+                 : 1;
+    };
+    SmallVector<Value> out(registers(*dst));
+    int64_t srcPartRegs = registers(srcPart);
+    for (unsigned r = 0; r < rounds.count(); ++r) {
+      // The previous round's reads are done before this round's writes.
+      if (r > 0)
+        NVVM::Barrier0Op::create(rewriter, loc);
+      SmallVector<Value> part;
+      for (int64_t i = 0; i < srcPartRegs; ++i)
+        part.push_back(in[ExchangeRounds::registerOf(i, r, rounds.srcRegBits)]);
+      storeShared(rewriter, loc, srcPart, write, base, part, elem);
+      NVVM::Barrier0Op::create(rewriter, loc);
+      for (auto [i, v] : llvm::enumerate(
+               loadShared(rewriter, loc, dstPart, read, base, elem)))
+        out[ExchangeRounds::registerOf(i, r, rounds.dstRegBits)] = v;
+    }
     rewriter.replaceOp(op, pack(rewriter, loc, structType, out));
     return success();
   }

@@ -40,6 +40,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/SharedMemory.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/TMA.h"
 #include "TritonDialect/Transforms/PipeliningUtility.h"

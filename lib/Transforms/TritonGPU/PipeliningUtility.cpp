@@ -40,15 +40,6 @@ int mlir::triton::gpu::getNumStagesFor(scf::ForOp loop, int defaultStages) {
   return defaultStages;
 }
 
-uint64_t mlir::triton::gpu::getSharedMemoryLimit(int capability) {
-  // A block may take what its multiprocessor holds less the driver's
-  // reserve (227 KiB on sm_90, 163 KiB on sm_80 and sm_87, 99 KiB on sm_86
-  // and sm_89); 48 KiB, the static limit, on chips not in the table.
-  if (uint64_t perSM = getSharedMemoryPerSM(capability))
-    return perSM - kSharedMemoryReservedPerBlock;
-  return 48 * 1024;
-}
-
 SetVector<Operation *> mlir::triton::gpu::getLoopSlice(scf::ForOp loop,
                                                        ArrayRef<Value> values) {
   SetVector<Operation *> slice;

@@ -5,14 +5,24 @@
 // TMA writes it (TMA.h: getTMAEncoding); the load's value is read from it
 // into the load's own layout, and a store's value written to it.
 //
+// Stores inside a loop (a persistent kernel's epilogue) keep their copies in
+// flight: one buffer per block type, made before the loop, and a store
+// waits for the previous copies to have read it just before writing it
+// again, so a tile's store overlaps the next tile's main loop; the loop is
+// followed by a wait for all of them. Only where the buffers fit beside what
+// the loop keeps in shared memory; elsewhere each store waits at once.
+//
 //===----------------------------------------------------------------------===//
 
+#include "TritonDialect/Analysis/Allocation.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/SharedMemory.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/TMA.h"
 #include "TritonDialect/Transforms/TritonGPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
@@ -166,10 +176,100 @@ struct MakeTensorDescToTMA : public OpRewritePattern<MakeTensorDescOp> {
   }
 };
 
+/// Shared memory the loop keeps while it runs, before its stores get
+/// buffers: allocations made outside it that it uses (through views), and
+/// the largest scratch of an op inside it.
+uint64_t sharedMemoryAcross(scf::ForOp loop) {
+  uint64_t live = 0, scratch = 0;
+  auto func = loop->getParentOfType<FunctionOpInterface>();
+  func.walk([&](LocalAllocOp alloc) {
+    if (loop->isAncestor(alloc))
+      return;
+    SmallVector<Value> values{alloc.getResult()};
+    bool used = false;
+    while (!values.empty() && !used) {
+      Value v = values.pop_back_val();
+      for (Operation *user : v.getUsers()) {
+        used |= loop->isAncestor(user);
+        for (Value r : user->getResults())
+          if (isa<MemDescType>(r.getType()))
+            values.push_back(r);
+      }
+    }
+    if (used)
+      live += getAllocationSizeInBytes(alloc);
+  });
+  loop.walk([&](Operation *op) {
+    scratch = std::max(scratch, getScratchSizeInBytes(op));
+  });
+  return live + scratch;
+}
+
+/// The descriptor stores whose closest loop is `loop` become copies whose
+/// buffers are made before it and waited for before their next write and
+/// after the loop, if those buffers fit (the file's comment).
+void keepLoopStoresInFlight(scf::ForOp loop, ArrayRef<DescriptorStoreOp> stores,
+                            uint64_t limit) {
+  // One buffer per block type: a store waits for every copy before it
+  // writes, so stores of one type may share it.
+  SmallVector<MemDescType> types;
+  llvm::MapVector<Type, Value> buffers;
+  uint64_t bytes = 0;
+  for (DescriptorStoreOp store : stores) {
+    FailureOr<MemDescType> type = tmaBufferType(
+        store, store.getDesc().getType(),
+        cast<RankedTensorType>(store.getSrc().getType()).getElementType(),
+        /*mutableMemory=*/true);
+    if (failed(type))
+      return; // the pattern reports it
+    types.push_back(*type);
+    if (!buffers.count(*type)) {
+      buffers[*type] = Value();
+      bytes += type->getNumElements() * type->getElementTypeBitWidth() / 8;
+    }
+  }
+  if (sharedMemoryAcross(loop) + bytes > limit)
+    return;
+  OpBuilder b(loop);
+  for (auto &[type, buf] : buffers)
+    buf = LocalAllocOp::create(b, loop.getLoc(), cast<MemDescType>(type),
+                               Value(), IntegerAttr());
+  for (auto [i, constStore] : llvm::enumerate(stores)) {
+    DescriptorStoreOp store = constStore;
+    MemDescType type = types[i];
+    b.setInsertionPoint(store);
+    Location loc = store.getLoc();
+    Value buf = buffers[type];
+    Value src = store.getSrc();
+    if (auto cvt = src.getDefiningOp<ConvertLayoutOp>())
+      src = cvt.getSrc();
+    // The previous copies out of the buffer have read it.
+    ttng::TMAStoreWaitOp::create(b, loc, 0);
+    LocalStoreOp::create(b, loc, src, buf);
+    ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
+    ttng::AsyncTMACopyLocalToGlobalOp::create(b, loc, store.getDesc(),
+                                              store.getIndices(), buf);
+    store.erase();
+  }
+  b.setInsertionPointAfter(loop);
+  ttng::TMAStoreWaitOp::create(b, loop.getLoc(), 0);
+}
+
 class TMALoweringPass
     : public mlir::triton::impl::TritonNvidiaTMALoweringBase<TMALoweringPass> {
 public:
   void runOnOperation() override {
+    ModuleOp module = getOperation();
+    uint64_t limit =
+        getSharedMemoryLimit(TritonGPUDialect::getComputeCapability(module));
+    llvm::MapVector<Operation *, SmallVector<DescriptorStoreOp>> loopStores;
+    module.walk([&](DescriptorStoreOp store) {
+      if (auto loop = store->getParentOfType<scf::ForOp>())
+        loopStores[loop].push_back(store);
+    });
+    for (auto &[loop, stores] : loopStores)
+      keepLoopStoresInFlight(cast<scf::ForOp>(loop), stores, limit);
+
     RewritePatternSet patterns(&getContext());
     patterns
         .add<DescriptorLoadToTMA, DescriptorStoreToTMA, MakeTensorDescToTMA>(

@@ -279,3 +279,42 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %0 : tensor<32x2x32xi8, #lin>
   }
 }
+
+// -----
+
+// In rounds (ttg.exchange_in_rounds, set by allocate-shared-memory where the
+// tensor does not fit beside the ring): each round writes half of the
+// accumulator (32 two-half vectors a thread), a barrier, reads its half (8
+// eight-half vectors), and a barrier before the next round's writes.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+#ring = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @epilogue_beside_ring
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
+  // CHECK-NOT: llvm.store
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+  // CHECK-NOT: llvm.load
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
+  // CHECK-NOT: llvm.store
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.return
+  tt.func public @epilogue_beside_ring(%acc: tensor<128x256xf16, #mma>, %p: tensor<128x256x!tt.ptr<f16>, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %ring = ttg.local_alloc : () -> !ttg.memdesc<3x64x512xf16, #ring, #smem, mutable>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %slot = ttg.memdesc_index %ring[%i] : !ttg.memdesc<3x64x512xf16, #ring, #smem, mutable> -> !ttg.memdesc<64x512xf16, #ring, #smem, mutable, 3x64x512>
+      ttng.fence_async_shared {bCluster = false}
+      %y = ttg.convert_layout %acc : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #blocked>
+      tt.store %p, %y : tensor<128x256x!tt.ptr<f16>, #blocked>
+    }
+    tt.return
+  }
+}

@@ -30,6 +30,16 @@ inline uint64_t getSharedMemoryPerSM(int capability) {
   return 0;
 }
 
+/// Shared memory one block may take on the target (bytes): what its
+/// multiprocessor holds less the driver's reserve (227 KiB on sm_90, 163
+/// KiB on sm_80 and sm_87, 99 KiB on sm_86 and sm_89); 48 KiB, the static
+/// limit, on chips not in the table.
+inline uint64_t getSharedMemoryLimit(int capability) {
+  if (uint64_t perSM = getSharedMemoryPerSM(capability))
+    return perSM - kSharedMemoryReservedPerBlock;
+  return 48 * 1024;
+}
+
 } // namespace mlir::triton::gpu
 
 #endif // TRITONDIALECT_DIALECT_TRITONGPU_IR_SHAREDMEMORY_H
