@@ -153,4 +153,52 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK-NOT: tt.scheduled_max_stage
     tt.return %r#2 : tensor<128x128xf32, #mma>
   }
+
+  // CHECK-LABEL: @async_accumulator_epilogue
+  tt.func @async_accumulator_epilogue(%A: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %B: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %C: !tt.ptr<f16>, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %a_step = arith.constant dense<32> : tensor<128x32xi32, #AL>
+    %b_step = arith.constant dense<4096> : tensor<32x128xi32, #BL>
+    %ar = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>>
+    %ae = tt.expand_dims %ar {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>> -> tensor<1x32xi32, #AL>
+    %ab = tt.broadcast %ae : tensor<1x32xi32, #AL> -> tensor<128x32xi32, #AL>
+    %asp = tt.splat %A : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #AL>
+    %a0 = tt.addptr %asp, %ab : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+    %br = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>>
+    %be = tt.expand_dims %br {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>> -> tensor<1x128xi32, #BL>
+    %bb = tt.broadcast %be : tensor<1x128xi32, #BL> -> tensor<32x128xi32, #BL>
+    %bsp = tt.splat %B : !tt.ptr<f16> -> tensor<32x128x!tt.ptr<f16>, #BL>
+    %b0 = tt.addptr %bsp, %bb : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%ap = %a0, %bp = %b0, %acc = %zero) -> (tensor<128x32x!tt.ptr<f16>, #AL>, tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>) : i32 {
+      // CHECK: tt.load %{{.*}} {loop.cluster = 1 : i32, loop.stage = 0 : i32, tt.latency = 2 : i32}
+      // CHECK: ttg.local_alloc %{{.*}} {loop.cluster = 0 : i32, loop.stage = 2 : i32}
+      %a = tt.load %ap : tensor<128x32x!tt.ptr<f16>, #AL>
+      %as = ttg.local_alloc %a : (tensor<128x32xf16, #AL>) -> !ttg.memdesc<128x32xf16, #shA, #smem>
+      // CHECK: tt.load %{{.*}} {loop.cluster = 1 : i32, loop.stage = 0 : i32, tt.latency = 2 : i32}
+      %b = tt.load %bp : tensor<32x128x!tt.ptr<f16>, #BL>
+      %bs = ttg.local_alloc %b : (tensor<32x128xf16, #BL>) -> !ttg.memdesc<32x128xf16, #shB, #smem>
+      // CHECK: ttng.warp_group_dot {{.*}} {loop.cluster = 0 : i32, loop.stage = 2 : i32}
+      %d = ttng.warp_group_dot %as, %bs, %acc : !ttg.memdesc<128x32xf16, #shA, #smem> * !ttg.memdesc<32x128xf16, #shB, #smem> -> tensor<128x128xf32, #mma>
+      // A persistent loop's epilogue after the wgmma goes after the copies
+      // too (cluster 2), with the late ops that follow the wgmma.
+      // CHECK: arith.cmpi {{.*}} {loop.cluster = 2 : i32, loop.stage = 2 : i32}
+      // CHECK: scf.if
+      // CHECK: } {loop.cluster = 2 : i32, loop.stage = 2 : i32}
+      // CHECK: tt.addptr {{.*}} {loop.cluster = 1 : i32, loop.stage = 0 : i32}
+      // CHECK: tt.addptr {{.*}} {loop.cluster = 1 : i32, loop.stage = 0 : i32}
+      %last = arith.cmpi eq, %i, %n : i32
+      scf.if %last {
+        %h = arith.truncf %d : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+        %hp = tt.splat %C : !tt.ptr<f16> -> tensor<128x128x!tt.ptr<f16>, #mma>
+        tt.store %hp, %h : tensor<128x128x!tt.ptr<f16>, #mma>
+      }
+      %an = tt.addptr %ap, %a_step : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+      %bn = tt.addptr %bp, %b_step : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+      scf.yield %an, %bn, %d : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>
+    }
+    // CHECK: } {tt.scheduled_max_stage = 2 : i32}
+    tt.return %r#2 : tensor<128x128xf32, #mma>
+  }
 }

@@ -759,7 +759,9 @@ private:
   }
 
   /// MLIR's scf pipeliner on the prepared loop: the two stages in the
-  /// schedule's cluster order, each in body order.
+  /// schedule's cluster order, each in body order; with the copies after
+  /// the reads, the late ops the schedule puts after the copies (a
+  /// persistent loop's epilogue) last.
   static FailureOr<scf::ForOp>
   runPipeliner(scf::ForOp loop, const DenseSet<Operation *> &stageZero,
                int stages, bool earlyFirst) {
@@ -767,13 +769,29 @@ private:
     options.getScheduleFn =
         [&](scf::ForOp forOp,
             std::vector<std::pair<Operation *, unsigned>> &schedule) {
-          auto add = [&](bool zero) {
+          // The late ops from the first one the schedule puts after the
+          // copies (a cluster past theirs) on: the tail.
+          std::optional<int> copiesCluster;
+          for (Operation &op : forOp.getBody()->without_terminator())
+            if (stageZero.contains(&op))
+              if (std::optional<int> c = getLoopCluster(&op))
+                copiesCluster = std::min(copiesCluster.value_or(*c), *c);
+          DenseSet<Operation *> tail;
+          for (Operation &op : forOp.getBody()->without_terminator()) {
+            std::optional<int> c = getLoopCluster(&op);
+            if (!stageZero.contains(&op) && !earlyFirst &&
+                (!tail.empty() || (c && copiesCluster && *c > *copiesCluster)))
+              tail.insert(&op);
+          }
+          auto add = [&](bool zero, bool inTail) {
             for (Operation &op : forOp.getBody()->without_terminator())
-              if (stageZero.contains(&op) == zero)
+              if (stageZero.contains(&op) == zero &&
+                  tail.contains(&op) == inTail)
                 schedule.push_back({&op, zero ? 0u : unsigned(stages - 1)});
           };
-          add(earlyFirst);
-          add(!earlyFirst);
+          add(earlyFirst, false);
+          add(!earlyFirst, false);
+          add(false, true);
         };
     options.peelEpilogue = false;
     options.supportDynamicLoops = true;

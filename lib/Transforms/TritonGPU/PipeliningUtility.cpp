@@ -480,7 +480,8 @@ bool mlir::triton::gpu::scheduleLoop(scf::ForOp loop) {
   // from pipelined loads), after it: its wait retires the wgmma that still
   // reads the ring slot the copies overwrite.
   bool earlyLast = false;
-  if (nvidia_gpu::WarpGroupDotOp dot = getAsyncAccumulatorDot(loop)) {
+  nvidia_gpu::WarpGroupDotOp dot = getAsyncAccumulatorDot(loop);
+  if (dot) {
     auto pipelined = [&](Value v) {
       if (!isa<MemDescType>(v.getType()))
         return true;
@@ -492,12 +493,20 @@ bool mlir::triton::gpu::scheduleLoop(scf::ForOp loop) {
     };
     earlyLast = pipelined(dot.getA()) && pipelined(dot.getB());
   }
+  // Then, with the copies after the wgmma, what follows the wgmma in the
+  // body (a persistent loop's epilogue, under an scf.if) comes after the
+  // copies too (cluster 2): the next tiles' copies go out before the
+  // epilogue runs.
   Builder b(loop.getContext());
+  bool afterDot = false;
   for (Operation &op : loop.getBody()->without_terminator()) {
     bool isEarly = early.contains(&op);
+    int cluster = isEarly == earlyLast ? 1 : 0;
+    if (earlyLast && !isEarly && afterDot)
+      cluster = 2;
+    afterDot |= &op == dot.getOperation();
     op.setAttr(kLoopStageAttrName, b.getI32IntegerAttr(isEarly ? 0 : maxStage));
-    op.setAttr(kLoopClusterAttrName,
-               b.getI32IntegerAttr(isEarly == earlyLast ? 1 : 0));
+    op.setAttr(kLoopClusterAttrName, b.getI32IntegerAttr(cluster));
   }
   loop->setAttr(kScheduledMaxStageAttrName, b.getI32IntegerAttr(maxStage));
   return true;

@@ -8,7 +8,9 @@
 // of the pipelined body: stage 0 first (an iteration's copies go out before
 // it waits for earlier ones), or last when a wgmma fed only from pipelined
 // loads is kept in flight across iterations (its wait then retires the
-// wgmma still reading the ring slot the copies overwrite).
+// wgmma still reading the ring slot the copies overwrite); then the ops
+// after that wgmma (a persistent loop's epilogue) come after the copies,
+// cluster 2, so the next tiles' copies go out before the epilogue.
 //
 //===----------------------------------------------------------------------===//
 
