@@ -166,3 +166,33 @@ tt.func @left_alone(%n: i32, %k: i32, %p: !tt.ptr<i32>) {
   } {tt.flatten}
   tt.return
 }
+
+// -----
+
+// A nest marked for warp specialization (tutorial 09's persistent loop over
+// tiles with `warp_specialize=True, flatten=False`) is flattened too: warp
+// specialization covers innermost loops only. An innermost loop marked for
+// it is left to that pass.
+// CHECK-LABEL: @warp_specialized_nest
+// CHECK: scf.if
+// CHECK: scf.for {{.*}} -> (i32, i32, i32, i32, i32) : i64 {
+// CHECK: scf.for %{{.*}} = %{{.*}} to %arg1 step %{{.*}} : i32 {
+// CHECK-NEXT: arith.addi
+// CHECK-NEXT: } {tt.warp_specialize}
+tt.func @warp_specialized_nest(%n: i32, %k: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-remark @below {{loop flattened with its inner loop (marked for warp specialization, which covers innermost loops only)}}
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %c0) -> (i32) : i32 {
+    %s = scf.for %j = %c0 to %k step %c1 iter_args(%u = %c0) -> (i32) : i32 {
+      %v = arith.addi %u, %j : i32
+      scf.yield %v : i32
+    }
+    %w = arith.addi %t, %s : i32
+    scf.yield %w : i32
+  } {tt.warp_specialize}
+  scf.for %j = %c0 to %k step %c1 : i32 {
+    %x = arith.addi %j, %c1 : i32
+  } {tt.warp_specialize}
+  tt.return %r : i32
+}

@@ -423,6 +423,14 @@ void fuse(Nest &nest) {
   outer.erase();
 }
 
+/// `tt.warp_specialize` on the loop (a unit attribute, or true).
+bool asksForWarpSpecialization(scf::ForOp loop) {
+  Attribute flag = loop->getAttr("tt.warp_specialize");
+  if (auto b = dyn_cast_or_null<BoolAttr>(flag))
+    return b.getValue();
+  return flag && isa<UnitAttr>(flag);
+}
+
 class FuseNestedLoopsPass
     : public mlir::triton::impl::TritonGPUFuseNestedLoopsBase<
           FuseNestedLoopsPass> {
@@ -431,9 +439,20 @@ public:
 
   void runOnOperation() override {
     SmallVector<scf::ForOp> marked;
+    DenseSet<Operation *> specialized;
     getOperation().walk([&](scf::ForOp loop) {
-      if (loop->hasAttr(kFlattenAttrName))
+      if (loop->hasAttr(kFlattenAttrName)) {
         marked.push_back(loop);
+      } else if (asksForWarpSpecialization(loop) &&
+                 !loop.getBody()->getOps<scf::ForOp>().empty()) {
+        // Warp specialization covers innermost loops only (a TMA producer
+        // for the loop's own loads); a nest marked for it, a persistent
+        // kernel's loop over tiles, is flattened and pipelined instead,
+        // which overlaps a tile's epilogue with the next tile's copies as
+        // specializing the nest would.
+        marked.push_back(loop);
+        specialized.insert(loop);
+      }
     });
     // Innermost first: a marked loop inside another is fused before it.
     for (scf::ForOp outer : marked) {
@@ -446,7 +465,11 @@ public:
         continue;
       }
       if (remarks)
-        outer.emitRemark("loop flattened with its inner loop");
+        outer.emitRemark("loop flattened with its inner loop")
+            << (specialized.contains(outer)
+                    ? " (marked for warp specialization, which covers "
+                      "innermost loops only)"
+                    : "");
       fuse(nest);
     }
   }
