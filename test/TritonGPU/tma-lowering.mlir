@@ -104,10 +104,12 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 
 // -----
 
-// ... unless the buffer does not fit beside what the loop keeps: here a
-// 200 KB ring, and a 64x256 f16 block of 32 KB would pass sm_90's 227 KB;
-// each store waits at once, its buffer made where it stores.
-#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// Where the block's buffer does not fit beside what the loop keeps (a
+// 200 KB ring; a 64x256 f16 block of 32 KB would pass sm_90's 227 KB), the
+// store goes in two 64x128 parts, split in registers (column 128 is a
+// register bit of the value's layout), through one 16 KB buffer, the
+// second part at column + 128.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #ring = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
@@ -116,15 +118,83 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %ring = ttg.local_alloc : () -> !ttg.memdesc<25x64x64xf16, #ring, #smem, mutable>
+    // CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x128xf16, #{{.*}}, #smem, mutable>
     // CHECK: scf.for
     scf.for %i = %c0 to %n step %c1 : i32 {
       %slot = ttg.memdesc_index %ring[%i] : !ttg.memdesc<25x64x64xf16, #ring, #smem, mutable> -> !ttg.memdesc<64x64xf16, #ring, #smem, mutable, 25x64x64>
+      %v = ttg.local_load %slot : !ttg.memdesc<64x64xf16, #ring, #smem, mutable, 25x64x64> -> tensor<64x64xf16, #blocked>
+      // CHECK: tt.reshape %{{.*}} : tensor<64x256xf16, #blocked> -> tensor<64x2x128xf16
+      // CHECK-NEXT: tt.trans %{{.*}} {order = array<i32: 0, 2, 1>}
+      // CHECK-NEXT: %[[LO:.*]], %[[HI:.*]] = tt.split
+      // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+      // CHECK-NEXT: ttg.local_store %[[LO]], %[[BUF]]
+      // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+      // CHECK-NEXT: ttng.async_tma_copy_local_to_global %{{.*}}[%{{.*}}, %[[C0:.*]]] %[[BUF]]
+      // CHECK-NEXT: %[[C128:.*]] = arith.constant 128 : i32
+      // CHECK-NEXT: %[[COL:.*]] = arith.addi %[[C0]], %[[C128]] : i32
+      // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+      // CHECK-NEXT: ttg.local_store %[[HI]], %[[BUF]]
+      // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+      // CHECK-NEXT: ttng.async_tma_copy_local_to_global %{{.*}}[%{{.*}}, %[[COL]]] %[[BUF]]
+      tt.descriptor_store %e[%i, %c0], %x : !tt.tensordesc<tensor<64x256xf16>>, tensor<64x256xf16, #blocked>
+    }
+    // CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
+    // CHECK-NEXT: tt.return
+    tt.return
+  }
+}
+
+// -----
+
+// The same store from a layout whose column 128 is a lane bit cannot be
+// split in registers: it waits at once.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#ring = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: @stores_in_full_loop_lanes
+  tt.func public @stores_in_full_loop_lanes(%e: !tt.tensordesc<tensor<64x256xf16>>, %x: tensor<64x256xf16, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %ring = ttg.local_alloc : () -> !ttg.memdesc<25x64x64xf16, #ring, #smem, mutable>
+    // CHECK: scf.for
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %slot = ttg.memdesc_index %ring[%i] : !ttg.memdesc<25x64x64xf16, #ring, #smem, mutable> -> !ttg.memdesc<64x64xf16, #ring, #smem, mutable, 25x64x64>
+      %v = ttg.local_load %slot : !ttg.memdesc<64x64xf16, #ring, #smem, mutable, 25x64x64> -> tensor<64x64xf16, #blocked>
       // CHECK: ttg.local_alloc %{{.*}} : (tensor<64x256xf16, #blocked>)
       // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
       // CHECK-NEXT: ttng.async_tma_copy_local_to_global
       // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
-      %v = ttg.local_load %slot : !ttg.memdesc<64x64xf16, #ring, #smem, mutable, 25x64x64> -> tensor<64x64xf16, #blocked>
       tt.descriptor_store %e[%i, %c0], %x : !tt.tensordesc<tensor<64x256xf16>>, tensor<64x256xf16, #blocked>
+    }
+    // CHECK: }
+    // CHECK-NEXT: tt.return
+    tt.return
+  }
+}
+
+// -----
+
+// ... and where even a part of one TMA box (64 columns) does not fit, each
+// store waits at once, its buffer made where it stores.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#ring = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: @stores_in_fuller_loop
+  tt.func public @stores_in_fuller_loop(%e: !tt.tensordesc<tensor<64x64xf16>>, %x: tensor<64x64xf16, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %ring = ttg.local_alloc : () -> !ttg.memdesc<28x64x64xf16, #ring, #smem, mutable>
+    // CHECK: scf.for
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %slot = ttg.memdesc_index %ring[%i] : !ttg.memdesc<28x64x64xf16, #ring, #smem, mutable> -> !ttg.memdesc<64x64xf16, #ring, #smem, mutable, 28x64x64>
+      %v = ttg.local_load %slot : !ttg.memdesc<64x64xf16, #ring, #smem, mutable, 28x64x64> -> tensor<64x64xf16, #blocked>
+      // CHECK: ttg.local_alloc %{{.*}} : (tensor<64x64xf16, #blocked>)
+      // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+      // CHECK-NEXT: ttng.async_tma_copy_local_to_global
+      // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+      tt.descriptor_store %e[%i, %c0], %x : !tt.tensordesc<tensor<64x64xf16>>, tensor<64x64xf16, #blocked>
     }
     // CHECK: }
     // CHECK-NEXT: tt.return

@@ -358,3 +358,15 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// A store may copy a part of the block, whose dimensions divide the block's.
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @tma_store_part(%d: !tt.tensordesc<tensor<64x128xf16>>, %k: i32, %m: !ttg.memdesc<64x48xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>, #smem>) {
+    // expected-error @+1 {{does not hold the descriptor's block 'tensor<64x128xf16>' or a part of it}}
+    ttng.async_tma_copy_local_to_global %d[%k, %k] %m : !tt.tensordesc<tensor<64x128xf16>>, !ttg.memdesc<64x48xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>, #smem>
+    tt.return
+  }
+}

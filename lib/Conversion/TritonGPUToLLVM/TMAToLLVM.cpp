@@ -183,9 +183,18 @@ FailureOr<ttng::TMAPlan> planFor(Operation *op, Value desc, Value buffer) {
   FailureOr<ttng::TMAPlan> plan =
       ttng::planTMACopies(memType.getShape(), memType.getElementType(),
                           memType.getEncoding(), &why);
-  if (failed(plan))
+  if (failed(plan)) {
     op->emitError("cannot copy this block by TMA: ") << why;
-  else if (block.getShape() != memType.getShape())
+    return plan;
+  }
+  if (block.getShape() == memType.getShape())
+    return plan;
+  // A part of the block (a store's subtile) goes through the descriptor's
+  // tensor map when it takes the same box.
+  FailureOr<ttng::TMAPlan> whole = ttng::planTMACopies(
+      block.getShape(), memType.getElementType(), memType.getEncoding());
+  if (!isa<ttng::AsyncTMACopyLocalToGlobalOp>(op) || failed(whole) ||
+      whole->boxShape != plan->boxShape)
     return op->emitError("the buffer's shape is not the descriptor's block"),
            failure();
   return plan;

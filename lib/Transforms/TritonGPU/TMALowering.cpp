@@ -9,12 +9,15 @@
 // flight: one buffer per block type, made before the loop, and a store
 // waits for the previous copies to have read it just before writing it
 // again, so a tile's store overlaps the next tile's main loop; the loop is
-// followed by a wait for all of them. Only where the buffers fit beside what
-// the loop keeps in shared memory; elsewhere each store waits at once.
+// followed by a wait for all of them. Where the buffers do not fit beside
+// what the loop keeps in shared memory, the stores go in parts along the
+// block's last dimension (subtiles, split in registers) through a buffer of
+// one part; where even that does not fit, each store waits at once.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Analysis/Allocation.h"
+#include "TritonDialect/Dialect/Triton/IR/Interfaces.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/SharedMemory.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
@@ -208,13 +211,104 @@ uint64_t sharedMemoryAcross(scf::ForOp loop) {
 /// The descriptor stores whose closest loop is `loop` become copies whose
 /// buffers are made before it and waited for before their next write and
 /// after the loop, if those buffers fit (the file's comment).
+/// The two halves of `v` along its last dimension, in registers
+/// (reshape, transpose, split: no data moves between threads).
+std::pair<Value, Value> splitLastDimension(OpBuilder &b, Location loc,
+                                           Value v) {
+  auto type = cast<RankedTensorType>(v.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  int64_t rank = shape.size();
+  SmallVector<int64_t> halves(shape.begin(), shape.end() - 1);
+  halves.append({2, shape.back() / 2});
+  SmallVector<int32_t> order;
+  for (int32_t d = 0; d < rank - 1; ++d)
+    order.push_back(d);
+  order.append({int32_t(rank), int32_t(rank - 1)});
+  SmallVector<int64_t> swapped(halves.begin(), halves.end() - 2);
+  swapped.append({shape.back() / 2, 2});
+  Attribute halvesEnc, swappedEnc, splitEnc;
+  auto infer = [&](auto fn) {
+    LogicalResult ok =
+        withLayoutInterface(type.getEncoding(), std::nullopt, fn);
+    (void)ok;
+    assert(succeeded(ok) && "distributed layouts reshape, permute and split");
+  };
+  infer([&](const DialectInferLayoutInterface &i) {
+    return i.inferReshapeOpEncoding(shape, type.getEncoding(), halves,
+                                    halvesEnc, std::nullopt);
+  });
+  infer([&](const DialectInferLayoutInterface &i) {
+    return i.inferTransOpEncoding(halvesEnc, halves, order, swappedEnc,
+                                  std::nullopt);
+  });
+  infer([&](const DialectInferLayoutInterface &i) {
+    return i.inferSplitOpEncoding(swappedEnc, splitEnc, swapped, std::nullopt);
+  });
+  Type elem = type.getElementType();
+  SmallVector<int64_t> half(shape);
+  half.back() /= 2;
+  auto halfType = RankedTensorType::get(half, elem, splitEnc);
+  Value r = ReshapeOp::create(b, loc,
+                              RankedTensorType::get(halves, elem, halvesEnc), v,
+                              /*allowReorder=*/false);
+  Value t = TransOp::create(
+      b, loc, RankedTensorType::get(swapped, elem, swappedEnc), r, order);
+  auto split = SplitOp::create(b, loc, halfType, halfType, t);
+  return {split->getResult(0), split->getResult(1)};
+}
+
+/// Whether `splitInParts` cuts a tensor of `type` in `parts` in registers:
+/// each bit that halves the last dimension is a register bit of the layout,
+/// which no other basis touches.
+bool splitsInRegisters(RankedTensorType type, int64_t parts) {
+  std::optional<LinearLayout> layout =
+      toLinearLayout(type.getShape(), type.getEncoding());
+  if (!layout)
+    return false;
+  unsigned last = type.getRank() - 1;
+  int32_t top = llvm::Log2_64(type.getShape().back());
+  for (int32_t k = 1; (int64_t(1) << k) <= parts; ++k) {
+    int32_t bit = top - k;
+    if (bit < 0)
+      return false;
+    int owners = 0, inRegister = 0;
+    for (const auto &in : layout->getInDims())
+      for (const auto &basis : in.bases) {
+        if (!((basis[last] >> bit) & 1))
+          continue;
+        ++owners;
+        bool unit = basis[last] == (1 << bit) &&
+                    llvm::count(basis, 0) == int64_t(basis.size()) - 1;
+        inRegister += in.name == layout_dims::kRegister && unit;
+      }
+    if (owners != 1 || inRegister != 1)
+      return false;
+  }
+  return true;
+}
+
+/// `v` in `parts` (a power of two) pieces along its last dimension, in
+/// order.
+SmallVector<Value> splitInParts(OpBuilder &b, Location loc, Value v,
+                                int64_t parts) {
+  if (parts == 1)
+    return {v};
+  auto [lo, hi] = splitLastDimension(b, loc, v);
+  SmallVector<Value> out = splitInParts(b, loc, lo, parts / 2);
+  out.append(splitInParts(b, loc, hi, parts / 2));
+  return out;
+}
+
 void keepLoopStoresInFlight(scf::ForOp loop, ArrayRef<DescriptorStoreOp> stores,
                             uint64_t limit) {
   // One buffer per block type: a store waits for every copy before it
-  // writes, so stores of one type may share it.
+  // writes, so stores of one type may share it. Where the buffers do not
+  // fit, each store goes in parts along the block's last dimension (at
+  // least a TMA box wide), one after another through a buffer of a part.
   SmallVector<MemDescType> types;
   llvm::MapVector<Type, Value> buffers;
   uint64_t bytes = 0;
+  int64_t maxParts = std::numeric_limits<int64_t>::max();
   for (DescriptorStoreOp store : stores) {
     FailureOr<MemDescType> type = tmaBufferType(
         store, store.getDesc().getType(),
@@ -222,33 +316,64 @@ void keepLoopStoresInFlight(scf::ForOp loop, ArrayRef<DescriptorStoreOp> stores,
         /*mutableMemory=*/true);
     if (failed(type))
       return; // the pattern reports it
+    FailureOr<ttng::TMAPlan> plan = ttng::planTMACopies(
+        type->getShape(), type->getElementType(), type->getEncoding());
+    if (failed(plan))
+      return;
+    maxParts =
+        std::min(maxParts, type->getShape().back() / plan->boxShape.back());
     types.push_back(*type);
     if (!buffers.count(*type)) {
       buffers[*type] = Value();
       bytes += type->getNumElements() * type->getElementTypeBitWidth() / 8;
     }
   }
-  if (sharedMemoryAcross(loop) + bytes > limit)
+  uint64_t live = sharedMemoryAcross(loop);
+  int64_t parts = 1;
+  while (live + bytes / parts > limit && parts * 2 <= maxParts)
+    parts *= 2;
+  if (live + bytes / parts > limit)
     return;
-  OpBuilder b(loop);
-  for (auto &[type, buf] : buffers)
-    buf = LocalAllocOp::create(b, loop.getLoc(), cast<MemDescType>(type),
-                               Value(), IntegerAttr());
-  for (auto [i, constStore] : llvm::enumerate(stores)) {
-    DescriptorStoreOp store = constStore;
-    MemDescType type = types[i];
-    b.setInsertionPoint(store);
-    Location loc = store.getLoc();
-    Value buf = buffers[type];
+  for (DescriptorStoreOp store : stores) {
     Value src = store.getSrc();
     if (auto cvt = src.getDefiningOp<ConvertLayoutOp>())
       src = cvt.getSrc();
-    // The previous copies out of the buffer have read it.
-    ttng::TMAStoreWaitOp::create(b, loc, 0);
-    LocalStoreOp::create(b, loc, src, buf);
-    ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
-    ttng::AsyncTMACopyLocalToGlobalOp::create(b, loc, store.getDesc(),
-                                              store.getIndices(), buf);
+    if (!splitsInRegisters(cast<RankedTensorType>(src.getType()), parts))
+      return;
+  }
+  auto partType = [&](MemDescType type) {
+    SmallVector<int64_t> shape(type.getShape());
+    shape.back() /= parts;
+    return MemDescType::get(shape, type.getElementType(), type.getEncoding(),
+                            type.getMemorySpace(), /*mutableMemory=*/true);
+  };
+  OpBuilder b(loop);
+  for (auto &[type, buf] : buffers)
+    buf = LocalAllocOp::create(b, loop.getLoc(),
+                               partType(cast<MemDescType>(type)), Value(),
+                               IntegerAttr());
+  for (auto [i, constStore] : llvm::enumerate(stores)) {
+    DescriptorStoreOp store = constStore;
+    b.setInsertionPoint(store);
+    Location loc = store.getLoc();
+    Value buf = buffers[types[i]];
+    Value src = store.getSrc();
+    if (auto cvt = src.getDefiningOp<ConvertLayoutOp>())
+      src = cvt.getSrc();
+    int64_t width = types[i].getShape().back() / parts;
+    for (auto [k, piece] : llvm::enumerate(splitInParts(b, loc, src, parts))) {
+      SmallVector<Value> coords(store.getIndices());
+      if (k > 0)
+        coords.back() = arith::AddIOp::create(
+            b, loc, coords.back(),
+            arith::ConstantIntOp::create(b, loc, k * width, 32));
+      // The previous copies out of the buffer have read it.
+      ttng::TMAStoreWaitOp::create(b, loc, 0);
+      LocalStoreOp::create(b, loc, piece, buf);
+      ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
+      ttng::AsyncTMACopyLocalToGlobalOp::create(b, loc, store.getDesc(), coords,
+                                                buf);
+    }
     store.erase();
   }
   b.setInsertionPointAfter(loop);

@@ -74,3 +74,23 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return
   }
 }
+
+// -----
+
+// A store of a part of the block (a subtile: 64 of the block's 128
+// columns) through the descriptor's tensor map, which takes the same 64x64
+// box: one copy at the part's coordinates.
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: llvm.func @store_part(
+  // CHECK: "@$0 cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r" %{{.*}}, %{{.*}}, %arg2, %arg1, %{{.*}}
+  // CHECK-NOT: cp.async.bulk.tensor
+  // CHECK: "@$0 cp.async.bulk.commit_group;", "b"
+  tt.func public @store_part(%d: !tt.tensordesc<tensor<64x128xf16>>, %x: i32, %y: i32) {
+    %part = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    ttng.async_tma_copy_local_to_global %d[%x, %y] %part : !tt.tensordesc<tensor<64x128xf16>>, !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+}

@@ -49,8 +49,12 @@ LogicalResult verifyBarrier(Operation *op, MemDescType type) {
 }
 
 /// A TMA block in shared memory matches the descriptor's block.
+/// `buffer` holds the descriptor's block, or with `part`, a part of it: a
+/// block of the same rank whose dimensions divide the block's (a store of a
+/// subtile).
 LogicalResult verifyTMABlock(Operation *op, TensorDescType desc,
-                             size_t numCoords, MemDescType buffer) {
+                             size_t numCoords, MemDescType buffer,
+                             bool part = false) {
   RankedTensorType block = desc.getBlockType();
   if (numCoords != size_t(block.getRank()))
     return op->emitOpError("takes one coordinate per descriptor dimension: ")
@@ -61,9 +65,16 @@ LogicalResult verifyTMABlock(Operation *op, TensorDescType desc,
   bool sameBytes =
       be == de || (isa<IntegerType>(be) && isa<IntegerType>(de) &&
                    be.getIntOrFloatBitWidth() == de.getIntOrFloatBitWidth());
-  if (buffer.getNumElements() != block.getNumElements() || !sameBytes)
+  bool fits = buffer.getNumElements() == block.getNumElements();
+  if (part && buffer.getRank() == block.getRank()) {
+    fits = true;
+    for (auto [b, d] : llvm::zip(buffer.getShape(), block.getShape()))
+      fits &= b > 0 && b <= d && d % b == 0;
+  }
+  if (!fits || !sameBytes)
     return op->emitOpError("buffer ")
-           << buffer << " does not hold the descriptor's block " << block;
+           << buffer << " does not hold the descriptor's block " << block
+           << (part ? " or a part of it" : "");
   return success();
 }
 } // namespace
@@ -162,7 +173,7 @@ LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
 
 LogicalResult AsyncTMACopyLocalToGlobalOp::verify() {
   return verifyTMABlock(*this, getDesc().getType(), getCoord().size(),
-                        getSrc().getType());
+                        getSrc().getType(), /*part=*/true);
 }
 
 LogicalResult TMAStoreWaitOp::verify() {

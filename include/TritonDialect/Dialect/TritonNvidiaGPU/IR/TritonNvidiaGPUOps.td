@@ -130,6 +130,11 @@ def TTNG_AsyncTMACopyGlobalToLocalOp : TTNG_Op<"async_tma_copy_global_to_local">
 
 def TTNG_AsyncTMACopyLocalToGlobalOp : TTNG_Op<"async_tma_copy_local_to_global"> {
   let summary = "Copy a block from shared to global memory by TMA";
+  let description = [{
+    The buffer holds the descriptor's block, or a part of it (a subtile:
+    each dimension divides the block's) that the descriptor's tensor map
+    copies with the same box, stored at `coord`.
+  }];
   let arguments = (ins
       Arg<TT_TensorDescType, "", [MemRead<GlobalMemory>, MemWrite<GlobalMemory>]>:$desc,
       Variadic<I32>:$coord,
