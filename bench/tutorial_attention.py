@@ -12,12 +12,13 @@ difference from torch's scaled_dot_product_attention, the time
 (triton.testing.do_bench) and TFLOP/s, and the config the autotuner chose.
 """
 import argparse
-import importlib.util
 import json
 import time
 
 import torch
 import triton
+
+from tutorial_module import load_tutorial
 
 
 def main():
@@ -26,13 +27,7 @@ def main():
     parser.add_argument("who", choices=["up", "ours"])
     parser.add_argument("--n-ctx", type=int, default=4096)
     args = parser.parse_args()
-    spec = importlib.util.spec_from_file_location("tutorial06", args.tutorial)
-    tutorial = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tutorial)
-    if args.who == "ours":
-        import tritondialect
-
-        tritondialect.install(strict=True)
+    tutorial = load_tutorial(args.tutorial, "tutorial06", args.who)
     torch.manual_seed(0)
     Z, H, N = 4, 32, args.n_ctx
     for D in (64, 128):

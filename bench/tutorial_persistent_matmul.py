@@ -22,11 +22,12 @@ autotuner's choice, and for ours how many kernels were ours and fell back
 prints the ratios (ours over upstream's time: below 1 is faster).
 """
 import argparse
-import importlib.util
 import json
 import subprocess
 import sys
 import time
+
+from tutorial_module import load_tutorial
 
 VARIANTS = [
     "naive", "persistent", "tma", "tma_persistent", "descriptor_persistent", "descriptor_persistent_ws", "tma_ws",
@@ -38,13 +39,7 @@ def run_variant(args):
     import torch
     import triton
 
-    spec = importlib.util.spec_from_file_location("tutorial09", args.tutorial)
-    tutorial = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tutorial)
-    if args.who == "ours":
-        import tritondialect
-
-        tritondialect.install(strict=True)
+    tutorial = load_tutorial(args.tutorial, "tutorial09", args.who)
     torch.manual_seed(0)
     dtype = torch.float8_e4m3fn if args.dtype == "fp8" else torch.float16
     a = torch.randn((args.M, args.K), device="cuda", dtype=torch.float16).to(dtype)

@@ -201,3 +201,35 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return
   }
 }
+
+// -----
+
+// Buffers made inside the loop count too (an inner loop's ring, as in a
+// grouped GEMM's loop over tiles): with a 224 KB ring there, no part of the
+// store fits, and it waits at once.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#ring = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: @store_beside_inner_ring
+  tt.func public @store_beside_inner_ring(%e: !tt.tensordesc<tensor<64x256xf16>>, %x: tensor<64x256xf16, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // CHECK: scf.for
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %ring = ttg.local_alloc : () -> !ttg.memdesc<28x64x64xf16, #ring, #smem, mutable>
+      scf.for %j = %c0 to %n step %c1 : i32 {
+        %slot = ttg.memdesc_index %ring[%j] : !ttg.memdesc<28x64x64xf16, #ring, #smem, mutable> -> !ttg.memdesc<64x64xf16, #ring, #smem, mutable, 28x64x64>
+        %v = ttg.local_load %slot : !ttg.memdesc<64x64xf16, #ring, #smem, mutable, 28x64x64> -> tensor<64x64xf16, #blocked>
+      }
+      // CHECK: ttg.local_alloc %{{.*}} : (tensor<64x256xf16, #blocked>)
+      // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+      // CHECK-NEXT: ttng.async_tma_copy_local_to_global
+      // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+      tt.descriptor_store %e[%i, %c0], %x : !tt.tensordesc<tensor<64x256xf16>>, tensor<64x256xf16, #blocked>
+    }
+    // CHECK: }
+    // CHECK-NEXT: tt.return
+    tt.return
+  }
+}

@@ -179,15 +179,19 @@ struct MakeTensorDescToTMA : public OpRewritePattern<MakeTensorDescOp> {
   }
 };
 
-/// Shared memory the loop keeps while it runs, before its stores get
-/// buffers: allocations made outside it that it uses (through views), and
-/// the largest scratch of an op inside it.
+/// Shared memory the loop may keep while it runs, before its stores get
+/// buffers: allocations made outside it that it uses (through views), every
+/// allocation made inside it (an inner loop's ring; counted as if all were
+/// live at once) and the buffers of the descriptor loads inside it that
+/// this pass lowers, and the largest scratch of an op inside it.
 uint64_t sharedMemoryAcross(scf::ForOp loop) {
   uint64_t live = 0, scratch = 0;
   auto func = loop->getParentOfType<FunctionOpInterface>();
   func.walk([&](LocalAllocOp alloc) {
-    if (loop->isAncestor(alloc))
+    if (loop->isAncestor(alloc)) {
+      live += getAllocationSizeInBytes(alloc);
       return;
+    }
     SmallVector<Value> values{alloc.getResult()};
     bool used = false;
     while (!values.empty() && !used) {
@@ -204,6 +208,11 @@ uint64_t sharedMemoryAcross(scf::ForOp loop) {
   });
   loop.walk([&](Operation *op) {
     scratch = std::max(scratch, getScratchSizeInBytes(op));
+    // A descriptor load this pass turns into a copy through a buffer.
+    if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
+      RankedTensorType block = load.getDesc().getType().getBlockType();
+      live += block.getNumElements() * block.getElementTypeBitWidth() / 8;
+    }
   });
   return live + scratch;
 }
