@@ -220,49 +220,57 @@ uint64_t sharedMemoryAcross(scf::ForOp loop) {
 /// The descriptor stores whose closest loop is `loop` become copies whose
 /// buffers are made before it and waited for before their next write and
 /// after the loop, if those buffers fit (the file's comment).
-/// The two halves of `v` along its last dimension, in registers
-/// (reshape, transpose, split: no data moves between threads).
-std::pair<Value, Value> splitLastDimension(OpBuilder &b, Location loc,
-                                           Value v) {
-  auto type = cast<RankedTensorType>(v.getType());
+/// The types of halving a tensor along its last dimension in registers:
+/// reshape to [..., 2, N/2], swap the last two dimensions, split. nullopt
+/// when the layouts do not follow.
+struct Halving {
+  RankedTensorType halves, swapped, half;
+  SmallVector<int32_t> order;
+};
+std::optional<Halving> inferHalving(RankedTensorType type) {
   SmallVector<int64_t> shape(type.getShape());
   int64_t rank = shape.size();
+  if (rank == 0 || shape.back() < 2)
+    return std::nullopt;
+  Halving h;
   SmallVector<int64_t> halves(shape.begin(), shape.end() - 1);
   halves.append({2, shape.back() / 2});
-  SmallVector<int32_t> order;
   for (int32_t d = 0; d < rank - 1; ++d)
-    order.push_back(d);
-  order.append({int32_t(rank), int32_t(rank - 1)});
+    h.order.push_back(d);
+  h.order.append({int32_t(rank), int32_t(rank - 1)});
   SmallVector<int64_t> swapped(halves.begin(), halves.end() - 2);
   swapped.append({shape.back() / 2, 2});
-  Attribute halvesEnc, swappedEnc, splitEnc;
-  auto infer = [&](auto fn) {
-    LogicalResult ok =
-        withLayoutInterface(type.getEncoding(), std::nullopt, fn);
-    (void)ok;
-    assert(succeeded(ok) && "distributed layouts reshape, permute and split");
-  };
-  infer([&](const DialectInferLayoutInterface &i) {
-    return i.inferReshapeOpEncoding(shape, type.getEncoding(), halves,
-                                    halvesEnc, std::nullopt);
-  });
-  infer([&](const DialectInferLayoutInterface &i) {
-    return i.inferTransOpEncoding(halvesEnc, halves, order, swappedEnc,
-                                  std::nullopt);
-  });
-  infer([&](const DialectInferLayoutInterface &i) {
-    return i.inferSplitOpEncoding(swappedEnc, splitEnc, swapped, std::nullopt);
-  });
-  Type elem = type.getElementType();
   SmallVector<int64_t> half(shape);
   half.back() /= 2;
-  auto halfType = RankedTensorType::get(half, elem, splitEnc);
-  Value r = ReshapeOp::create(b, loc,
-                              RankedTensorType::get(halves, elem, halvesEnc), v,
-                              /*allowReorder=*/false);
-  Value t = TransOp::create(
-      b, loc, RankedTensorType::get(swapped, elem, swappedEnc), r, order);
-  auto split = SplitOp::create(b, loc, halfType, halfType, t);
+  Attribute halvesEnc, swappedEnc, halfEnc;
+  LogicalResult ok = withLayoutInterface(
+      type.getEncoding(), std::nullopt,
+      [&](const DialectInferLayoutInterface &i) {
+        if (failed(i.inferReshapeOpEncoding(shape, type.getEncoding(), halves,
+                                            halvesEnc, std::nullopt)) ||
+            failed(i.inferTransOpEncoding(halvesEnc, halves, h.order,
+                                          swappedEnc, std::nullopt)))
+          return failure();
+        return i.inferSplitOpEncoding(swappedEnc, halfEnc, swapped,
+                                      std::nullopt);
+      });
+  if (failed(ok))
+    return std::nullopt;
+  Type elem = type.getElementType();
+  h.halves = RankedTensorType::get(halves, elem, halvesEnc);
+  h.swapped = RankedTensorType::get(swapped, elem, swappedEnc);
+  h.half = RankedTensorType::get(half, elem, halfEnc);
+  return h;
+}
+
+/// The two halves of `v` along its last dimension (inferHalving must
+/// succeed for its type).
+std::pair<Value, Value> splitLastDimension(OpBuilder &b, Location loc,
+                                           Value v) {
+  Halving h = *inferHalving(cast<RankedTensorType>(v.getType()));
+  Value r = ReshapeOp::create(b, loc, h.halves, v, /*allowReorder=*/false);
+  Value t = TransOp::create(b, loc, h.swapped, r, h.order);
+  auto split = SplitOp::create(b, loc, h.half, h.half, t);
   return {split->getResult(0), split->getResult(1)};
 }
 
@@ -292,6 +300,13 @@ bool splitsInRegisters(RankedTensorType type, int64_t parts) {
       }
     if (owners != 1 || inRegister != 1)
       return false;
+  }
+  // And the layouts of each halving follow.
+  for (RankedTensorType t = type; parts > 1; parts /= 2) {
+    std::optional<Halving> h = inferHalving(t);
+    if (!h)
+      return false;
+    t = h->half;
   }
   return true;
 }
