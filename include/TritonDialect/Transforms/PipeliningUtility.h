@@ -67,6 +67,11 @@ SmallVector<scf::ForOp> getInnermostPipelineLoops(ModuleOp module);
 /// The loop's `tt.num_stages`, else `defaultStages`.
 int getNumStagesFor(scf::ForOp loop, int defaultStages);
 
+/// Whether the loop carries `tt.warp_specialize` (`tl.range(...,
+/// warp_specialize=True)`): upstream's frontend writes a unit attribute;
+/// `= true` means the same.
+bool isMarkedForWarpSpecialization(scf::ForOp loop);
+
 /// The ops of the loop body (top level) that compute `values`, transitively,
 /// following loop-carried values to what the previous iteration yields.
 llvm::SetVector<Operation *> getLoopSlice(scf::ForOp loop,

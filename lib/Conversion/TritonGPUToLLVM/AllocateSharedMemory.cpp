@@ -121,7 +121,8 @@ private:
     auto module = f->getParentOfType<ModuleOp>();
     int capability =
         module ? TritonGPUDialect::getComputeCapability(module) : 0;
-    if (!capability || top <= getSharedMemoryLimit(capability))
+    uint64_t limit = getSharedMemoryLimit(capability);
+    if (!capability || top <= limit)
       return top;
     SmallVector<std::pair<uint64_t, Operation *>> candidates;
     f.walk([&](ConvertLayoutOp cvt) {
@@ -134,7 +135,7 @@ private:
     for (auto [bytes, cvt] : candidates) {
       cvt->setAttr(kExchangeInRoundsAttr, UnitAttr::get(f.getContext()));
       top = place(f, symbols, peak);
-      if (top <= getSharedMemoryLimit(capability))
+      if (top <= limit)
         break;
     }
     return top;

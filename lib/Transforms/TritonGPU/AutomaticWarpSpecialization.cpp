@@ -62,7 +62,6 @@ using namespace mlir::triton::gpu;
 namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace {
-constexpr llvm::StringLiteral kWarpSpecializeAttr = "tt.warp_specialize";
 /// The producer: one warp group (setmaxnreg acts on whole warp groups).
 constexpr int kProducerWarps = 4;
 constexpr int kProducerRegisters = 40;
@@ -92,10 +91,7 @@ public:
     ModuleOp module = getOperation();
     SmallVector<scf::ForOp> loops;
     module.walk([&](scf::ForOp loop) {
-      // Upstream's frontend writes a unit attribute; `= true` means the same.
-      Attribute flag = loop->getAttr(kWarpSpecializeAttr);
-      auto value = dyn_cast_or_null<BoolAttr>(flag);
-      if (isa_and_nonnull<UnitAttr>(flag) || (value && value.getValue()))
+      if (isMarkedForWarpSpecialization(loop))
         loops.push_back(loop);
     });
     for (scf::ForOp loop : loops) {

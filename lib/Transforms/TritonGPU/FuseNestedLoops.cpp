@@ -423,14 +423,6 @@ void fuse(Nest &nest) {
   outer.erase();
 }
 
-/// `tt.warp_specialize` on the loop (a unit attribute, or true).
-bool asksForWarpSpecialization(scf::ForOp loop) {
-  Attribute flag = loop->getAttr("tt.warp_specialize");
-  if (auto b = dyn_cast_or_null<BoolAttr>(flag))
-    return b.getValue();
-  return flag && isa<UnitAttr>(flag);
-}
-
 class FuseNestedLoopsPass
     : public mlir::triton::impl::TritonGPUFuseNestedLoopsBase<
           FuseNestedLoopsPass> {
@@ -443,7 +435,7 @@ public:
     getOperation().walk([&](scf::ForOp loop) {
       if (loop->hasAttr(kFlattenAttrName)) {
         marked.push_back(loop);
-      } else if (asksForWarpSpecialization(loop) &&
+      } else if (isMarkedForWarpSpecialization(loop) &&
                  !loop.getBody()->getOps<scf::ForOp>().empty()) {
         // Warp specialization covers innermost loops only (a TMA producer
         // for the loop's own loads); a nest marked for it, a persistent

@@ -40,6 +40,13 @@ int mlir::triton::gpu::getNumStagesFor(scf::ForOp loop, int defaultStages) {
   return defaultStages;
 }
 
+bool mlir::triton::gpu::isMarkedForWarpSpecialization(scf::ForOp loop) {
+  Attribute flag = loop->getAttr("tt.warp_specialize");
+  if (auto value = dyn_cast_or_null<BoolAttr>(flag))
+    return value.getValue();
+  return isa_and_nonnull<UnitAttr>(flag);
+}
+
 SetVector<Operation *> mlir::triton::gpu::getLoopSlice(scf::ForOp loop,
                                                        ArrayRef<Value> values) {
   SetVector<Operation *> slice;

@@ -97,6 +97,16 @@ struct DescriptorLoadToTMA : public OpRewritePattern<DescriptorLoadOp> {
   }
 };
 
+/// What a descriptor store writes, from before a layout conversion right
+/// before it: any distributed layout writes the buffer (a matmul's
+/// accumulator converted for the store needs no conversion).
+Value storedValue(DescriptorStoreOp store) {
+  Value src = store.getSrc();
+  if (auto cvt = src.getDefiningOp<ConvertLayoutOp>())
+    return cvt.getSrc();
+  return src;
+}
+
 struct DescriptorStoreToTMA : public OpRewritePattern<DescriptorStoreOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(DescriptorStoreOp op,
@@ -108,13 +118,8 @@ struct DescriptorStoreToTMA : public OpRewritePattern<DescriptorStoreOp> {
     if (failed(bufType))
       return failure();
     Location loc = op.getLoc();
-    // Any distributed layout writes the buffer: a layout conversion right
-    // before (a matmul's accumulator converted for the store) is skipped.
-    Value src = op.getSrc();
-    if (auto cvt = src.getDefiningOp<ConvertLayoutOp>())
-      src = cvt.getSrc();
-    auto buf =
-        LocalAllocOp::create(rewriter, loc, *bufType, src, IntegerAttr());
+    auto buf = LocalAllocOp::create(rewriter, loc, *bufType, storedValue(op),
+                                    IntegerAttr());
     // Each thread's writes made visible to TMA (the async proxy); the
     // barrier before the copy (membar) waits for every thread's.
     ttng::FenceAsyncSharedOp::create(rewriter, loc, /*bCluster=*/false);
@@ -217,9 +222,6 @@ uint64_t sharedMemoryAcross(scf::ForOp loop) {
   return live + scratch;
 }
 
-/// The descriptor stores whose closest loop is `loop` become copies whose
-/// buffers are made before it and waited for before their next write and
-/// after the loop, if those buffers fit (the file's comment).
 /// The types of halving a tensor along its last dimension in registers:
 /// reshape to [..., 2, N/2], swap the last two dimensions, split. nullopt
 /// when the layouts do not follow.
@@ -275,38 +277,14 @@ std::pair<Value, Value> splitLastDimension(OpBuilder &b, Location loc,
 }
 
 /// Whether `splitInParts` cuts a tensor of `type` in `parts` in registers:
-/// each bit that halves the last dimension is a register bit of the layout,
-/// which no other basis touches.
+/// the layouts of every halving follow (tt.split's own rule keeps each
+/// halving bit a register bit no other basis touches).
 bool splitsInRegisters(RankedTensorType type, int64_t parts) {
-  std::optional<LinearLayout> layout =
-      toLinearLayout(type.getShape(), type.getEncoding());
-  if (!layout)
-    return false;
-  unsigned last = type.getRank() - 1;
-  int32_t top = llvm::Log2_64(type.getShape().back());
-  for (int32_t k = 1; (int64_t(1) << k) <= parts; ++k) {
-    int32_t bit = top - k;
-    if (bit < 0)
-      return false;
-    int owners = 0, inRegister = 0;
-    for (const auto &in : layout->getInDims())
-      for (const auto &basis : in.bases) {
-        if (!((basis[last] >> bit) & 1))
-          continue;
-        ++owners;
-        bool unit = basis[last] == (1 << bit) &&
-                    llvm::count(basis, 0) == int64_t(basis.size()) - 1;
-        inRegister += in.name == layout_dims::kRegister && unit;
-      }
-    if (owners != 1 || inRegister != 1)
-      return false;
-  }
-  // And the layouts of each halving follow.
-  for (RankedTensorType t = type; parts > 1; parts /= 2) {
-    std::optional<Halving> h = inferHalving(t);
+  for (; parts > 1; parts /= 2) {
+    std::optional<Halving> h = inferHalving(type);
     if (!h)
       return false;
-    t = h->half;
+    type = h->half;
   }
   return true;
 }
@@ -323,6 +301,9 @@ SmallVector<Value> splitInParts(OpBuilder &b, Location loc, Value v,
   return out;
 }
 
+/// The descriptor stores whose closest loop is `loop` become copies whose
+/// buffers are made before it and waited for before their next write and
+/// after the loop, if those buffers fit (the file's comment).
 void keepLoopStoresInFlight(scf::ForOp loop, ArrayRef<DescriptorStoreOp> stores,
                             uint64_t limit) {
   // One buffer per block type: a store waits for every copy before it
@@ -358,13 +339,10 @@ void keepLoopStoresInFlight(scf::ForOp loop, ArrayRef<DescriptorStoreOp> stores,
     parts *= 2;
   if (live + bytes / parts > limit)
     return;
-  for (DescriptorStoreOp store : stores) {
-    Value src = store.getSrc();
-    if (auto cvt = src.getDefiningOp<ConvertLayoutOp>())
-      src = cvt.getSrc();
-    if (!splitsInRegisters(cast<RankedTensorType>(src.getType()), parts))
+  for (DescriptorStoreOp store : stores)
+    if (!splitsInRegisters(cast<RankedTensorType>(storedValue(store).getType()),
+                           parts))
       return;
-  }
   auto partType = [&](MemDescType type) {
     SmallVector<int64_t> shape(type.getShape());
     shape.back() /= parts;
@@ -381,11 +359,9 @@ void keepLoopStoresInFlight(scf::ForOp loop, ArrayRef<DescriptorStoreOp> stores,
     b.setInsertionPoint(store);
     Location loc = store.getLoc();
     Value buf = buffers[types[i]];
-    Value src = store.getSrc();
-    if (auto cvt = src.getDefiningOp<ConvertLayoutOp>())
-      src = cvt.getSrc();
     int64_t width = types[i].getShape().back() / parts;
-    for (auto [k, piece] : llvm::enumerate(splitInParts(b, loc, src, parts))) {
+    for (auto [k, piece] :
+         llvm::enumerate(splitInParts(b, loc, storedValue(store), parts))) {
       SmallVector<Value> coords(store.getIndices());
       if (k > 0)
         coords.back() = arith::AddIOp::create(
