@@ -60,14 +60,16 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %d : tensor<64x64xi32, #acc>
   }
 
-  // fp8 (e4m3): wgmma K = 32; under disable-mma-v3, fp8 mma.sync (sm_89
-  // on: m16n8k32, four fp8 a register), the operands as they are.
+  // fp8 (e4m3): wgmma K = 32; under disable-mma-v3 on sm_90, as upstream,
+  // mma.sync on the operands widened to f16 (fp8 mma.sync only on sm_89
+  // and sm_12x: @fp8_sm89 below).
   // CHECK-LABEL: tt.func @fp8
   // CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x64xf32, #{{.*}}>
   // REMARK: remark: tt.dot: wgmma (nvidia_mma v3), instrShape [16, 64, 32], warpsPerCTA [4, 1]
   // NOV3-LABEL: tt.func @fp8
-  // NOV3-NOT: tt.fp_to_fp
-  // NOV3: tt.dot {{.*}} : tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma{{[0-9]*}}, kWidth = 4}>> * tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #mma{{[0-9]*}}, kWidth = 4}>> -> tensor<64x64xf32, #mma{{[0-9]*}}>
+  // NOV3-DAG: ttg.convert_layout %arg0 : {{.*}} -> tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma{{[0-9]*}}, kWidth = 4}>>
+  // NOV3-DAG: ttg.convert_layout %arg1 : {{.*}} -> tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #mma{{[0-9]*}}, kWidth = 4}>>
+  // NOV3: tt.dot {{.*}} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma{{[0-9]*}}, kWidth = 4}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma{{[0-9]*}}, kWidth = 4}>> -> tensor<64x64xf32, #mma{{[0-9]*}}>
   tt.func @fp8(%a: tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %b: tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %c: tensor<64x64xf32, #acc>) -> tensor<64x64xf32, #acc> {
     %d = tt.dot %a, %b, %c : tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<64x64xf32, #acc>
     tt.return %d : tensor<64x64xf32, #acc>
@@ -85,7 +87,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
   // REMARK: remark: tt.dot: CUDA cores (FMA); not wgmma: no wgmma takes these operand and accumulator types
   // NOV3-LABEL: tt.func @f16_acc
   // NOV3: tt.dot {{.*}} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma{{[0-9]*}}, kWidth = 2}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma{{[0-9]*}}, kWidth = 2}>> -> tensor<64x64xf16, #mma{{[0-9]*}}>
-  // NOV3: tt.fp_to_fp %arg3 : tensor<64x64xf8E5M2, {{.*}}> -> tensor<64x64xf16,
+  // NOV3: tt.fp_to_fp {{.*}} : tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #mma{{[0-9]*}}, kWidth = 4}>> -> tensor<64x64xf16,
   // NOV3: tt.dot {{.*}} -> tensor<64x64xf16, #mma{{[0-9]*}}>
   tt.func @f16_acc(%a: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %b: tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %a8: tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %b8: tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %ab: tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %bb: tensor<64x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %c: tensor<64x64xf16, #acc>, %cb: tensor<64x64xbf16, #acc>) -> (tensor<64x64xf16, #acc>, tensor<64x64xf16, #acc>, tensor<64x64xbf16, #acc>) {
     %d = tt.dot %a, %b, %c : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<64x64xf16, #acc>
@@ -145,12 +147,31 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
   }
 
   // fp8 before sm_89: no fp8 mma.sync; the operands are widened to f16.
+  // As upstream's, they keep kWidth = 4 (their fp8 width) and are converted
+  // into the dot-operand layout before they are widened.
   // CHECK-LABEL: tt.func @fp8_sm80
-  // CHECK-DAG: tt.fp_to_fp %arg0 : tensor<64x64xf8E5M2, {{.*}}> -> tensor<64x64xf16,
-  // CHECK-DAG: tt.fp_to_fp %arg1 : tensor<64x64xf8E5M2, {{.*}}> -> tensor<64x64xf16,
-  // CHECK: tt.dot {{.*}} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma{{[0-9]*}}, kWidth = 2}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma{{[0-9]*}}, kWidth = 2}>> -> tensor<64x64xf32, #mma{{[0-9]*}}>
+  // CHECK-DAG: %[[B8:.*]] = ttg.convert_layout %arg1 : {{.*}} -> tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #mma{{[0-9]*}}, kWidth = 4}>>
+  // CHECK-DAG: %[[B:.*]] = tt.fp_to_fp %[[B8]] : {{.*}} -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma{{[0-9]*}}, kWidth = 4}>>
+  // CHECK-DAG: %[[A8:.*]] = ttg.convert_layout %arg0 : {{.*}} -> tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma{{[0-9]*}}, kWidth = 4}>>
+  // CHECK-DAG: %[[A:.*]] = tt.fp_to_fp %[[A8]] : {{.*}} -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma{{[0-9]*}}, kWidth = 4}>>
+  // CHECK: tt.dot %[[A]], %[[B]], {{.*}} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma{{[0-9]*}}, kWidth = 4}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma{{[0-9]*}}, kWidth = 4}>> -> tensor<64x64xf32, #mma{{[0-9]*}}>
   tt.func @fp8_sm80(%a: tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %b: tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %c: tensor<64x64xf32, #acc>) -> tensor<64x64xf32, #acc> {
     %d = tt.dot %a, %b, %c : tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<64x64xf32, #acc>
+    tt.return %d : tensor<64x64xf32, #acc>
+  }
+}
+
+// -----
+
+// sm_89 (and sm_12x): fp8 mma.sync (m16n8k32, four fp8 a register) on the
+// operands as they are.
+#acc = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:89"} {
+  // CHECK-LABEL: tt.func @fp8_sm89
+  // CHECK-NOT: tt.fp_to_fp
+  // CHECK: tt.dot {{.*}} : tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma{{[0-9]*}}, kWidth = 4}>> * tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #mma{{[0-9]*}}, kWidth = 4}>> -> tensor<64x64xf32, #mma{{[0-9]*}}>
+  tt.func @fp8_sm89(%a: tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %b: tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %c: tensor<64x64xf32, #acc>) -> tensor<64x64xf32, #acc> {
+    %d = tt.dot %a, %b, %c : tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<64x64xf32, #acc>
     tt.return %d : tensor<64x64xf32, #acc>
   }
 }

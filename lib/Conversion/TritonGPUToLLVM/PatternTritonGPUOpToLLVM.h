@@ -95,10 +95,11 @@ LogicalResult checkWarpSpecializeCaptures(ModuleOp module);
 /// branches that send the extra warps to their partitions.
 LogicalResult lowerWarpSpecialize(ModuleOp module);
 
-/// Block arguments carrying structs of f16/bf16 whose elements are packed
-/// into 32-bit pairs where they are read (f16 tensor-core accumulators
-/// carried by a loop) carry the 32-bit words instead.
-void pairHalfBlockArguments(Operation *root);
+/// Block arguments carrying structs of f16/bf16 or 8-bit elements whose
+/// elements are packed into 32-bit words where they are read (f16
+/// tensor-core accumulators, prefetched 8-bit mma.sync operands carried by
+/// a loop) carry the 32-bit words instead.
+void carrySubwordBlockArgumentsInWords(Operation *root);
 
 } // namespace mlir::triton::gpu::lowering
 

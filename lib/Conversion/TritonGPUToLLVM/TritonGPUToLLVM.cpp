@@ -176,9 +176,10 @@ public:
     module.walk(
         [&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
     reconcileUnrealizedCasts(casts);
-    // f16 accumulators carried by loops travel in the pairs the tensor
-    // cores take (no repacking of registers an async wgmma still writes).
-    pairHalfBlockArguments(module);
+    // f16 accumulators and 8-bit operands carried by loops travel in the
+    // words the tensor cores take (no repacking of registers an async wgmma
+    // still writes, no byte shuffles every iteration).
+    carrySubwordBlockArgumentsInWords(module);
     if (failed(lowerWarpSpecialize(module)))
       return signalPassFailure();
   }

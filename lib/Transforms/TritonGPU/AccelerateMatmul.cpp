@@ -38,6 +38,16 @@ using namespace mlir::triton::gpu;
 namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace {
+/// Whether fp8 operands go to mma.sync as they are (m16n8k32, f32
+/// accumulator), as upstream's on sm_89 and sm_12x. The instruction exists
+/// on sm_90 too, but results differ there: on an H100 an e5m2 matmul with
+/// K = 1024 came out up to 0.031 (one f16 ulp) from torch's, against
+/// 0.001 with the operands widened to f16. So on sm_90, as upstream, they
+/// are widened.
+bool fp8MmaSync(int capability) {
+  return capability == 89 || capability / 10 == 12;
+}
+
 struct OperandKind {
   unsigned bits;
   unsigned instrK;
@@ -49,7 +59,8 @@ struct OperandKind {
 /// operand width, or nothing when no tensor-core instruction takes them.
 /// f16 accumulators take f16 operands (mma.sync and wgmma) or fp8 ones
 /// (wgmma; mma.sync after widening them to f16); f32 accumulators take fp8
-/// operands on wgmma and, from sm_89, on mma.sync, as upstream's.
+/// operands on wgmma and, on sm_89 and sm_12x, on mma.sync, as upstream's
+/// (see fp8MmaSync).
 std::optional<OperandKind> operandKind(DotOp op) {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
@@ -238,8 +249,8 @@ Choice choose(DotOp op, int capability, unsigned numWarps, bool disableV3) {
       return "the target is older than sm_80";
     if (!kind)
       return "no mma.sync takes these operand and accumulator types";
-    // fp8 mma.sync (m16n8k32, f32 accumulator) exists from sm_89.
-    if (kind->isFp8 && (capability < 89 || !dType.getElementType().isF32()))
+    if (kind->isFp8 &&
+        (!fp8MmaSync(capability) || !dType.getElementType().isF32()))
       return "no mma.sync takes fp8 operands into this accumulator on this "
              "target";
     if (shape[rank - 2] % 16 || shape[rank - 1] % 8 || K % kind->instrK)
@@ -302,6 +313,21 @@ void remark(DotOp op, const Choice &c) {
       << "; not mma.sync: " << c.whyNotV2;
 }
 
+/// Whether `v` is a 16-bit tensor widened from an 8-bit one (fp8 operands
+/// of mma.sync outside sm_89 and sm_12x). As upstream's, such operands get
+/// kWidth = 4, the width of their 8-bit source, and are converted into the
+/// dot-operand layout before they are widened (upstream moves the
+/// conversion there in optimize-dot-operands): the fp8 values travel
+/// (through shared memory, pipelined) four to a word and are widened in
+/// registers.
+bool widenedFrom8Bits(Value v) {
+  auto widen = v.getDefiningOp<FpToFpOp>();
+  return widen &&
+         cast<RankedTensorType>(widen.getSrc().getType())
+                 .getElementTypeBitWidth() == 8 &&
+         cast<RankedTensorType>(v.getType()).getElementTypeBitWidth() == 16;
+}
+
 /// Rewrites each dot by the choice the pass made for it beforehand (on the
 /// IR as it was, before any dot moved to tensor cores).
 class BlockedToMMA : public OpRewritePattern<DotOp> {
@@ -329,13 +355,29 @@ public:
     unsigned bits =
         cast<RankedTensorType>(op.getA().getType()).getElementTypeBitWidth();
     unsigned kWidth = std::max(1u, 32 / bits);
+    Value a = beforeConversion(op.getA()), b = beforeConversion(op.getB());
+    if (c.version == 2 && widenedFrom8Bits(a) && widenedFrom8Bits(b) &&
+        cast<RankedTensorType>(a.getType()).getShape().back() % 32 == 0)
+      kWidth = 4;
 
     auto toDotOperand = [&](Value v, unsigned opIdx) -> Value {
       auto src = cast<RankedTensorType>(v.getType());
       auto enc = DotOperandEncodingAttr::get(ctx, opIdx, mma, kWidth);
-      return ConvertLayoutOp::create(
-          rewriter, loc,
-          RankedTensorType::get(src.getShape(), src.getElementType(), enc), v);
+      auto type =
+          RankedTensorType::get(src.getShape(), src.getElementType(), enc);
+      // A widened operand is converted before it is widened.
+      if (kWidth == 4 && widenedFrom8Bits(v)) {
+        auto widen = v.getDefiningOp<FpToFpOp>();
+        Value narrow = beforeConversion(widen.getSrc());
+        Value cvt = ConvertLayoutOp::create(
+            rewriter, loc,
+            type.clone(
+                cast<RankedTensorType>(narrow.getType()).getElementType()),
+            narrow);
+        return FpToFpOp::create(rewriter, loc, type, cvt,
+                                widen.getRoundingAttr());
+      }
+      return ConvertLayoutOp::create(rewriter, loc, type, v);
     };
     auto toShared = [&](Value v, unsigned opIdx) -> Value {
       auto src = cast<RankedTensorType>(v.getType());
@@ -345,7 +387,6 @@ public:
       return LocalAllocOp::create(rewriter, loc, memType, v, IntegerAttr());
     };
 
-    Value a = beforeConversion(op.getA()), b = beforeConversion(op.getB());
     Value result;
     if (c.version == 3) {
       bool aInRegisters = bits == 16 && derivesFromDot(a);
@@ -396,9 +437,9 @@ public:
       Choice c = choose(op, capability, numWarps, disableV3);
       std::optional<OperandKind> kind = operandKind(op);
       if (c.version == 0 && kind && kind->isFp8) {
-        // No tensor-core instruction takes these fp8 operands (before
-        // sm_89, or into an f16 accumulator on mma.sync): they are widened
-        // to f16 (exactly) and the dot chosen again.
+        // No tensor-core instruction takes these fp8 operands (mma.sync
+        // outside sm_89 and sm_12x, or into an f16 accumulator): they are
+        // widened to f16 (exactly) and the dot chosen again.
         OpBuilder b(op);
         for (unsigned i = 0; i < 2; ++i) {
           auto type = cast<RankedTensorType>(op->getOperand(i).getType());

@@ -1,13 +1,14 @@
-// fp8 dots on mma.sync (sm_89 on): with two warps (no warp group for
-// wgmma) an fp8 dot accumulating in f32 stays fp8, as upstream's does: one
+// fp8 dots on mma.sync (sm_89 and sm_12x; on sm_90 the operands are
+// widened to f16 first, as upstream's): an fp8 dot accumulating in f32
+// stays fp8 there: one
 // m16n8k32 mma.sync per 16x8 tile and 32 of K, the operands four fp8 to a
 // register, mixed e5m2 x e4m3 allowed. nvvm.mma.sync has no dense fp8 form,
 // so it is inline PTX, and the module's PTX is ISA 8.4 (fp8 mma.sync needs
 // it; ptxas refuses it in 8.0). Asking for an older ISA is an error.
-// RUN: triton-opt %s --triton-nvidia-pipeline="num-warps=2 num-stages=1 target=cuda:90" | FileCheck %s
-// RUN: triton-opt %s --triton-nvidia-pipeline="num-warps=2 num-stages=1 target=cuda:90" | triton-translate --triton-to-ptx | FileCheck %s --check-prefix=PTX
-// RUN: triton-opt %s --triton-nvidia-pipeline="num-warps=2 num-stages=1 target=cuda:90" | not triton-translate --triton-to-ptx --ptx-version=83 -o /dev/null 2>&1 | FileCheck %s --check-prefix=OLD
-// RUN: %if ptxas %{ triton-opt %s --triton-nvidia-pipeline="num-warps=2 num-stages=1 target=cuda:90" | triton-translate --triton-to-ptx -o %t.ptx && %ptxas -arch=sm_90a %t.ptx -o /dev/null %}
+// RUN: triton-opt %s --triton-nvidia-pipeline="num-warps=2 num-stages=1 target=cuda:89" | FileCheck %s
+// RUN: triton-opt %s --triton-nvidia-pipeline="num-warps=2 num-stages=1 target=cuda:89" | triton-translate --triton-to-ptx | FileCheck %s --check-prefix=PTX
+// RUN: triton-opt %s --triton-nvidia-pipeline="num-warps=2 num-stages=1 target=cuda:89" | not triton-translate --triton-to-ptx --ptx-version=83 -o /dev/null 2>&1 | FileCheck %s --check-prefix=OLD
+// RUN: %if ptxas %{ triton-opt %s --triton-nvidia-pipeline="num-warps=2 num-stages=1 target=cuda:89" | triton-translate --triton-to-ptx -o %t.ptx && %ptxas -arch=sm_89 %t.ptx -o /dev/null %}
 
 // CHECK-NOT: tt.fp_to_fp
 // CHECK-COUNT-16: mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};

@@ -6,9 +6,15 @@
 // kWidth consecutive K elements per 32-bit register, rows r and r + 8, and
 // K halves (slot k % kWidth + kWidth (m / 8) + 2 kWidth (k / 4 kWidth));
 // B's is the same without the rows; the accumulator's is (n % 2) + 2 (m / 8).
+// kWidth may also be twice that (upstream's layout for f16 operands widened
+// from fp8, so that the fp8 values load four to a word): a tile then spans
+// two instructions' K, and each instruction takes, in each of the thread's
+// groups of kWidth, one half where the hardware wants its first K half and
+// the other where it wants its second. A and B agree on that permutation
+// of K, so the products summed are the same.
 // Types: f16 and bf16 (m16n8k16), tf32 (f32 operands, m16n8k8), s8
 // (m16n8k32, i32 accumulator), e4m3 and e5m2 (m16n8k32, f32 accumulator,
-// sm_89 on; inline PTX, since nvvm.mma.sync has no dense fp8 form); f16
+// sm_89 and sm_12x; inline PTX, since nvvm.mma.sync has no dense fp8 form); f16
 // operands may also accumulate in f16 (the accumulator as two f16 pairs).
 //
 //===----------------------------------------------------------------------===//
@@ -88,6 +94,26 @@ SmallVector<Value> operandWords(ConversionPatternRewriter &rewriter,
   return out;
 }
 
+/// The slots of a fragment tile that instruction `h` of the tile takes, in
+/// the hardware's order of operand words: A's (row half, K half) (0, 0),
+/// (1, 0), (0, 1), (1, 1), B's K halves 0 and 1, `perWord` elements each.
+/// With `rep` = 1 instruction a tile, its slots are already in that order;
+/// with rep = 2 a slot holds element i of K half kh, row half r, of
+/// instruction h at i + perWord (kh + 2 r + 4 h) (A) or i + perWord (kh +
+/// 2 h) (B).
+SmallVector<int> instructionSlots(ArrayRef<int> tileSlots, int32_t h, bool isA,
+                                  int32_t perWord, int32_t rep) {
+  SmallVector<int> slots;
+  for (int32_t w = 0; w < (isA ? 4 : 2); ++w) {
+    int32_t r = isA ? w % 2 : 0, kh = isA ? w / 2 : w;
+    for (int32_t i = 0; i < perWord; ++i)
+      slots.push_back(
+          rep == 1 ? tileSlots[w * perWord + i]
+                   : tileSlots[i + perWord * (kh + 2 * r + (isA ? 4 : 2) * h)]);
+  }
+  return slots;
+}
+
 /// One mma.sync of shape m16n8k`instrK` on operand words `a` and `b` and
 /// accumulators `c`: fp8 through inline PTX, the others through
 /// nvvm.mma.sync.
@@ -132,10 +158,15 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     Type aElem = aType.getElementType(), bElem = bType.getElementType(),
          dElem = dType.getElementType();
     unsigned bits = aElem.getIntOrFloatBitWidth();
-    int32_t kWidth = std::max(1u, 32 / bits);
-    if (!aEnc || !bEnc || aEnc.getKWidth() != unsigned(kWidth) ||
-        bEnc.getKWidth() != unsigned(kWidth))
-      return fail("operands must be #ttg.dot_op with kWidth = 32 / bits");
+    // Elements of one 32-bit operand word; kWidth is that or twice it.
+    int32_t perWord = std::max(1u, 32 / bits);
+    int32_t kWidth = aEnc ? int32_t(aEnc.getKWidth()) : 0;
+    if (!aEnc || !bEnc || bEnc.getKWidth() != unsigned(kWidth) ||
+        (kWidth != perWord && kWidth != 2 * perWord))
+      return fail("operands must be #ttg.dot_op with kWidth = 32 / bits or "
+                  "twice that");
+    // Instructions per fragment tile along K.
+    int32_t rep = kWidth / perWord;
     std::optional<NVVM::MMATypes> operandType = mmaSyncType(aElem);
     if (!operandType)
       return fail("no mma.sync for this operand type");
@@ -168,13 +199,13 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       return t;
     };
     auto aTiles = fragmentTiles(
-        *aLayout, tile(16, instrK), 4 * kWidth, [&](ArrayRef<int32_t> c) {
+        *aLayout, tile(16, rep * instrK), 4 * kWidth, [&](ArrayRef<int32_t> c) {
           int32_t row = c[m], k = c[n];
           return unsigned(k % kWidth + kWidth * (row / 8) +
                           2 * kWidth * (k / (4 * kWidth)));
         });
     auto bTiles = fragmentTiles(
-        *bLayout, tile(instrK, 8), 2 * kWidth, [&](ArrayRef<int32_t> c) {
+        *bLayout, tile(rep * instrK, 8), 2 * kWidth, [&](ArrayRef<int32_t> c) {
           int32_t k = c[m];
           return unsigned(k % kWidth + kWidth * (k / (4 * kWidth)));
         });
@@ -191,8 +222,11 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     int64_t K = aType.getShape()[n];
     Type accType = structType.getBody()[0];
 
-    auto words = [&](ArrayRef<Value> regs, ArrayRef<int> slots) {
-      return operandWords(rewriter, loc, regs, slots, kWidth, aElem);
+    auto words = [&](ArrayRef<Value> regs, ArrayRef<int> tileSlots, int32_t h,
+                     bool isA) {
+      return operandWords(rewriter, loc, regs,
+                          instructionSlots(tileSlots, h, isA, perWord, rep),
+                          perWord, aElem);
     };
 
     // An f16 accumulator travels as two f16 pairs (rows r and r + 8).
@@ -205,7 +239,7 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         c.push_back(acc[r]);
       if (halfAcc)
         c = operandWords(rewriter, loc, c, {0, 1, 2, 3}, 2, dElem);
-      for (int32_t k0 = 0; k0 < K; k0 += instrK) {
+      for (int32_t k0 = 0; k0 < K; k0 += rep * instrK) {
         std::vector<int32_t> aKey(origin), bKey(origin);
         aKey[n] = k0;
         bKey[m] = k0;
@@ -213,10 +247,11 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         auto bIt = bTiles->find(bKey);
         if (aIt == aTiles->end() || bIt == bTiles->end())
           return fail("an operand holds no registers for an accumulator tile");
-        c = unpack(rewriter, loc,
-                   mmaSync(rewriter, loc, resultType, instrK, ptxType,
-                           *bPtxType, words(aRegs, aIt->second),
-                           words(bRegs, bIt->second), c));
+        for (int32_t h = 0; h < rep; ++h)
+          c = unpack(rewriter, loc,
+                     mmaSync(rewriter, loc, resultType, instrK, ptxType,
+                             *bPtxType, words(aRegs, aIt->second, h, true),
+                             words(bRegs, bIt->second, h, false), c));
       }
       if (halfAcc)
         c = wordPairs(rewriter, loc, c, dElem);
