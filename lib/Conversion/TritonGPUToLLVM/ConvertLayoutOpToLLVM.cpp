@@ -13,7 +13,10 @@
 // which it always uses: a 128x256 f16 persistent epilogue takes 32 KB, not
 // 64, and a fourth ring stage fits beside it). Where an element lives is the
 // plan of SharedExchange.h: vectors as wide as both layouts allow and an
-// XOR swizzle chosen against bank conflicts on both sides.
+// XOR swizzle chosen against bank conflicts on both sides. On sm_90, a
+// source in 8x8 tiles of 16-bit elements whose 16-byte rows the plan keeps
+// whole (a wgmma or mma.sync result converted for a store) is written with
+// stmatrix, four tiles an instruction, as upstream does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -106,6 +109,9 @@ struct ConvertLayoutOpConversion
         planSharedAccess(srcPart, offsetOf, bits, plan.writeVec);
     SharedAccess read = planSharedAccess(dstPart, offsetOf, bits, plan.readVec);
     Value base = sharedPtr(rewriter, loc, op, offsetAttr.getInt());
+    auto module = op->getParentOfType<ModuleOp>();
+    bool useStmatrix =
+        module && TritonGPUDialect::getComputeCapability(module) >= 90;
     SmallVector<Value> in = unpack(rewriter, loc, adaptor.getSrc());
     auto registers = [](const LinearLayout &l) {
       return l.hasInDim(layout_dims::kRegister)
@@ -121,7 +127,11 @@ struct ConvertLayoutOpConversion
       SmallVector<Value> part;
       for (int64_t i = 0; i < srcPartRegs; ++i)
         part.push_back(in[ExchangeRounds::registerOf(i, r, rounds.srcRegBits)]);
-      storeShared(rewriter, loc, srcPart, write, base, part, elem);
+      // 16-bit tensor-core results whose 16-byte rows stay whole in the
+      // plan go four 8x8 tiles a stmatrix (sm_90), not a word a store.
+      if (!useStmatrix || !storeSharedWithStmatrix(rewriter, loc, srcPart,
+                                                   write, base, part, elem))
+        storeShared(rewriter, loc, srcPart, write, base, part, elem);
       NVVM::Barrier0Op::create(rewriter, loc);
       for (auto [i, v] : llvm::enumerate(
                loadShared(rewriter, loc, dstPart, read, base, elem)))

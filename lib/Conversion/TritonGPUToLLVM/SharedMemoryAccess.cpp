@@ -231,10 +231,24 @@ SmallVector<Value> loadShared(ConversionPatternRewriter &rewriter, Location loc,
   return out;
 }
 
-std::optional<SmallVector<Value>>
-loadSharedWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
-                       const LinearLayout &layout, const SharedAccess &access,
-                       Value base, Type elem) {
+namespace {
+/// How a layout's shared-memory accesses split into 8x8 tiles of 16-byte
+/// rows, as ldmatrix and stmatrix move them.
+struct MatrixTiles {
+  /// Elements per 32-bit word (log2).
+  unsigned logPerWord;
+  /// ldmatrix.trans (16-bit): lanes walk a row, rows come from register 0
+  /// and lanes 0-1.
+  bool trans;
+  /// Tiles per instruction (1, 2 or 4).
+  unsigned tiles;
+  /// The element offset of the row lane l addresses (row l % 8 of tile
+  /// l / 8), per lane bit.
+  SmallVector<uint64_t> laneBits;
+};
+
+std::optional<MatrixTiles> matrixTiles(const SharedAccess &access, Type elem,
+                                       bool allowTrans) {
   Type store = sharedStorageType(elem);
   if (!store || store != elem || !elem.isIntOrFloat())
     return std::nullopt;
@@ -250,55 +264,82 @@ loadSharedWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
   auto wholeRows = [&](ArrayRef<uint64_t> offsets) {
     return llvm::all_of(offsets, [&](uint64_t o) { return o % rowElems == 0; });
   };
-  // ldmatrix: word bits are consecutive elements, lanes 0-1 the word
-  // within the row, lanes 2-4 the row.
+  // Plain: word bits are consecutive elements, lanes 0-1 the word within
+  // the row, lanes 2-4 the row.
   bool plain = lane[0] == (1u << logPerWord) && lane[1] == (2u << logPerWord) &&
                wholeRows(ArrayRef<uint64_t>(lane).drop_front(2));
   for (unsigned i = 0; i < logPerWord; ++i)
     plain &= reg[i] == (uint64_t(1) << i);
-  // ldmatrix.trans (16-bit): lanes 2-4 walk the row, register 0 and lanes
-  // 0-1 pick the row.
-  bool trans = !plain && bits == 16 && lane[2] == 1 && lane[3] == 2 &&
-               lane[4] == 4 && wholeRows({reg[0], lane[0], lane[1]});
+  // .trans (16-bit): lanes 2-4 walk the row, register 0 and lanes 0-1 pick
+  // the row.
+  bool trans = allowTrans && !plain && bits == 16 && lane[2] == 1 &&
+               lane[3] == 2 && lane[4] == 4 &&
+               wholeRows({reg[0], lane[0], lane[1]});
   if (!plain && !trans)
     return std::nullopt;
   if (!wholeRows(ArrayRef<uint64_t>(reg).drop_front(logPerWord)) ||
       !wholeRows(access.warp))
     return std::nullopt;
-  SmallVector<uint64_t> rowBits =
+  SmallVector<uint64_t> laneBits =
       trans ? SmallVector<uint64_t>{reg[0], lane[0], lane[1]}
             : SmallVector<uint64_t>{lane[2], lane[3], lane[4]};
   // Up to four tiles per instruction, from the register bits above the word.
   unsigned tileBits = std::min<unsigned>(2, reg.size() - logPerWord);
-  unsigned tiles = 1u << tileBits;
-  // Lane l gives the address of row l % 8 of tile l / 8.
-  SmallVector<uint64_t> laneBits = rowBits;
   for (unsigned t = 0; t < 2; ++t)
     laneBits.push_back(t < tileBits ? reg[logPerWord + t] : 0);
+  return MatrixTiles{logPerWord, trans, 1u << tileBits, laneBits};
+}
+
+/// Whether the offsets are linearly independent over GF(2) (none zero):
+/// every register of every thread holds a distinct element.
+bool independent(ArrayRef<uint64_t> offsets) {
+  SmallVector<uint64_t> basis;
+  for (uint64_t o : offsets) {
+    for (uint64_t b : basis)
+      o = std::min(o, o ^ b);
+    if (!o)
+      return false;
+    basis.push_back(o);
+  }
+  return true;
+}
+} // namespace
+
+std::optional<SmallVector<Value>>
+loadSharedWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
+                       const LinearLayout &layout, const SharedAccess &access,
+                       Value base, Type elem) {
+  std::optional<MatrixTiles> tiles =
+      matrixTiles(access, elem, /*allowTrans=*/true);
+  if (!tiles)
+    return std::nullopt;
+  unsigned logPerWord = tiles->logPerWord;
   auto [laneId, warpId] = laneAndWarp(rewriter, loc);
-  Value thread = xorOfSetBits(rewriter, loc, warpId, access.warp,
-                              xorOfSetBits(rewriter, loc, laneId, laneBits));
+  Value thread =
+      xorOfSetBits(rewriter, loc, warpId, access.warp,
+                   xorOfSetBits(rewriter, loc, laneId, tiles->laneBits));
 
   MLIRContext *ctx = rewriter.getContext();
   Type i32 = rewriter.getI32Type();
-  Type resultType = tiles == 1 ? i32
-                               : Type(LLVM::LLVMStructType::getLiteral(
-                                     ctx, SmallVector<Type>(tiles, i32)));
+  Type resultType = tiles->tiles == 1
+                        ? i32
+                        : Type(LLVM::LLVMStructType::getLiteral(
+                              ctx, SmallVector<Type>(tiles->tiles, i32)));
   auto wordType = VectorType::get({int64_t(1) << logPerWord}, elem);
   int32_t regs = layout.getInDimSize(layout_dims::kRegister);
-  int32_t perCall = int32_t(tiles) << logPerWord;
+  int32_t perCall = int32_t(tiles->tiles) << logPerWord;
   SmallVector<Value> out(regs);
-  uint64_t threadBits = threadOffsetBits(laneBits, access.warp);
+  uint64_t threadBits = threadOffsetBits(tiles->laneBits, access.warp);
   for (int32_t r = 0; r < regs; r += perCall) {
     Value ptr = sharedElementPtr(rewriter, loc, base, elem, thread, threadBits,
                                  registerOffset(access, r));
     Value words = NVVM::LdMatrixOp::create(
-        rewriter, loc, resultType, ptr, tiles,
-        trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        rewriter, loc, resultType, ptr, tiles->tiles,
+        tiles->trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
         NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
         NVVM::LdStMatrixEltType::B16);
-    for (unsigned t = 0; t < tiles; ++t) {
-      Value word = tiles == 1
+    for (unsigned t = 0; t < tiles->tiles; ++t) {
+      Value word = tiles->tiles == 1
                        ? words
                        : LLVM::ExtractValueOp::create(rewriter, loc, words, t)
                              .getResult();
@@ -310,6 +351,44 @@ loadSharedWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
     }
   }
   return out;
+}
+
+bool storeSharedWithStmatrix(ConversionPatternRewriter &rewriter, Location loc,
+                             const LinearLayout &layout,
+                             const SharedAccess &access, Value base,
+                             ArrayRef<Value> values, Type elem) {
+  // stmatrix moves 16-bit elements; every lane of the warp stores, so no
+  // thread may hold a copy another one writes, nor a register repeat one.
+  if (!elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() != 16)
+    return false;
+  SmallVector<uint64_t> all(access.reg);
+  llvm::append_range(all, access.lane);
+  llvm::append_range(all, access.warp);
+  if (!independent(all))
+    return false;
+  std::optional<MatrixTiles> tiles =
+      matrixTiles(access, elem, /*allowTrans=*/false);
+  if (!tiles)
+    return false;
+  auto [laneId, warpId] = laneAndWarp(rewriter, loc);
+  Value thread =
+      xorOfSetBits(rewriter, loc, warpId, access.warp,
+                   xorOfSetBits(rewriter, loc, laneId, tiles->laneBits));
+  MLIRContext *ctx = rewriter.getContext();
+  int32_t perCall = int32_t(tiles->tiles) << tiles->logPerWord;
+  uint64_t threadBits = threadOffsetBits(tiles->laneBits, access.warp);
+  for (int32_t r = 0; r < int32_t(values.size()); r += perCall) {
+    Value ptr = sharedElementPtr(rewriter, loc, base, elem, thread, threadBits,
+                                 registerOffset(access, r));
+    SmallVector<Value> words;
+    for (unsigned t = 0; t < tiles->tiles; ++t)
+      words.push_back(packWord(rewriter, loc,
+                               values.slice(r + (int32_t(t) << 1), 2), 16, 32));
+    NVVM::StMatrixOp::create(rewriter, loc, ptr, words, NVVM::MMALayout::row,
+                             NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
+                             NVVM::LdStMatrixEltType::B16);
+  }
+  return true;
 }
 
 std::optional<LinearLayout> sharedOffsetLayout(ArrayRef<int64_t> shape,

@@ -86,6 +86,15 @@ loadSharedWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
                        const LinearLayout &layout, const SharedAccess &access,
                        Value base, Type elem);
 
+/// Writes `values` (the registers of `layout`, 16-bit elements) with
+/// `stmatrix` (sm_90+) when the layout is made of its 8x8 tiles (as
+/// ldmatrix reads them, without .trans) and every thread and register
+/// holds a distinct element. false (nothing written) otherwise.
+bool storeSharedWithStmatrix(ConversionPatternRewriter &rewriter, Location loc,
+                             const LinearLayout &layout,
+                             const SharedAccess &access, Value base,
+                             ArrayRef<Value> values, Type elem);
+
 /// The linear map from coordinates to element offsets of a shared encoding
 /// (the inverse of its linear layout), or nullopt.
 std::optional<LinearLayout> sharedOffsetLayout(ArrayRef<int64_t> shape,
