@@ -284,8 +284,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // In rounds (ttg.exchange_in_rounds, set by allocate-shared-memory where the
 // tensor does not fit beside the ring): each round writes half of the
-// accumulator (32 two-half vectors a thread), a barrier, reads its half (8
-// eight-half vectors), and a barrier before the next round's writes.
+// accumulator (32 words a thread, as 8 stmatrix.x4 on sm_90), a barrier,
+// reads its half (8 eight-half vectors), and a barrier before the next
+// round's writes.
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
 #ring = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
@@ -293,13 +294,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @epilogue_beside_ring
   // CHECK: nvvm.barrier0
-  // CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
+  // CHECK-COUNT-8: nvvm.stmatrix
   // CHECK-NOT: llvm.store
   // CHECK: nvvm.barrier0
   // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
   // CHECK-NOT: llvm.load
   // CHECK: nvvm.barrier0
-  // CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
+  // CHECK-COUNT-8: nvvm.stmatrix
   // CHECK-NOT: llvm.store
   // CHECK: nvvm.barrier0
   // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
