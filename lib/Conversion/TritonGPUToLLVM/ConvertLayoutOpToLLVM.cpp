@@ -129,8 +129,8 @@ struct ConvertLayoutOpConversion
         part.push_back(in[ExchangeRounds::registerOf(i, r, rounds.srcRegBits)]);
       // 16-bit tensor-core results whose 16-byte rows stay whole in the
       // plan go four 8x8 tiles a stmatrix (sm_90), not a word a store.
-      if (!useStmatrix || !storeSharedWithStmatrix(rewriter, loc, srcPart,
-                                                   write, base, part, elem))
+      if (!useStmatrix ||
+          !storeSharedWithStmatrix(rewriter, loc, write, base, part, elem))
         storeShared(rewriter, loc, srcPart, write, base, part, elem);
       NVVM::Barrier0Op::create(rewriter, loc);
       for (auto [i, v] : llvm::enumerate(

@@ -354,7 +354,6 @@ loadSharedWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
 }
 
 bool storeSharedWithStmatrix(ConversionPatternRewriter &rewriter, Location loc,
-                             const LinearLayout &layout,
                              const SharedAccess &access, Value base,
                              ArrayRef<Value> values, Type elem) {
   // stmatrix moves 16-bit elements; every lane of the warp stores, so no

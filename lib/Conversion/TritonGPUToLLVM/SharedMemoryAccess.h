@@ -86,12 +86,11 @@ loadSharedWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
                        const LinearLayout &layout, const SharedAccess &access,
                        Value base, Type elem);
 
-/// Writes `values` (the registers of `layout`, 16-bit elements) with
-/// `stmatrix` (sm_90+) when the layout is made of its 8x8 tiles (as
-/// ldmatrix reads them, without .trans) and every thread and register
+/// Writes `values` (a thread's registers, 16-bit elements, placed by
+/// `access`) with `stmatrix` (sm_90+) when they are made of its 8x8 tiles
+/// (as ldmatrix reads them, without .trans) and every thread and register
 /// holds a distinct element. false (nothing written) otherwise.
 bool storeSharedWithStmatrix(ConversionPatternRewriter &rewriter, Location loc,
-                             const LinearLayout &layout,
                              const SharedAccess &access, Value base,
                              ArrayRef<Value> values, Type elem);
 

@@ -356,8 +356,11 @@ public:
         cast<RankedTensorType>(op.getA().getType()).getElementTypeBitWidth();
     unsigned kWidth = std::max(1u, 32 / bits);
     Value a = beforeConversion(op.getA()), b = beforeConversion(op.getB());
-    if (c.version == 2 && widenedFrom8Bits(a) && widenedFrom8Bits(b) &&
-        cast<RankedTensorType>(a.getType()).getShape().back() % 32 == 0)
+    // Widened fp8 operands are converted before they are widened.
+    bool convertBeforeWidening =
+        c.version == 2 && widenedFrom8Bits(a) && widenedFrom8Bits(b) &&
+        cast<RankedTensorType>(a.getType()).getShape().back() % 32 == 0;
+    if (convertBeforeWidening)
       kWidth = 4;
 
     auto toDotOperand = [&](Value v, unsigned opIdx) -> Value {
@@ -365,8 +368,7 @@ public:
       auto enc = DotOperandEncodingAttr::get(ctx, opIdx, mma, kWidth);
       auto type =
           RankedTensorType::get(src.getShape(), src.getElementType(), enc);
-      // A widened operand is converted before it is widened.
-      if (kWidth == 4 && widenedFrom8Bits(v)) {
+      if (convertBeforeWidening) {
         auto widen = v.getDefiningOp<FpToFpOp>();
         Value narrow = beforeConversion(widen.getSrc());
         Value cvt = ConvertLayoutOp::create(
