@@ -4,6 +4,7 @@ outputs checked against torch.
 
     python3 bench/matmul_configs_ab.py            # fp16 and fp8 (e5m2)
     MM_ONLY=fp8 python3 bench/matmul_configs_ab.py
+    MM_SIZES=1792,4096 python3 bench/matmul_configs_ab.py
 
 Two JITFunctions of one body: one compiled before tritondialect.install(),
 one after; each (BM, BN, BK, stages, warps) config at each size is timed
@@ -54,7 +55,7 @@ def main():
                        BM=BM, BN=BN, BK=BK, GM=8, num_stages=s, num_warps=w)
     for dt in ("fp16", "fp8"):
         if ONLY and dt != ONLY: continue
-        for S in (256, 1024, 1792, 4096):
+        for S in [int(x) for x in os.environ.get("MM_SIZES", "256,1024,1792,4096").split(",")]:
             a = torch.randn((S, S), device="cuda", dtype=torch.float16)
             b = torch.randn((S, S), device="cuda", dtype=torch.float16)
             if dt == "fp8":

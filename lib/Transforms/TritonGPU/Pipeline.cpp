@@ -225,19 +225,25 @@ public:
   }
 
   /// A loop that keeps one async wgmma in flight, fed from rings, keeps the
-  /// multiprocessor's tensor cores busy with two warp groups: more resident
-  /// blocks add no throughput, but fewer, fuller waves of blocks. Records
-  /// at most max(2, ceil(8 / num-warps)) blocks per multiprocessor (the
-  /// launch metadata turns it into a shared-memory request). Measured on the
-  /// perf matmul 128x128x32 (4 warps, 1024 tiles): 3 blocks per
-  /// multiprocessor (168 registers) ran at 0.85x of upstream's 2 (its 200
-  /// registers), 2 at 1.02x (docs/gpu-runs/README.md); with 8 warps, a
-  /// 128x128x64 TMA matmul ran at 0.78x of upstream with 1 block, 2 as
-  /// upstream (bench/tma_matmul_ab.py).
-  void limitResidentBlocks(scf::ForOp loop) {
+  /// multiprocessor's tensor cores busy once the resident blocks hold the
+  /// accumulators of two full warp groups (2 x 128 threads x 128 f32
+  /// registers, 32768 elements): more blocks add no throughput, but fewer,
+  /// fuller waves of blocks. Records at most max(2, ceil(32768 / accumulator
+  /// elements of the loop's dot)) blocks per multiprocessor (the launch
+  /// metadata turns it into a shared-memory request). Measured on the perf
+  /// matmul 128x128x32 (4 warps, 1024 tiles): 3 blocks per multiprocessor
+  /// (168 registers) ran at 0.85x of upstream's 2 (its 200 registers), 2 at
+  /// 1.02x (docs/gpu-runs/README.md); with 8 warps, a 128x128x64 TMA matmul
+  /// ran at 0.78x of upstream with 1 block, 2 as upstream
+  /// (bench/tma_matmul_ab.py). Smaller tiles need more blocks: 128x64 and
+  /// 64x128 with 4 warps ran at 0.79-0.86x of upstream with 2 blocks
+  /// (bench/matmul_configs_ab.py, S = 1792: 392 tiles in two waves).
+  void limitResidentBlocks(scf::ForOp loop, nvidia_gpu::WarpGroupDotOp dot) {
     auto module = loop->getParentOfType<ModuleOp>();
-    int warps = TritonGPUDialect::getNumWarps(module);
-    int blocks = std::max(2, (8 + warps - 1) / warps);
+    constexpr int64_t kBusyAccumulators = 2 * 128 * 128;
+    int64_t elements = cast<RankedTensorType>(dot.getType()).getNumElements();
+    int blocks = std::max<int64_t>(
+        2, llvm::divideCeil(kBusyAccumulators, std::max<int64_t>(1, elements)));
     StringRef name = TritonGPUDialect::getMaxCTAsPerSMAttrName();
     if (auto old = module->getAttrOfType<IntegerAttr>(name))
       blocks = std::min<int>(blocks, old.getInt());
@@ -245,7 +251,7 @@ public:
         name,
         IntegerAttr::get(IntegerType::get(module.getContext(), 32), blocks));
     remark(loop, "at most " + Twine(blocks) +
-                     " blocks per multiprocessor: two warp groups keep the "
+                     " blocks per multiprocessor: their accumulators keep the "
                      "tensor cores busy");
   }
 
@@ -838,7 +844,7 @@ private:
       return success();
     bool asyncDot = keepsDotInFlight(loop, candidates, earlyFirst);
     if (asyncDot)
-      limitResidentBlocks(loop);
+      limitResidentBlocks(loop, getAsyncAccumulatorDot(loop));
     // One commit group per cp.async copy, as upstream's: the iterations
     // still in flight when the consumers wait (one fewer where the copies
     // are issued after the consumers) times the copies an iteration issues.
