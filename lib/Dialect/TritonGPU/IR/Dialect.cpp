@@ -9,6 +9,7 @@
 
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -575,6 +576,12 @@ void TritonGPUDialect::initialize() {
 #include "TritonDialect/Dialect/TritonGPU/IR/Ops.cpp.inc"
       >();
   addInterfaces<TritonGPUOpAsmInterface, TritonGPUInferLayoutInterface>();
+}
+
+Operation *TritonGPUDialect::materializeConstant(OpBuilder &builder,
+                                                 Attribute value, Type type,
+                                                 Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
 }
 
 SmallVector<unsigned> mlir::triton::gpu::getOrderOf(RankedTensorType type) {

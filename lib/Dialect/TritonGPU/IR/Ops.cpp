@@ -57,9 +57,14 @@ LogicalResult verifySameBlock(Operation *op, RankedTensorType tensor,
 }
 } // namespace
 
-OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
   if (getSrc().getType() == getType())
     return getSrc();
+  // A splat constant is the same constant in any layout: no data moves (the
+  // canonicalizer folds truncf(zeros) into one, as a K = 0 epilogue has).
+  if (auto splat = dyn_cast_if_present<SplatElementsAttr>(adaptor.getSrc()))
+    return DenseElementsAttr::get(cast<ShapedType>(getType()),
+                                  splat.getSplatValue<Attribute>());
   if (auto inner = getSrc().getDefiningOp<ConvertLayoutOp>()) {
     if (inner.getSrc().getType() == getType())
       return inner.getSrc();

@@ -37,6 +37,8 @@ def TritonGPU_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
   let hasOperationAttrVerify = 1;
+  // Folders (ttg.convert_layout of a splat constant) make arith.constant.
+  let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
     void registerTypes();
