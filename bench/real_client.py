@@ -89,6 +89,33 @@ def models(torch):
     def reduction_std(x):
         return torch.where(x > 0, torch.sin(x), x).std(-1) + x.sum(-1)
 
+    def adamw_step(p, g, m, v):
+        # One AdamW update (lr 1e-3, betas 0.9/0.999, weight decay 1e-2) as
+        # new tensors: a pointwise kernel with four outputs.
+        m2 = m * 0.9 + g * 0.1
+        v2 = v * 0.999 + g * g * 1e-3
+        p2 = p * (1 - 1e-5) - 1e-3 * (m2 / (1 - 0.9)) / ((v2 / (1 - 0.999)).sqrt() + 1e-8)
+        return p2, m2, v2
+
+    def column_var_mean(x):
+        return torch.var_mean(x, dim=0)
+
+    def index_add_atomic(idx, src):
+        return torch.zeros(1000, 64, device=src.device).index_add_(0, idx, src)
+
+    def cross_entropy_bf16(logits, target):
+        return F.cross_entropy(logits, target)
+
+    def embedding_sum(w, idx):
+        return w[idx].sum(1)
+
+    def attention_bmm(q, k, v):
+        att = torch.softmax((q @ k.transpose(-1, -2)) * 0.125, -1)
+        return att @ v
+
+    def mm_ragged_bf16(a, b):
+        return a @ b
+
     block = Block().to(dev).half()
     blockb = Block().to(dev).bfloat16()
     mlp = RMSNormSwiGLU().to(dev).half()
@@ -117,6 +144,19 @@ def models(torch):
         "softmax_dropout": (softmax_dropout, (f(2048, 2048), ), {}),
         "layernorm_gelu_f16": (layernorm_gelu, (h(8192, 1024), h(1024), h(1024)), {}),
         "reduction_std_dynamic": (reduction_std, (f(3000, 777), ), {"dynamic": True}),
+        "adamw_step": (adamw_step, (f(1 << 22), f(1 << 22), f(1 << 22), f(1 << 22).abs()), {}),
+        "column_var_mean": (column_var_mean, (f(8192, 512), ), {}),
+        "index_add_atomic": (index_add_atomic, (torch.randint(0, 1000, (65536, ), device=dev), f(65536, 64)), {}),
+        "cross_entropy_32k_bf16": (cross_entropy_bf16, (torch.randn(2048, 32000, device=dev, dtype=torch.bfloat16),
+                                                        torch.randint(0, 32000, (2048, ), device=dev)), {}),
+        "embedding_sum": (embedding_sum, (f(50000, 128), torch.randint(0, 50000, (4096, 16), device=dev)), {}),
+        "attention_bmm_max_autotune": (attention_bmm, (h(4, 8, 512, 64), h(4, 8, 512, 64), h(4, 8, 512, 64)), {
+            "mode": "max-autotune-no-cudagraphs"
+        }),
+        "mm_ragged_bf16_max_autotune": (mm_ragged_bf16, (torch.randn(777, 1000, device=dev, dtype=torch.bfloat16),
+                                                         torch.randn(1000, 333, device=dev, dtype=torch.bfloat16)), {
+                                                             "mode": "max-autotune-no-cudagraphs"
+                                                         }),
     }
 
 
@@ -170,7 +210,7 @@ def run(args):
     torch.manual_seed(0)
     results = {"backend": args.backend, "device": torch.cuda.get_device_name(), "models": {}}
     for name, (fn, inputs, kwargs) in models(torch).items():
-        if args.only and args.only not in name:
+        if args.only and not any(o in name for o in args.only.split(",")):
             continue
         entry = {}
         try:
@@ -238,7 +278,7 @@ def ab(args):
     th.CannotStaticallyLaunchKernel.__init__ = note
     results = {"device": torch.cuda.get_device_name(), "models": {}}
     for name, (fn, inputs, kwargs) in models(torch).items():
-        if args.only and args.only not in name:
+        if args.only and not any(o in name for o in args.only.split(",")):
             continue
         entry = {}
         grad = torch.enable_grad() if "bwd" in name else torch.no_grad()

@@ -138,8 +138,16 @@ AxisInfo mulInfo(const AxisInfo &lhs, const AxisInfo &rhs) {
       contiguity[d] = lhs.getContiguity(d);
     else if (lhs.getConstantValue() == 1)
       contiguity[d] = rhs.getContiguity(d);
-    divisibility[d] = std::min(lhs.getDivisibility(d) * rhs.getDivisibility(d),
-                               AxisInfo::kMaxDivisor);
+    // A run of consecutive values promises its divisibility for its first
+    // element only; multiplied by anything but 1, every element starts a run
+    // of its own, so such an operand divides by 1 ([32k, 32k + 1, ...] * 333
+    // holds odd values).
+    int64_t lhsDiv = lhs.getDivisibility(d), rhsDiv = rhs.getDivisibility(d);
+    if (lhs.getContiguity(d) > 1 && rhs.getConstantValue() != 1)
+      lhsDiv = 1;
+    if (rhs.getContiguity(d) > 1 && lhs.getConstantValue() != 1)
+      rhsDiv = 1;
+    divisibility[d] = std::min(lhsDiv * rhsDiv, AxisInfo::kMaxDivisor);
     constancy[d] = gcd(lhs.getConstancy(d), rhs.getConstancy(d));
   }
   std::optional<int64_t> constant;
@@ -168,7 +176,9 @@ AxisInfo divRemInfo(const AxisInfo &lhs, const AxisInfo &rhs, bool isRem) {
         int64_t chunk = gcd(gcd(lhs.getContiguity(d), lhs.getDivisibility(d)),
                             highestPowerOf2Divisor(*c));
         constancy[d] = std::max(constancy[d], chunk);
-        if (lhs.getDivisibility(d) % *c == 0)
+        // The quotients of consecutive values step by one between runs of
+        // equal values: only a lhs without runs keeps a divisibility.
+        if (lhs.getContiguity(d) == 1 && lhs.getDivisibility(d) % *c == 0)
           divisibility[d] = highestPowerOf2Divisor(lhs.getDivisibility(d) / *c);
       }
     } else {
@@ -244,9 +254,14 @@ AxisInfo broadcastInfo(const AxisInfo &src, ArrayRef<int64_t> srcShape,
 AxisInfo expandDimsInfo(const AxisInfo &src, unsigned axis) {
   AxisInfo::DimVector ct(src.getContiguity()), dv(src.getDivisibility()),
       cs(src.getConstancy());
+  // Every element of the source, not only the first of each run of
+  // consecutive values, must divide by it.
   int64_t newDiv = AxisInfo::kMaxDivisor;
-  for (int64_t v : dv)
-    newDiv = gcd(newDiv, v);
+  if (std::optional<int64_t> c = src.getConstantValue())
+    newDiv = highestPowerOf2Divisor(*c);
+  else
+    for (unsigned d = 0; d < dv.size(); ++d)
+      newDiv = gcd(newDiv, ct[d] > 1 ? 1 : dv[d]);
   ct.insert(ct.begin() + axis, 1);
   dv.insert(dv.begin() + axis, newDiv);
   cs.insert(cs.begin() + axis, 1);
@@ -278,7 +293,10 @@ AxisInfo shlInfo(Infos in, unsigned rank) {
   AxisInfo::DimVector ct(rank), dv(rank);
   for (unsigned d = 0; d < rank; ++d) {
     ct[d] = *k == 0 ? in[0]->getContiguity(d) : 1;
-    dv[d] = std::min(in[0]->getDivisibility(d) << *k, AxisInfo::kMaxDivisor);
+    // As for a multiplication: shifted, a run's later elements start runs.
+    int64_t div =
+        *k > 0 && in[0]->getContiguity(d) > 1 ? 1 : in[0]->getDivisibility(d);
+    dv[d] = std::min(div << *k, AxisInfo::kMaxDivisor);
   }
   return AxisInfo(ct, dv, constancyOnly(in, rank).getConstancy());
 }

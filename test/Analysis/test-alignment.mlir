@@ -34,14 +34,17 @@ tt.func @arith(%x: i32 {tt.divisibility = 8 : i32}) {
   %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
   // expected-remark @+1 {{contiguity = [1], divisibility = [4], constancy = [128], constant_value = 4}}
   %c4 = arith.constant dense<4> : tensor<128xi32>
-  // Dividing a run by 4 gives runs of 4 equal values.
-  // expected-remark @+1 {{contiguity = [1], divisibility = [268435456], constancy = [4], constant_value = <none>}}
+  // Dividing a run by 4 gives runs of 4 equal values, which step by one
+  // (0, 0, 0, 0, 1, ...): no divisibility.
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [4], constant_value = <none>}}
   %d = arith.divsi %r, %c4 : tensor<128xi32>
   // x % 4 stays consecutive within runs of 4.
   // expected-remark @+1 {{contiguity = [4], divisibility = [4], constancy = [1], constant_value = <none>}}
   %m = arith.remsi %r, %c4 : tensor<128xi32>
-  // Multiplying by 4 keeps no contiguity.
-  // expected-remark @+1 {{contiguity = [1], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
+  // Multiplying by 4 keeps no contiguity, and every element starts a run:
+  // 0, 4, 8, ... divide by 4 (the run's divisibility held for its first
+  // element only).
+  // expected-remark @+1 {{contiguity = [1], divisibility = [4], constancy = [1], constant_value = <none>}}
   %p = arith.muli %r, %c4 : tensor<128xi32>
   // expected-remark @+1 {{contiguity = [1], divisibility = [8], constancy = [128], constant_value = <none>}}
   %xs = tt.splat %x : i32 -> tensor<128xi32>
@@ -59,21 +62,25 @@ tt.func @arith(%x: i32 {tt.divisibility = 8 : i32}) {
 tt.func @shapes(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32 {tt.divisibility = 16 : i32}) {
   // expected-remark @+1 {{contiguity = [64], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
   %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
-  // expected-remark @+1 {{contiguity = [64, 1], divisibility = [1073741824, 1073741824], constancy = [1, 1], constant_value = <none>}}
+  // The new dimension holds single elements: its divisibility is what every
+  // element shares (1, since the run holds odd values).
+  // expected-remark @+1 {{contiguity = [64, 1], divisibility = [1073741824, 1], constancy = [1, 1], constant_value = <none>}}
   %col = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
-  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1073741824, 1073741824], constancy = [1, 1], constant_value = <none>}}
+  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1, 1073741824], constancy = [1, 1], constant_value = <none>}}
   %row = tt.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
   // expected-remark @+1 {{contiguity = [1, 1], divisibility = [16, 16], constancy = [64, 1], constant_value = <none>}}
   %st = tt.splat %stride : i32 -> tensor<64x1xi32>
-  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [1073741824, 1073741824], constancy = [1, 1], constant_value = <none>}}
+  // Row i starts at i * stride: the stride's divisibility.
+  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [16, 16], constancy = [1, 1], constant_value = <none>}}
   %rows = arith.muli %col, %st : tensor<64x1xi32>
-  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [1073741824, 1073741824], constancy = [1, 64], constant_value = <none>}}
+  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [16, 16], constancy = [1, 64], constant_value = <none>}}
   %rb = tt.broadcast %rows : tensor<64x1xi32> -> tensor<64x64xi32>
-  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1073741824, 1073741824], constancy = [64, 1], constant_value = <none>}}
+  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1, 1073741824], constancy = [64, 1], constant_value = <none>}}
   %cb = tt.broadcast %row : tensor<1x64xi32> -> tensor<64x64xi32>
-  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1073741824, 1073741824], constancy = [1, 1], constant_value = <none>}}
+  // Runs of 64 along the rows, each starting at a multiple of 16.
+  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1, 16], constancy = [1, 1], constant_value = <none>}}
   %o = arith.addi %rb, %cb : tensor<64x64xi32>
-  // expected-remark @+1 {{contiguity = [64, 1], divisibility = [1073741824, 1073741824], constancy = [1, 1], constant_value = <none>}}
+  // expected-remark @+1 {{contiguity = [64, 1], divisibility = [16, 1], constancy = [1, 1], constant_value = <none>}}
   %t = tt.trans %o {order = array<i32: 1, 0>} : tensor<64x64xi32> -> tensor<64x64xi32>
   tt.return
 }
@@ -128,5 +135,51 @@ tt.func @from_float(%x: f32, %p: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
   %j = arith.fptosi %x : f32 to i32
   // expected-remark @+1 {{contiguity = [1], divisibility = [16], constancy = [1], constant_value = <none>}}
   %q = tt.bitcast %p : !tt.ptr<f32> -> !tt.ptr<i32>
+  tt.return
+}
+
+// -----
+
+// Inductor's ragged matmul (bf16, 777x1000 @ 1000x333, B's row stride 333
+// elements): the k rows of B start at (32 i + r) * 333, odd for odd r, so
+// however contiguous its columns are (a hinted run of 64), a copy of B may
+// not be wider than one element. The runs' divisibility promised 64 and
+// 32 for their first elements only; multiplied, every element counts.
+tt.func @ragged_rows(%b: !tt.ptr<bf16> {tt.divisibility = 16 : i32}, %i: i32, %n: tensor<64xi32>) {
+  // expected-remark @+1 {{contiguity = [32], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [32], constancy = [1], constant_value = 32}}
+  %c32 = arith.constant 32 : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [32], constancy = [1], constant_value = <none>}}
+  %k = arith.muli %i, %c32 : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [32], constancy = [32], constant_value = <none>}}
+  %ks = tt.splat %k : i32 -> tensor<32xi32>
+  // expected-remark @+1 {{contiguity = [32], divisibility = [32], constancy = [1], constant_value = <none>}}
+  %rk = arith.addi %r, %ks : tensor<32xi32>
+  // expected-remark @+1 {{contiguity = [32, 1], divisibility = [32, 1], constancy = [1, 1], constant_value = <none>}}
+  %col = tt.expand_dims %rk {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [1, 1], constancy = [32, 1], constant_value = 333}}
+  %c333 = arith.constant dense<333> : tensor<32x1xi32>
+  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [1, 1], constancy = [1, 1], constant_value = <none>}}
+  %rows = arith.muli %col, %c333 : tensor<32x1xi32>
+  // x << 3 of the same rows: 8 times each, not 8 times the first.
+  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [1, 1], constancy = [32, 1], constant_value = 3}}
+  %c3 = arith.constant dense<3> : tensor<32x1xi32>
+  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [8, 8], constancy = [1, 1], constant_value = <none>}}
+  %shl = arith.shli %col, %c3 : tensor<32x1xi32>
+  // expected-remark @+1 {{contiguity = [64], divisibility = [64], constancy = [1], constant_value = <none>}}
+  %nh = arith.addi %n, %n {tt.contiguity = dense<64> : tensor<1xi32>, tt.divisibility = dense<64> : tensor<1xi32>} : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1, 64], constancy = [1, 1], constant_value = <none>}}
+  %row = tt.expand_dims %nh {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [1, 1], constancy = [1, 64], constant_value = <none>}}
+  %rb = tt.broadcast %rows : tensor<32x1xi32> -> tensor<32x64xi32>
+  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1, 64], constancy = [32, 1], constant_value = <none>}}
+  %cb = tt.broadcast %row : tensor<1x64xi32> -> tensor<32x64xi32>
+  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1, 1], constancy = [1, 1], constant_value = <none>}}
+  %o = arith.addi %rb, %cb : tensor<32x64xi32>
+  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [16, 16], constancy = [32, 64], constant_value = <none>}}
+  %bs = tt.splat %b : !tt.ptr<bf16> -> tensor<32x64x!tt.ptr<bf16>>
+  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [2, 2], constancy = [1, 1], constant_value = <none>}}
+  %p = tt.addptr %bs, %o : tensor<32x64x!tt.ptr<bf16>>, tensor<32x64xi32>
   tt.return
 }

@@ -7,7 +7,9 @@
 // loop; the loop carries them as those words (the block arguments are
 // structs of i32, not of i8), so no byte is taken out of its word and put
 // back every iteration: the PTX has no `prmt` or `cvt.u16.u32` (each
-// iteration had 240 of them).
+// iteration had 240 of them). The row strides carry the divisibility
+// upstream's JIT specializes multiples of 16 with (tutorial 03's sizes);
+// without it a row may start anywhere and no copy is wider than a byte.
 // RUN: triton-opt %s --triton-nvidia-pipeline="num-warps=2 num-stages=5 target=cuda:89" | FileCheck %s
 // RUN: triton-opt %s --triton-nvidia-pipeline="num-warps=2 num-stages=5 target=cuda:89" | triton-translate --triton-to-ptx -o - | FileCheck %s --check-prefix=PTX
 // RUN: %if ptxas %{ triton-opt %s --triton-nvidia-pipeline="num-warps=2 num-stages=5 target=cuda:89" | triton-translate --triton-to-ptx -o %t.ptx && %ptxas -arch=sm_89 %t.ptx -o /dev/null %}
@@ -50,7 +52,7 @@
 // PTX90-NOT: mma.sync
 
 module {
-  tt.func public @mm8(%arg0: !tt.ptr<f8E5M2> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f8E5M2> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg3: i32, %arg4: i32, %arg5: i32) attributes {noinline = false} {
+  tt.func public @mm8(%arg0: !tt.ptr<f8E5M2> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f8E5M2> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg3: i32, %arg4: i32 {tt.divisibility = 16 : i32}, %arg5: i32 {tt.divisibility = 16 : i32}) attributes {noinline = false} {
     %0 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
     %1 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
     %2 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
