@@ -116,9 +116,16 @@ AxisInfo addInfo(const AxisInfo &lhs, const AxisInfo &rhs, int64_t scale,
     if (!isSub)
       c = std::max(c, gcd(lhs.getConstancy(d), rhs.getContiguity(d)));
     contiguity[d] = c;
-    int64_t rhsDiv =
-        std::min(rhs.getDivisibility(d) * scale, AxisInfo::kMaxDivisor);
-    divisibility[d] = gcd(lhs.getDivisibility(d), rhsDiv);
+    // Where the sum's runs are shorter than an operand's, they start inside
+    // the operand's runs too: at offsets that are multiples of `c` (elements,
+    // `scale` bytes each for a pointer).
+    int64_t lhsDiv = lhs.getDivisibility(d), rhsDiv = rhs.getDivisibility(d);
+    if (c < lhs.getContiguity(d))
+      lhsDiv = gcd(lhsDiv, std::min(c * scale, AxisInfo::kMaxDivisor));
+    if (c < rhs.getContiguity(d))
+      rhsDiv = gcd(rhsDiv, c);
+    rhsDiv = std::min(rhsDiv * scale, AxisInfo::kMaxDivisor);
+    divisibility[d] = gcd(lhsDiv, rhsDiv);
     constancy[d] = gcd(lhs.getConstancy(d), rhs.getConstancy(d));
   }
   std::optional<int64_t> constant;
@@ -278,7 +285,12 @@ AxisInfo selectInfo(const AxisInfo &cond, const AxisInfo &t, const AxisInfo &f,
     unsigned cd = cond.getRank() == rank ? d : 0;
     ct[d] =
         gcd(cond.getConstancy(cd), gcd(t.getContiguity(d), f.getContiguity(d)));
-    dv[d] = gcd(t.getDivisibility(d), f.getDivisibility(d));
+    // Runs shorter than a side's start inside that side's runs.
+    auto runStarts = [&](const AxisInfo &side) {
+      int64_t div = side.getDivisibility(d);
+      return ct[d] < side.getContiguity(d) ? gcd(div, ct[d]) : div;
+    };
+    dv[d] = gcd(runStarts(t), runStarts(f));
     cs[d] =
         gcd(cond.getConstancy(cd), gcd(t.getConstancy(d), f.getConstancy(d)));
   }

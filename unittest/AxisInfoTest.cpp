@@ -1,0 +1,344 @@
+//===- AxisInfoTest.cpp - AxisInfo against brute force --------------------===//
+//
+// Random integer programs over small tensors (make_range, splats of hinted
+// arguments, constants, addi, muli, divsi, remsi, shli, cmpi and select,
+// expand_dims, broadcast), analysed by ModuleAxisInfoAnalysis and evaluated on concrete
+// arguments that honour their hints. Every fact the analysis states must
+// hold of the values:
+//  - contiguity c along d: each run of c elements along d, starting at an
+//    index that is a multiple of c, counts up by one;
+//  - divisibility v along d: the first element of each such run divides
+//    by v;
+//  - constancy c along d: each run of c elements along d (starting at a
+//    multiple of c) holds one value;
+//  - a constant: every element equals it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TritonDialect/Analysis/AxisInfo.h"
+#include "TritonDialect/InitAllDialects.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include "llvm/ADT/DenseMap.h"
+#include <random>
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+/// A value of the program: its shape and name.
+struct Var {
+  std::string name;
+  SmallVector<int64_t, 2> shape;
+};
+
+std::string typeOf(ArrayRef<int64_t> shape) {
+  std::string s = "tensor<";
+  for (int64_t d : shape)
+    s += std::to_string(d) + "x";
+  return s + "i32>";
+}
+
+/// Writes a random function of `steps` ops over tensors of 8, 16 and 8x16
+/// elements; its three i32 arguments carry divisibility hints 1, 4 and 16.
+std::string randomProgram(std::mt19937 &rng, int steps) {
+  std::string body;
+  std::vector<Var> vars;
+  int next = 0;
+  auto fresh = [&] { return "%v" + std::to_string(next++); };
+  auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+  auto emit = [&](const std::string &text, SmallVector<int64_t, 2> shape) {
+    std::string name = fresh();
+    body += "    " + name + " = " + text + "\n";
+    vars.push_back({name, shape});
+    return name;
+  };
+  // A copy: emitting more values moves `vars`.
+  auto ofShape = [&](ArrayRef<int64_t> shape) -> Var {
+    std::vector<const Var *> match;
+    for (const Var &v : vars)
+      if (ArrayRef<int64_t>(v.shape) == shape)
+        match.push_back(&v);
+    return *match[pick(match.size())];
+  };
+  // Seeds: ranges, splats of the arguments, constants.
+  emit("tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>",
+       {16});
+  emit("tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>", {8});
+  const SmallVector<int64_t, 2> shapes[] = {{16}, {8}, {8, 16}};
+  for (int a = 0; a < 3; ++a)
+    for (const auto &s : shapes)
+      emit("tt.splat %a" + std::to_string(a) + " : i32 -> " + typeOf(s), s);
+  const int constants[] = {1, 2, 3, 4, 8, 12, 16, 333, 64};
+  for (const auto &s : shapes)
+    for (int k = 0; k < 2; ++k)
+      emit("arith.constant dense<" +
+               std::to_string(constants[pick(std::size(constants))]) +
+               "> : " + typeOf(s),
+           s);
+  for (int i = 0; i < steps; ++i) {
+    const auto &shape = shapes[pick(3)];
+    std::string ty = typeOf(shape);
+    switch (pick(9)) {
+    case 8: { // select on a comparison with a constant
+      Var x = ofShape(shape), y = ofShape(shape), z = ofShape(shape);
+      std::string c = emit("arith.constant dense<" +
+                               std::to_string(constants[pick(8)]) + "> : " + ty,
+                           shape);
+      std::string cond = ty;
+      cond.replace(cond.find("i32"), 3, "i1");
+      std::string m = emit("arith.cmpi slt, " + x.name + ", " + c + " : " + ty,
+                           shape);
+      vars.pop_back(); // an i1 tensor: not an operand of the integer ops
+      emit("arith.select " + m + ", " + y.name + ", " + z.name + " : " + cond +
+               ", " + ty,
+           shape);
+      break;
+    }
+    case 0:
+    case 1: { // addi
+      Var x = ofShape(shape), y = ofShape(shape);
+      emit("arith.addi " + x.name + ", " + y.name + " : " + ty, shape);
+      break;
+    }
+    case 2: { // muli
+      Var x = ofShape(shape), y = ofShape(shape);
+      emit("arith.muli " + x.name + ", " + y.name + " : " + ty, shape);
+      break;
+    }
+    case 3:
+    case 4: { // divsi / remsi by a positive constant
+      Var x = ofShape(shape);
+      std::string c = emit("arith.constant dense<" +
+                               std::to_string(constants[pick(8)] + 1) +
+                               "> : " + ty,
+                           shape);
+      emit(std::string(pick(2) ? "arith.divsi " : "arith.remsi ") + x.name +
+               ", " + c + " : " + ty,
+           shape);
+      break;
+    }
+    case 5: { // shli by 0-3
+      Var x = ofShape(shape);
+      std::string c = emit(
+          "arith.constant dense<" + std::to_string(pick(4)) + "> : " + ty,
+          shape);
+      emit("arith.shli " + x.name + ", " + c + " : " + ty, shape);
+      break;
+    }
+    default: { // expand_dims and broadcast to 8x16
+      bool rows = pick(2);
+      Var x = ofShape(rows ? SmallVector<int64_t, 2>{8}
+                                  : SmallVector<int64_t, 2>{16});
+      SmallVector<int64_t, 2> mid =
+          rows ? SmallVector<int64_t, 2>{8, 1} : SmallVector<int64_t, 2>{1, 16};
+      std::string e =
+          emit("tt.expand_dims " + x.name + " {axis = " +
+                   std::to_string(rows ? 1 : 0) + " : i32} : " +
+                   typeOf(x.shape) + " -> " + typeOf(mid),
+               mid);
+      emit("tt.broadcast " + e + " : " + typeOf(mid) + " -> " +
+               typeOf({8, 16}),
+           {8, 16});
+      break;
+    }
+    }
+  }
+  return "tt.func @f(%a0: i32, %a1: i32 {tt.divisibility = 4 : i32}, "
+         "%a2: i32 {tt.divisibility = 16 : i32}) {\n" +
+         body + "    tt.return\n}\n";
+}
+
+using Values = std::vector<int64_t>;
+
+/// The op's result from its operands' values (row-major elements).
+Values evaluate(Operation *op, const llvm::DenseMap<Value, Values> &env,
+                ArrayRef<int64_t> args) {
+  auto shapeOf = [](Value v) {
+    return SmallVector<int64_t>(cast<RankedTensorType>(v.getType()).getShape());
+  };
+  auto size = [&](Value v) {
+    int64_t n = 1;
+    for (int64_t d : shapeOf(v))
+      n *= d;
+    return n;
+  };
+  Value result = op->getResult(0);
+  Values out(size(result));
+  auto binary = [&](auto fn) {
+    const Values &x = env.at(op->getOperand(0)), &y = env.at(op->getOperand(1));
+    for (size_t i = 0; i < out.size(); ++i)
+      out[i] = fn(x[i], y[i]);
+    return out;
+  };
+  return llvm::TypeSwitch<Operation *, Values>(op)
+      .Case([&](MakeRangeOp r) {
+        for (size_t i = 0; i < out.size(); ++i)
+          out[i] = r.getStart() + i;
+        return out;
+      })
+      .Case([&](arith::ConstantOp c) {
+        auto dense = cast<DenseIntElementsAttr>(c.getValue());
+        std::fill(out.begin(), out.end(),
+                  dense.getSplatValue<APInt>().getSExtValue());
+        return out;
+      })
+      .Case([&](SplatOp s) {
+        auto arg = cast<BlockArgument>(s.getSrc());
+        std::fill(out.begin(), out.end(), args[arg.getArgNumber()]);
+        return out;
+      })
+      .Case([&](arith::AddIOp) {
+        return binary([](int64_t a, int64_t b) { return a + b; });
+      })
+      .Case([&](arith::MulIOp) {
+        return binary([](int64_t a, int64_t b) { return a * b; });
+      })
+      .Case([&](arith::DivSIOp) {
+        return binary([](int64_t a, int64_t b) { return a / b; });
+      })
+      .Case([&](arith::RemSIOp) {
+        return binary([](int64_t a, int64_t b) { return a % b; });
+      })
+      .Case([&](arith::ShLIOp) {
+        return binary([](int64_t a, int64_t b) { return a << b; });
+      })
+      .Case([&](arith::CmpIOp) {
+        return binary([](int64_t a, int64_t b) { return int64_t(a < b); });
+      })
+      .Case([&](arith::SelectOp sel) {
+        const Values &c = env.at(sel.getCondition()),
+                     &t = env.at(sel.getTrueValue()),
+                     &f = env.at(sel.getFalseValue());
+        for (size_t i = 0; i < out.size(); ++i)
+          out[i] = c[i] ? t[i] : f[i];
+        return out;
+      })
+      .Case([&](ExpandDimsOp e) { return env.at(e.getSrc()); })
+      .Case([&](BroadcastOp b) {
+        const Values &x = env.at(b.getSrc());
+        SmallVector<int64_t> from = shapeOf(b.getSrc()), to = shapeOf(result);
+        for (int64_t r = 0; r < to[0]; ++r)
+          for (int64_t c = 0; c < to[1]; ++c)
+            out[r * to[1] + c] =
+                x[(from[0] == 1 ? 0 : r) * from[1] + (from[1] == 1 ? 0 : c)];
+        return out;
+      })
+      .Default([&](Operation *) -> Values {
+        ADD_FAILURE() << "unexpected op";
+        return out;
+      });
+}
+
+/// The first fact about `info` that `values` (of `shape`) break, or "".
+std::string check(const AxisInfo &info, const Values &values,
+                  ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  SmallVector<int64_t> strides(rank, 1);
+  for (int d = int(rank) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  auto at = [&](SmallVector<int64_t> idx) {
+    int64_t flat = 0;
+    for (unsigned d = 0; d < rank; ++d)
+      flat += idx[d] * strides[d];
+    return values[flat];
+  };
+  if (std::optional<int64_t> c = info.getConstantValue())
+    for (int64_t v : values)
+      if (v != *c)
+        return "constant " + std::to_string(*c) + " but holds " +
+               std::to_string(v);
+  for (unsigned d = 0; d < rank; ++d) {
+    int64_t ct = info.getContiguity(d), dv = info.getDivisibility(d),
+            cs = info.getConstancy(d);
+    for (int64_t flat = 0; flat < int64_t(values.size()); ++flat) {
+      SmallVector<int64_t> idx(rank);
+      for (unsigned e = 0; e < rank; ++e)
+        idx[e] = flat / strides[e] % shape[e];
+      int64_t i = idx[d];
+      if (ct > 1 && i % ct != 0 && at(idx) != [&] {
+            SmallVector<int64_t> prev = idx;
+            --prev[d];
+            return at(prev) + 1;
+          }())
+        return "dim " + std::to_string(d) + ": not a run of " +
+               std::to_string(ct);
+      if (i % ct == 0 && dv < AxisInfo::kMaxDivisor && at(idx) % dv != 0)
+        return "dim " + std::to_string(d) + ": " + std::to_string(at(idx)) +
+               " does not divide by " + std::to_string(dv);
+      if (cs > 1 && i % cs != 0) {
+        SmallVector<int64_t> prev = idx;
+        --prev[d];
+        if (at(prev) != at(idx))
+          return "dim " + std::to_string(d) + ": not constant over " +
+                 std::to_string(cs);
+      }
+    }
+  }
+  return "";
+}
+
+TEST(AxisInfoTest, RandomProgramsAgainstValues) {
+  DialectRegistry registry;
+  registerTritonDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  // AXISINFO_PROGRAMS=N and AXISINFO_SEED=S search further.
+  const char *programs = getenv("AXISINFO_PROGRAMS");
+  const char *seed = getenv("AXISINFO_SEED");
+  std::mt19937 rng(seed ? atoi(seed) : 20261128);
+  int checked = 0;
+  for (int program = 0, n = programs ? atoi(programs) : 400; program < n;
+       ++program) {
+    std::string text = randomProgram(rng, 12);
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>("module {\n" + text + "}\n", &context);
+    ASSERT_TRUE(module) << text;
+    ModuleAxisInfoAnalysis analysis(*module);
+    for (int trial = 0; trial < 8; ++trial) {
+      // Arguments that honour their hints (1, 4, 16), from 0 up.
+      int64_t args[3] = {int64_t(rng() % 97), int64_t(rng() % 25) * 4,
+                         int64_t(rng() % 7) * 16};
+      llvm::DenseMap<Value, Values> env;
+      bool failed = false;
+      module->walk([&](Operation *op) {
+        if (failed || op->getNumResults() != 1 ||
+            !isa<RankedTensorType>(op->getResult(0).getType()))
+          return;
+        Value v = op->getResult(0);
+        env[v] = evaluate(op, env, args);
+        const AxisInfo *info = analysis.getAxisInfo(v);
+        ASSERT_TRUE(info);
+        std::string broken =
+            check(*info, env[v], cast<RankedTensorType>(v.getType()).getShape());
+        if (!broken.empty()) {
+          std::string facts;
+          llvm::raw_string_ostream os(facts);
+          info->print(os);
+          std::string opText;
+          llvm::raw_string_ostream ops(opText);
+          op->print(ops);
+          ADD_FAILURE() << broken << "\n  " << opText << "\n  " << facts
+                        << "\n  arguments " << args[0] << ", " << args[1]
+                        << ", " << args[2] << "\n"
+                        << text;
+          failed = true;
+        }
+        ++checked;
+      });
+      if (failed)
+        return;
+    }
+  }
+  EXPECT_GT(checked, 10000);
+}
+
+} // namespace
