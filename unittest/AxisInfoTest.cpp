@@ -2,9 +2,9 @@
 //
 // Random integer programs over small tensors (make_range, splats of hinted
 // arguments, constants, addi, muli, divsi, remsi, shli, cmpi and select,
-// expand_dims, broadcast), analysed by ModuleAxisInfoAnalysis and evaluated on concrete
-// arguments that honour their hints. Every fact the analysis states must
-// hold of the values:
+// expand_dims, broadcast), analysed by ModuleAxisInfoAnalysis and evaluated on
+// concrete arguments that honour their hints. Every fact the analysis states
+// must hold of the values:
 //  - contiguity c along d: each run of c elements along d, starting at an
 //    index that is a multiple of c, counts up by one;
 //  - divisibility v along d: the first element of each such run divides
@@ -54,7 +54,9 @@ std::string randomProgram(std::mt19937 &rng, int steps) {
   std::vector<Var> vars;
   int next = 0;
   auto fresh = [&] { return "%v" + std::to_string(next++); };
-  auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+  auto pick = [&](int n) {
+    return std::uniform_int_distribution<int>(0, n - 1)(rng);
+  };
   auto emit = [&](const std::string &text, SmallVector<int64_t, 2> shape) {
     std::string name = fresh();
     body += "    " + name + " = " + text + "\n";
@@ -95,8 +97,8 @@ std::string randomProgram(std::mt19937 &rng, int steps) {
                            shape);
       std::string cond = ty;
       cond.replace(cond.find("i32"), 3, "i1");
-      std::string m = emit("arith.cmpi slt, " + x.name + ", " + c + " : " + ty,
-                           shape);
+      std::string m =
+          emit("arith.cmpi slt, " + x.name + ", " + c + " : " + ty, shape);
       vars.pop_back(); // an i1 tensor: not an operand of the integer ops
       emit("arith.select " + m + ", " + y.name + ", " + z.name + " : " + cond +
                ", " + ty,
@@ -117,10 +119,10 @@ std::string randomProgram(std::mt19937 &rng, int steps) {
     case 3:
     case 4: { // divsi / remsi by a positive constant
       Var x = ofShape(shape);
-      std::string c = emit("arith.constant dense<" +
-                               std::to_string(constants[pick(8)] + 1) +
-                               "> : " + ty,
-                           shape);
+      std::string c =
+          emit("arith.constant dense<" +
+                   std::to_string(constants[pick(8)] + 1) + "> : " + ty,
+               shape);
       emit(std::string(pick(2) ? "arith.divsi " : "arith.remsi ") + x.name +
                ", " + c + " : " + ty,
            shape);
@@ -128,25 +130,24 @@ std::string randomProgram(std::mt19937 &rng, int steps) {
     }
     case 5: { // shli by 0-3
       Var x = ofShape(shape);
-      std::string c = emit(
-          "arith.constant dense<" + std::to_string(pick(4)) + "> : " + ty,
-          shape);
+      std::string c =
+          emit("arith.constant dense<" + std::to_string(pick(4)) + "> : " + ty,
+               shape);
       emit("arith.shli " + x.name + ", " + c + " : " + ty, shape);
       break;
     }
     default: { // expand_dims and broadcast to 8x16
       bool rows = pick(2);
       Var x = ofShape(rows ? SmallVector<int64_t, 2>{8}
-                                  : SmallVector<int64_t, 2>{16});
+                           : SmallVector<int64_t, 2>{16});
       SmallVector<int64_t, 2> mid =
           rows ? SmallVector<int64_t, 2>{8, 1} : SmallVector<int64_t, 2>{1, 16};
       std::string e =
-          emit("tt.expand_dims " + x.name + " {axis = " +
-                   std::to_string(rows ? 1 : 0) + " : i32} : " +
-                   typeOf(x.shape) + " -> " + typeOf(mid),
+          emit("tt.expand_dims " + x.name +
+                   " {axis = " + std::to_string(rows ? 1 : 0) +
+                   " : i32} : " + typeOf(x.shape) + " -> " + typeOf(mid),
                mid);
-      emit("tt.broadcast " + e + " : " + typeOf(mid) + " -> " +
-               typeOf({8, 16}),
+      emit("tt.broadcast " + e + " : " + typeOf(mid) + " -> " + typeOf({8, 16}),
            {8, 16});
       break;
     }
@@ -317,8 +318,8 @@ TEST(AxisInfoTest, RandomProgramsAgainstValues) {
         env[v] = evaluate(op, env, args);
         const AxisInfo *info = analysis.getAxisInfo(v);
         ASSERT_TRUE(info);
-        std::string broken =
-            check(*info, env[v], cast<RankedTensorType>(v.getType()).getShape());
+        std::string broken = check(
+            *info, env[v], cast<RankedTensorType>(v.getType()).getShape());
         if (!broken.empty()) {
           std::string facts;
           llvm::raw_string_ostream os(facts);
