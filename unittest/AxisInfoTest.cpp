@@ -13,6 +13,10 @@
 //    multiple of c) holds one value;
 //  - a constant: every element equals it.
 //
+// Values stay non-negative (no subi): the division and remainder rules,
+// like upstream's, assume non-negative dividends, as program offsets are
+// ((range - 2) / 2 is not constant over pairs).
+//
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Analysis/AxisInfo.h"
