@@ -157,8 +157,20 @@ std::string randomProgram(std::mt19937 &rng, int steps) {
     }
     }
   }
+  // Pointers: f16 elements from a 16-byte-aligned base (contiguity counts
+  // elements, divisibility bytes).
+  for (const auto &shape : shapes) {
+    Var x = ofShape(shape);
+    std::string ty = typeOf(shape), pty = ty;
+    pty.replace(pty.find("i32"), 3, "!tt.ptr<f16>");
+    std::string p = emit("tt.splat %p : !tt.ptr<f16> -> " + pty, shape);
+    vars.pop_back();
+    emit("tt.addptr " + p + ", " + x.name + " : " + pty + ", " + ty, shape);
+    vars.pop_back();
+  }
   return "tt.func @f(%a0: i32, %a1: i32 {tt.divisibility = 4 : i32}, "
-         "%a2: i32 {tt.divisibility = 16 : i32}) {\n" +
+         "%a2: i32 {tt.divisibility = 16 : i32}, "
+         "%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {\n" +
          body + "    tt.return\n}\n";
 }
 
@@ -200,6 +212,9 @@ Values evaluate(Operation *op, const llvm::DenseMap<Value, Values> &env,
         auto arg = cast<BlockArgument>(s.getSrc());
         std::fill(out.begin(), out.end(), args[arg.getArgNumber()]);
         return out;
+      })
+      .Case([&](AddPtrOp) {
+        return binary([](int64_t p, int64_t x) { return p + 2 * x; });
       })
       .Case([&](arith::AddIOp) {
         return binary([](int64_t a, int64_t b) { return a + b; });
@@ -245,7 +260,7 @@ Values evaluate(Operation *op, const llvm::DenseMap<Value, Values> &env,
 
 /// The first fact about `info` that `values` (of `shape`) break, or "".
 std::string check(const AxisInfo &info, const Values &values,
-                  ArrayRef<int64_t> shape) {
+                  ArrayRef<int64_t> shape, int64_t step) {
   unsigned rank = shape.size();
   SmallVector<int64_t> strides(rank, 1);
   for (int d = int(rank) - 2; d >= 0; --d)
@@ -272,7 +287,7 @@ std::string check(const AxisInfo &info, const Values &values,
       if (ct > 1 && i % ct != 0 && at(idx) != [&] {
             SmallVector<int64_t> prev = idx;
             --prev[d];
-            return at(prev) + 1;
+            return at(prev) + step;
           }())
         return "dim " + std::to_string(d) + ": not a run of " +
                std::to_string(ct);
@@ -310,8 +325,9 @@ TEST(AxisInfoTest, RandomProgramsAgainstValues) {
     ModuleAxisInfoAnalysis analysis(*module);
     for (int trial = 0; trial < 8; ++trial) {
       // Arguments that honour their hints (1, 4, 16), from 0 up.
-      int64_t args[3] = {int64_t(rng() % 97), int64_t(rng() % 25) * 4,
-                         int64_t(rng() % 7) * 16};
+      int64_t args[4] = {int64_t(rng() % 97), int64_t(rng() % 25) * 4,
+                         int64_t(rng() % 7) * 16,
+                         int64_t(rng() % 1000 + 1) * 16};
       llvm::DenseMap<Value, Values> env;
       bool failed = false;
       module->walk([&](Operation *op) {
@@ -322,8 +338,9 @@ TEST(AxisInfoTest, RandomProgramsAgainstValues) {
         env[v] = evaluate(op, env, args);
         const AxisInfo *info = analysis.getAxisInfo(v);
         ASSERT_TRUE(info);
-        std::string broken = check(
-            *info, env[v], cast<RankedTensorType>(v.getType()).getShape());
+        auto type = cast<RankedTensorType>(v.getType());
+        int64_t step = isa<PointerType>(type.getElementType()) ? 2 : 1;
+        std::string broken = check(*info, env[v], type.getShape(), step);
         if (!broken.empty()) {
           std::string facts;
           llvm::raw_string_ostream os(facts);
@@ -333,7 +350,7 @@ TEST(AxisInfoTest, RandomProgramsAgainstValues) {
           op->print(ops);
           ADD_FAILURE() << broken << "\n  " << opText << "\n  " << facts
                         << "\n  arguments " << args[0] << ", " << args[1]
-                        << ", " << args[2] << "\n"
+                        << ", " << args[2] << ", " << args[3] << "\n"
                         << text;
           failed = true;
         }
