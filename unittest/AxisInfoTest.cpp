@@ -1,10 +1,10 @@
 //===- AxisInfoTest.cpp - AxisInfo against brute force --------------------===//
 //
 // Random integer programs over small tensors (make_range, splats of hinted
-// arguments, constants, addi, muli, divsi, remsi, shli, cmpi and select,
-// expand_dims, broadcast), analysed by ModuleAxisInfoAnalysis and evaluated on
-// concrete arguments that honour their hints. Every fact the analysis states
-// must hold of the values:
+// arguments, constants, addi, muli, divsi, remsi, shli, shrsi, andi, ori,
+// xori, maxsi, minsi, cmpi and select, expand_dims, broadcast), analysed by
+// ModuleAxisInfoAnalysis and evaluated on concrete arguments that honour their
+// hints. Every fact the analysis states must hold of the values:
 //  - contiguity c along d: each run of c elements along d, starting at an
 //    index that is a multiple of c, counts up by one;
 //  - divisibility v along d: the first element of each such run divides
@@ -51,128 +51,147 @@ std::string typeOf(ArrayRef<int64_t> shape) {
   return s + "i32>";
 }
 
-/// Writes a random function of `steps` ops over tensors of 8, 16 and 8x16
-/// elements; its three i32 arguments carry divisibility hints 1, 4 and 16.
-std::string randomProgram(std::mt19937 &rng, int steps) {
-  std::string body;
-  std::vector<Var> vars;
-  int next = 0;
-  auto fresh = [&] { return "%v" + std::to_string(next++); };
-  auto pick = [&](int n) {
-    return std::uniform_int_distribution<int>(0, n - 1)(rng);
-  };
-  auto emit = [&](const std::string &text, SmallVector<int64_t, 2> shape) {
-    std::string name = fresh();
+/// Writes a random function over tensors of 8, 16 and 8x16 elements; its
+/// three i32 arguments carry divisibility hints 1, 4 and 16, its pointer 16.
+class ProgramWriter {
+public:
+  explicit ProgramWriter(std::mt19937 &rng) : rng(rng) {}
+
+  std::string write(int steps) {
+    seed();
+    for (int i = 0; i < steps; ++i)
+      step(shapes[pick(3)]);
+    pointers();
+    return "tt.func @f(%a0: i32, %a1: i32 {tt.divisibility = 4 : i32}, "
+           "%a2: i32 {tt.divisibility = 16 : i32}, "
+           "%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {\n" +
+           body + "    tt.return\n}\n";
+  }
+
+private:
+  int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); }
+
+  std::string emit(const std::string &text, SmallVector<int64_t, 2> shape) {
+    std::string name = "%v" + std::to_string(next++);
     body += "    " + name + " = " + text + "\n";
     vars.push_back({name, shape});
     return name;
-  };
-  // A copy: emitting more values moves `vars`.
-  auto ofShape = [&](ArrayRef<int64_t> shape) -> Var {
+  }
+
+  /// A copy: emitting more values moves `vars`.
+  Var ofShape(ArrayRef<int64_t> shape) {
     std::vector<const Var *> match;
     for (const Var &v : vars)
       if (ArrayRef<int64_t>(v.shape) == shape)
         match.push_back(&v);
     return *match[pick(match.size())];
-  };
-  // Seeds: ranges, splats of the arguments, constants.
-  emit("tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>",
-       {16});
-  emit("tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>", {8});
-  const SmallVector<int64_t, 2> shapes[] = {{16}, {8}, {8, 16}};
-  for (int a = 0; a < 3; ++a)
+  }
+
+  std::string constant(int value, const std::string &ty,
+                       ArrayRef<int64_t> shape) {
+    return emit("arith.constant dense<" + std::to_string(value) + "> : " + ty,
+                SmallVector<int64_t, 2>(shape));
+  }
+
+  /// Ranges, splats of the arguments, constants.
+  void seed() {
+    emit("tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>",
+         {16});
+    emit("tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>", {8});
+    for (int a = 0; a < 3; ++a)
+      for (const auto &s : shapes)
+        emit("tt.splat %a" + std::to_string(a) + " : i32 -> " + typeOf(s), s);
     for (const auto &s : shapes)
-      emit("tt.splat %a" + std::to_string(a) + " : i32 -> " + typeOf(s), s);
-  const int constants[] = {1, 2, 3, 4, 8, 12, 16, 333, 64};
-  for (const auto &s : shapes)
-    for (int k = 0; k < 2; ++k)
-      emit("arith.constant dense<" +
-               std::to_string(constants[pick(std::size(constants))]) +
-               "> : " + typeOf(s),
-           s);
-  for (int i = 0; i < steps; ++i) {
-    const auto &shape = shapes[pick(3)];
+      for (int k = 0; k < 2; ++k)
+        constant(constants[pick(std::size(constants))], typeOf(s), s);
+  }
+
+  /// One op on values of `shape` (or an expand_dims and broadcast to 8x16).
+  void step(ArrayRef<int64_t> shape) {
     std::string ty = typeOf(shape);
-    switch (pick(9)) {
-    case 8: { // select on a comparison with a constant
-      Var x = ofShape(shape), y = ofShape(shape), z = ofShape(shape);
-      std::string c = emit("arith.constant dense<" +
-                               std::to_string(constants[pick(8)]) + "> : " + ty,
-                           shape);
-      std::string cond = ty;
-      cond.replace(cond.find("i32"), 3, "i1");
-      std::string m =
-          emit("arith.cmpi slt, " + x.name + ", " + c + " : " + ty, shape);
-      vars.pop_back(); // an i1 tensor: not an operand of the integer ops
-      emit("arith.select " + m + ", " + y.name + ", " + z.name + " : " + cond +
-               ", " + ty,
-           shape);
-      break;
-    }
+    SmallVector<int64_t, 2> sh(shape);
+    auto binary = [&](const std::string &op) {
+      Var x = ofShape(shape), y = ofShape(shape);
+      emit("arith." + op + " " + x.name + ", " + y.name + " : " + ty, sh);
+    };
+    auto byConstant = [&](const std::string &op, int value) {
+      Var x = ofShape(shape);
+      std::string c = constant(value, ty, shape);
+      emit("arith." + op + " " + x.name + ", " + c + " : " + ty, sh);
+    };
+    const char *bitwise[] = {"andi", "ori", "xori", "maxsi", "minsi"};
+    switch (pick(11)) {
     case 0:
-    case 1: { // addi
-      Var x = ofShape(shape), y = ofShape(shape);
-      emit("arith.addi " + x.name + ", " + y.name + " : " + ty, shape);
-      break;
-    }
-    case 2: { // muli
-      Var x = ofShape(shape), y = ofShape(shape);
-      emit("arith.muli " + x.name + ", " + y.name + " : " + ty, shape);
-      break;
-    }
+    case 1:
+      return binary("addi");
+    case 2:
+      return binary("muli");
     case 3:
-    case 4: { // divsi / remsi by a positive constant
-      Var x = ofShape(shape);
-      std::string c =
-          emit("arith.constant dense<" +
-                   std::to_string(constants[pick(8)] + 1) + "> : " + ty,
-               shape);
-      emit(std::string(pick(2) ? "arith.divsi " : "arith.remsi ") + x.name +
-               ", " + c + " : " + ty,
-           shape);
-      break;
-    }
-    case 5: { // shli by 0-3
-      Var x = ofShape(shape);
-      std::string c =
-          emit("arith.constant dense<" + std::to_string(pick(4)) + "> : " + ty,
-               shape);
-      emit("arith.shli " + x.name + ", " + c + " : " + ty, shape);
-      break;
-    }
-    default: { // expand_dims and broadcast to 8x16
-      bool rows = pick(2);
-      Var x = ofShape(rows ? SmallVector<int64_t, 2>{8}
-                           : SmallVector<int64_t, 2>{16});
-      SmallVector<int64_t, 2> mid =
-          rows ? SmallVector<int64_t, 2>{8, 1} : SmallVector<int64_t, 2>{1, 16};
-      std::string e =
-          emit("tt.expand_dims " + x.name +
-                   " {axis = " + std::to_string(rows ? 1 : 0) +
-                   " : i32} : " + typeOf(x.shape) + " -> " + typeOf(mid),
-               mid);
-      emit("tt.broadcast " + e + " : " + typeOf(mid) + " -> " + typeOf({8, 16}),
-           {8, 16});
-      break;
-    }
+    case 4: // by a positive constant
+      return byConstant(pick(2) ? "divsi" : "remsi", constants[pick(8)] + 1);
+    case 5:
+      return byConstant("shli", pick(4));
+    case 6:
+      return byConstant("shrsi", pick(4));
+    case 7:
+      return binary(bitwise[pick(5)]);
+    case 8:
+      return select(shape);
+    default:
+      return expandAndBroadcast();
     }
   }
-  // Pointers: f16 elements from a 16-byte-aligned base (contiguity counts
-  // elements, divisibility bytes).
-  for (const auto &shape : shapes) {
-    Var x = ofShape(shape);
-    std::string ty = typeOf(shape), pty = ty;
-    pty.replace(pty.find("i32"), 3, "!tt.ptr<f16>");
-    std::string p = emit("tt.splat %p : !tt.ptr<f16> -> " + pty, shape);
-    vars.pop_back();
-    emit("tt.addptr " + p + ", " + x.name + " : " + pty + ", " + ty, shape);
-    vars.pop_back();
+
+  /// A select on a comparison with a constant.
+  void select(ArrayRef<int64_t> shape) {
+    std::string ty = typeOf(shape), cond = ty;
+    cond.replace(cond.find("i32"), 3, "i1");
+    Var x = ofShape(shape), y = ofShape(shape), z = ofShape(shape);
+    std::string c = constant(constants[pick(8)], ty, shape);
+    std::string m = emit("arith.cmpi slt, " + x.name + ", " + c + " : " + ty,
+                         SmallVector<int64_t, 2>(shape));
+    vars.pop_back(); // an i1 tensor: not an operand of the integer ops
+    emit("arith.select " + m + ", " + y.name + ", " + z.name + " : " + cond +
+             ", " + ty,
+         SmallVector<int64_t, 2>(shape));
   }
-  return "tt.func @f(%a0: i32, %a1: i32 {tt.divisibility = 4 : i32}, "
-         "%a2: i32 {tt.divisibility = 16 : i32}, "
-         "%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {\n" +
-         body + "    tt.return\n}\n";
-}
+
+  void expandAndBroadcast() {
+    bool rows = pick(2);
+    Var x = ofShape(rows ? SmallVector<int64_t, 2>{8}
+                         : SmallVector<int64_t, 2>{16});
+    SmallVector<int64_t, 2> mid =
+        rows ? SmallVector<int64_t, 2>{8, 1} : SmallVector<int64_t, 2>{1, 16};
+    std::string e =
+        emit("tt.expand_dims " + x.name +
+                 " {axis = " + std::to_string(rows ? 1 : 0) +
+                 " : i32} : " + typeOf(x.shape) + " -> " + typeOf(mid),
+             mid);
+    emit("tt.broadcast " + e + " : " + typeOf(mid) + " -> " + typeOf({8, 16}),
+         {8, 16});
+  }
+
+  /// f16 pointers from the 16-byte-aligned base (contiguity counts
+  /// elements, divisibility bytes).
+  void pointers() {
+    for (const auto &shape : shapes) {
+      Var x = ofShape(shape);
+      std::string ty = typeOf(shape), pty = ty;
+      pty.replace(pty.find("i32"), 3, "!tt.ptr<f16>");
+      std::string p = emit("tt.splat %p : !tt.ptr<f16> -> " + pty, shape);
+      vars.pop_back();
+      emit("tt.addptr " + p + ", " + x.name + " : " + pty + ", " + ty, shape);
+      vars.pop_back();
+    }
+  }
+
+  static constexpr int constants[] = {1, 2, 3, 4, 8, 12, 16, 333, 64};
+  const SmallVector<int64_t, 2> shapes[3] = {{16}, {8}, {8, 16}};
+  std::mt19937 &rng;
+  std::string body;
+  std::vector<Var> vars;
+  int next = 0;
+};
 
 using Values = std::vector<int64_t>;
 
@@ -230,6 +249,24 @@ Values evaluate(Operation *op, const llvm::DenseMap<Value, Values> &env,
       })
       .Case([&](arith::ShLIOp) {
         return binary([](int64_t a, int64_t b) { return a << b; });
+      })
+      .Case([&](arith::AndIOp) {
+        return binary([](int64_t a, int64_t b) { return a & b; });
+      })
+      .Case([&](arith::OrIOp) {
+        return binary([](int64_t a, int64_t b) { return a | b; });
+      })
+      .Case([&](arith::XOrIOp) {
+        return binary([](int64_t a, int64_t b) { return a ^ b; });
+      })
+      .Case([&](arith::MaxSIOp) {
+        return binary([](int64_t a, int64_t b) { return std::max(a, b); });
+      })
+      .Case([&](arith::MinSIOp) {
+        return binary([](int64_t a, int64_t b) { return std::min(a, b); });
+      })
+      .Case([&](arith::ShRSIOp) {
+        return binary([](int64_t a, int64_t b) { return a >> b; });
       })
       .Case([&](arith::CmpIOp) {
         return binary([](int64_t a, int64_t b) { return int64_t(a < b); });
@@ -318,7 +355,7 @@ TEST(AxisInfoTest, RandomProgramsAgainstValues) {
   int checked = 0;
   for (int program = 0, n = programs ? atoi(programs) : 400; program < n;
        ++program) {
-    std::string text = randomProgram(rng, 12);
+    std::string text = ProgramWriter(rng).write(12);
     OwningOpRef<ModuleOp> module =
         parseSourceString<ModuleOp>("module {\n" + text + "}\n", &context);
     ASSERT_TRUE(module) << text;

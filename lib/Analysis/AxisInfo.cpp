@@ -103,6 +103,12 @@ int64_t pointeeBytes(Type ptrLike) {
   return std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
 }
 
+/// What every element along `d` divides by: a run of consecutive values
+/// promises its divisibility for its first element only.
+int64_t elementDivisibility(const AxisInfo &info, unsigned d) {
+  return info.getContiguity(d) > 1 ? 1 : info.getDivisibility(d);
+}
+
 /// x + y for arith.addi and addptr (y scaled by `scale` bytes).
 AxisInfo addInfo(const AxisInfo &lhs, const AxisInfo &rhs, int64_t scale,
                  bool isSub) {
@@ -268,7 +274,7 @@ AxisInfo expandDimsInfo(const AxisInfo &src, unsigned axis) {
     newDiv = highestPowerOf2Divisor(*c);
   else
     for (unsigned d = 0; d < dv.size(); ++d)
-      newDiv = gcd(newDiv, ct[d] > 1 ? 1 : dv[d]);
+      newDiv = gcd(newDiv, elementDivisibility(src, d));
   ct.insert(ct.begin() + axis, 1);
   dv.insert(dv.begin() + axis, newDiv);
   cs.insert(cs.begin() + axis, 1);
@@ -398,12 +404,14 @@ std::optional<AxisInfo> transfer(Operation *op, Infos in) {
             AxisInfo divisor = constantInfo(int64_t(1) << *k, shape);
             return divRemInfo(*in[0], divisor, false);
           })
+      // These keep no runs: every element of the result starts one, so each
+      // operand counts with what all its elements share.
       .Case([&](arith::AndIOp) {
         AxisInfo base = constancyOnly(in, rank);
         AxisInfo::DimVector dv(rank);
         for (unsigned d = 0; d < rank; ++d)
-          dv[d] =
-              std::max(in[0]->getDivisibility(d), in[1]->getDivisibility(d));
+          dv[d] = std::max(elementDivisibility(*in[0], d),
+                           elementDivisibility(*in[1], d));
         return AxisInfo(base.getContiguity(), dv, base.getConstancy());
       })
       .Case<arith::OrIOp, arith::XOrIOp, arith::MaxSIOp, arith::MinSIOp,
@@ -411,7 +419,8 @@ std::optional<AxisInfo> transfer(Operation *op, Infos in) {
         AxisInfo base = constancyOnly(in, rank);
         AxisInfo::DimVector dv(rank);
         for (unsigned d = 0; d < rank; ++d)
-          dv[d] = gcd(in[0]->getDivisibility(d), in[1]->getDivisibility(d));
+          dv[d] = gcd(elementDivisibility(*in[0], d),
+                      elementDivisibility(*in[1], d));
         return AxisInfo(base.getContiguity(), dv, base.getConstancy());
       })
       .Case([&](LoadOp l) -> std::optional<AxisInfo> {
