@@ -2,9 +2,9 @@
 //
 // Random integer programs over small tensors (make_range, splats of hinted
 // arguments, constants, addi, muli, divsi, remsi, shli, shrsi, andi, ori,
-// xori, maxsi, minsi, cmpi and select, expand_dims, broadcast), analysed by
-// ModuleAxisInfoAnalysis and evaluated on concrete arguments that honour their
-// hints. Every fact the analysis states must hold of the values:
+// xori, maxsi, minsi, cmpi and select, expand_dims, broadcast, trans), analysed
+// by ModuleAxisInfoAnalysis and evaluated on concrete arguments that honour
+// their hints. Every fact the analysis states must hold of the values:
 //  - contiguity c along d: each run of c elements along d, starting at an
 //    index that is a multiple of c, counts up by one;
 //  - divisibility v along d: the first element of each such run divides
@@ -120,7 +120,23 @@ private:
       emit("arith." + op + " " + x.name + ", " + c + " : " + ty, sh);
     };
     const char *bitwise[] = {"andi", "ori", "xori", "maxsi", "minsi"};
-    switch (pick(11)) {
+    switch (pick(13)) {
+    case 11: { // remsi by a splat of a non-zero argument (hinted 4 or 16)
+      Var x = ofShape(shape);
+      std::string a = pick(2) ? "%a1" : "%a2";
+      std::string m = emit("tt.splat " + a + " : i32 -> " + ty, sh);
+      vars.pop_back();
+      emit("arith.remsi " + x.name + ", " + m + " : " + ty, sh);
+      return;
+    }
+    case 12: { // tt.trans of an 8x16 value (checked, not used further)
+      Var x = ofShape({8, 16});
+      emit("tt.trans " + x.name + " {order = array<i32: 1, 0>} : " +
+               typeOf({8, 16}) + " -> " + typeOf({16, 8}),
+           {16, 8});
+      vars.pop_back();
+      return;
+    }
     case 0:
     case 1:
       return binary("addi");
@@ -280,6 +296,13 @@ Values evaluate(Operation *op, const llvm::DenseMap<Value, Values> &env,
         return out;
       })
       .Case([&](ExpandDimsOp e) { return env.at(e.getSrc()); })
+      .Case([&](TransOp t) {
+        const Values &x = env.at(t.getSrc());
+        for (int64_t r = 0; r < 16; ++r)
+          for (int64_t c = 0; c < 8; ++c)
+            out[r * 8 + c] = x[c * 16 + r];
+        return out;
+      })
       .Case([&](BroadcastOp b) {
         const Values &x = env.at(b.getSrc());
         SmallVector<int64_t> from = shapeOf(b.getSrc()), to = shapeOf(result);
@@ -361,9 +384,10 @@ TEST(AxisInfoTest, RandomProgramsAgainstValues) {
     ASSERT_TRUE(module) << text;
     ModuleAxisInfoAnalysis analysis(*module);
     for (int trial = 0; trial < 8; ++trial) {
-      // Arguments that honour their hints (1, 4, 16), from 0 up.
-      int64_t args[4] = {int64_t(rng() % 97), int64_t(rng() % 25) * 4,
-                         int64_t(rng() % 7) * 16,
+      // Arguments that honour their hints (1, 4, 16); the hinted ones are
+      // not zero, as they also divide.
+      int64_t args[4] = {int64_t(rng() % 97), int64_t(rng() % 25 + 1) * 4,
+                         int64_t(rng() % 7 + 1) * 16,
                          int64_t(rng() % 1000 + 1) * 16};
       llvm::DenseMap<Value, Values> env;
       bool failed = false;
