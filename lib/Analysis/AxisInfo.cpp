@@ -103,10 +103,21 @@ int64_t pointeeBytes(Type ptrLike) {
   return std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
 }
 
-/// What every element along `d` divides by: a run of consecutive values
-/// promises its divisibility for its first element only.
+/// What the elements at every `run`-th offset along `d` divide by (each
+/// element `step` apart from the next: bytes, for a pointer): a run of
+/// consecutive values promises its divisibility for its first element
+/// only, so runs shorter than the value's start inside them.
+int64_t divisibilityEvery(const AxisInfo &info, unsigned d, int64_t run,
+                          int64_t step = 1) {
+  if (run >= info.getContiguity(d))
+    return info.getDivisibility(d);
+  return gcd(info.getDivisibility(d),
+             std::min(run * step, AxisInfo::kMaxDivisor));
+}
+
+/// What every element along `d` divides by.
 int64_t elementDivisibility(const AxisInfo &info, unsigned d) {
-  return info.getContiguity(d) > 1 ? 1 : info.getDivisibility(d);
+  return divisibilityEvery(info, d, 1);
 }
 
 /// x + y for arith.addi and addptr (y scaled by `scale` bytes).
@@ -122,16 +133,10 @@ AxisInfo addInfo(const AxisInfo &lhs, const AxisInfo &rhs, int64_t scale,
     if (!isSub)
       c = std::max(c, gcd(lhs.getConstancy(d), rhs.getContiguity(d)));
     contiguity[d] = c;
-    // Where the sum's runs are shorter than an operand's, they start inside
-    // the operand's runs too: at offsets that are multiples of `c` (elements,
-    // `scale` bytes each for a pointer).
-    int64_t lhsDiv = lhs.getDivisibility(d), rhsDiv = rhs.getDivisibility(d);
-    if (c < lhs.getContiguity(d))
-      lhsDiv = gcd(lhsDiv, std::min(c * scale, AxisInfo::kMaxDivisor));
-    if (c < rhs.getContiguity(d))
-      rhsDiv = gcd(rhsDiv, c);
-    rhsDiv = std::min(rhsDiv * scale, AxisInfo::kMaxDivisor);
-    divisibility[d] = gcd(lhsDiv, rhsDiv);
+    // The sum's runs start at every c-th element of both operands.
+    int64_t rhsDiv =
+        std::min(divisibilityEvery(rhs, d, c) * scale, AxisInfo::kMaxDivisor);
+    divisibility[d] = gcd(divisibilityEvery(lhs, d, c, scale), rhsDiv);
     constancy[d] = gcd(lhs.getConstancy(d), rhs.getConstancy(d));
   }
   std::optional<int64_t> constant;
@@ -155,11 +160,10 @@ AxisInfo mulInfo(const AxisInfo &lhs, const AxisInfo &rhs) {
     // element only; multiplied by anything but 1, every element starts a run
     // of its own, so such an operand divides by 1 ([32k, 32k + 1, ...] * 333
     // holds odd values).
-    int64_t lhsDiv = lhs.getDivisibility(d), rhsDiv = rhs.getDivisibility(d);
-    if (lhs.getContiguity(d) > 1 && rhs.getConstantValue() != 1)
-      lhsDiv = 1;
-    if (rhs.getContiguity(d) > 1 && lhs.getConstantValue() != 1)
-      rhsDiv = 1;
+    int64_t lhsDiv = rhs.getConstantValue() == 1 ? lhs.getDivisibility(d)
+                                                 : elementDivisibility(lhs, d);
+    int64_t rhsDiv = lhs.getConstantValue() == 1 ? rhs.getDivisibility(d)
+                                                 : elementDivisibility(rhs, d);
     divisibility[d] = std::min(lhsDiv * rhsDiv, AxisInfo::kMaxDivisor);
     constancy[d] = gcd(lhs.getConstancy(d), rhs.getConstancy(d));
   }
@@ -291,12 +295,7 @@ AxisInfo selectInfo(const AxisInfo &cond, const AxisInfo &t, const AxisInfo &f,
     unsigned cd = cond.getRank() == rank ? d : 0;
     ct[d] =
         gcd(cond.getConstancy(cd), gcd(t.getContiguity(d), f.getContiguity(d)));
-    // Runs shorter than a side's start inside that side's runs.
-    auto runStarts = [&](const AxisInfo &side) {
-      int64_t div = side.getDivisibility(d);
-      return ct[d] < side.getContiguity(d) ? gcd(div, ct[d]) : div;
-    };
-    dv[d] = gcd(runStarts(t), runStarts(f));
+    dv[d] = gcd(divisibilityEvery(t, d, ct[d]), divisibilityEvery(f, d, ct[d]));
     cs[d] =
         gcd(cond.getConstancy(cd), gcd(t.getConstancy(d), f.getConstancy(d)));
   }
@@ -313,7 +312,7 @@ AxisInfo shlInfo(Infos in, unsigned rank) {
     ct[d] = *k == 0 ? in[0]->getContiguity(d) : 1;
     // As for a multiplication: shifted, a run's later elements start runs.
     int64_t div =
-        *k > 0 && in[0]->getContiguity(d) > 1 ? 1 : in[0]->getDivisibility(d);
+        *k == 0 ? in[0]->getDivisibility(d) : elementDivisibility(*in[0], d);
     dv[d] = std::min(div << *k, AxisInfo::kMaxDivisor);
   }
   return AxisInfo(ct, dv, constancyOnly(in, rank).getConstancy());

@@ -537,12 +537,14 @@ private:
   /// when the schedule issues this iteration's copies after it (its wait
   /// retires the previous one, whose slot they overwrite). Every shared
   /// operand must come from a ring: a buffer written in the loop by plain
-  /// stores would be overwritten under the wgmma in flight.
-  bool keepsDotInFlight(scf::ForOp loop, ArrayRef<PipelinedLoad> candidates,
-                        bool earlyFirst) {
+  /// stores would be overwritten under the wgmma in flight. Returns that
+  /// wgmma, or null.
+  nvidia_gpu::WarpGroupDotOp
+  keepsDotInFlight(scf::ForOp loop, ArrayRef<PipelinedLoad> candidates,
+                   bool earlyFirst) {
     nvidia_gpu::WarpGroupDotOp dot = getAsyncAccumulatorDot(loop);
     if (!dot)
-      return false;
+      return {};
     auto fromRing = [&](Value v) {
       // A transposed view of a ring slot (B^T) reads the ring too.
       while (auto trans = v.getDefiningOp<MemDescTransOp>())
@@ -553,13 +555,13 @@ private:
              });
     };
     if (!fromRing(dot.getA()) || !fromRing(dot.getB()))
-      return false;
+      return {};
     if (earlyFirst) {
       remark(dot, "wgmma kept synchronous: the schedule issues the copies "
                   "before it");
-      return false;
+      return {};
     }
-    return true;
+    return dot;
   }
 
   /// The scf pipeliner's predicate: past the last iteration a copy is
@@ -842,9 +844,10 @@ private:
     Operation *firstConsumer = firstConsumerOf(loop, candidates);
     if (!firstConsumer)
       return success();
-    bool asyncDot = keepsDotInFlight(loop, candidates, earlyFirst);
-    if (asyncDot)
-      limitResidentBlocks(loop, getAsyncAccumulatorDot(loop));
+    nvidia_gpu::WarpGroupDotOp inFlight =
+        keepsDotInFlight(loop, candidates, earlyFirst);
+    if (inFlight)
+      limitResidentBlocks(loop, inFlight);
     // One commit group per cp.async copy, as upstream's: the iterations
     // still in flight when the consumers wait (one fewer where the copies
     // are issued after the consumers) times the copies an iteration issues.
@@ -895,7 +898,7 @@ private:
         runPipeliner(loop, stageZero, stages, earlyFirst);
     if (failed(result))
       return loop.emitError("software pipelining failed"), failure();
-    if (asyncDot)
+    if (inFlight)
       makeDotAsync(*result);
     std::string tmaCopies =
         anyTMA ? ", " + std::to_string(candidates.size() - numAsyncCopies) +
