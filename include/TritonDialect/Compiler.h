@@ -24,6 +24,9 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
 
 #include <string>
 
@@ -44,6 +47,9 @@ struct CompileOptions {
   /// from in CompiledKernel::ttgir and ::llvmIR (upstream's `asm["ttgir"]`
   /// and `asm["llir"]`).
   bool keepIntermediateIR = false;
+  /// Verify the IR after every pass, not only the input and what each of
+  /// the two pipelines makes (a fifth of the compile time of small kernels).
+  bool verifyEachPass = false;
   /// How the LLVM-dialect module becomes PTX.
   PTXOptions ptx;
 };
@@ -60,19 +66,43 @@ struct CompiledKernel {
 /// the translations to LLVM IR.
 void registerTritonCompiler(DialectRegistry &registry);
 
+/// The pass managers of earlier compiles in one context, kept for the next
+/// compile with the same options: building and initializing them (the
+/// canonicalizer's pattern sets above all) costs about a tenth of a small
+/// kernel's compile. Not thread-safe: one per thread, like the context.
+class PipelineCache {
+public:
+  explicit PipelineCache(MLIRContext &context);
+  ~PipelineCache();
+  PipelineCache(const PipelineCache &) = delete;
+  PipelineCache &operator=(const PipelineCache &) = delete;
+
+  struct Pipelines;
+  /// The two pipelines (TTIR to TTGIR, TTGIR to the LLVM dialect) for
+  /// `options`, built on first use.
+  Pipelines &get(const CompileOptions &options);
+
+private:
+  MLIRContext &context;
+  llvm::StringMap<std::unique_ptr<Pipelines>> pipelines;
+};
+
 /// `module` (TTIR, rewritten in place down to the LLVM dialect) to PTX and
 /// its launch metadata. The diagnostics of a failure also go to
-/// `diagnostics` when given.
+/// `diagnostics` when given. With `cache` (of the module's context), the
+/// pass managers are taken from it.
 FailureOr<CompiledKernel> compileModule(ModuleOp module,
                                         const CompileOptions &options,
-                                        std::string *diagnostics = nullptr);
+                                        std::string *diagnostics = nullptr,
+                                        PipelineCache *cache = nullptr);
 
 /// TTIR text (`sourceName` names it in diagnostics) to PTX and its launch
 /// metadata, in `context` (registered with registerTritonCompiler).
 FailureOr<CompiledKernel> compileTTIR(StringRef ttir, MLIRContext &context,
                                       const CompileOptions &options,
                                       std::string *diagnostics = nullptr,
-                                      StringRef sourceName = "<ttir>");
+                                      StringRef sourceName = "<ttir>",
+                                      PipelineCache *cache = nullptr);
 
 } // namespace mlir::triton
 

@@ -27,21 +27,30 @@ struct tdResult {
 };
 
 namespace {
-/// This thread's compile context. Uniqued types, attributes and locations
-/// accumulate in a context, so a fresh one is made every `kReuse` compiles.
-MLIRContext &threadContext() {
+/// This thread's compile context and the pass managers built in it.
+/// Uniqued types, attributes and locations accumulate in a context, so a
+/// fresh one is made every `kReuse` compiles.
+struct ThreadCompiler {
+  std::unique_ptr<MLIRContext> context;
+  std::unique_ptr<triton::PipelineCache> pipelines;
+};
+
+ThreadCompiler &threadCompiler() {
   constexpr unsigned kReuse = 256;
-  thread_local std::unique_ptr<MLIRContext> context;
+  thread_local ThreadCompiler compiler;
   thread_local unsigned uses = 0;
-  if (!context || ++uses > kReuse) {
+  if (!compiler.context || ++uses > kReuse) {
+    compiler.pipelines.reset();
     DialectRegistry registry;
     triton::registerTritonCompiler(registry);
-    context = std::make_unique<MLIRContext>(registry,
-                                            MLIRContext::Threading::DISABLED);
-    context->loadAllAvailableDialects();
+    compiler.context = std::make_unique<MLIRContext>(
+        registry, MLIRContext::Threading::DISABLED);
+    compiler.context->loadAllAvailableDialects();
+    compiler.pipelines =
+        std::make_unique<triton::PipelineCache>(*compiler.context);
     uses = 1;
   }
-  return *context;
+  return compiler;
 }
 
 bool parseFlag(StringRef value, bool &out) {
@@ -109,6 +118,9 @@ std::string parseOptions(StringRef text, triton::CompileOptions &options,
     } else if (key == "keep_ir") {
       if (!parseFlag(value, options.keepIntermediateIR))
         return bad("a flag (0 or 1)");
+    } else if (key == "verify_each") {
+      if (!parseFlag(value, options.verifyEachPass))
+        return bad("a flag (0 or 1)");
     } else if (key == "line_info") {
       if (!parseFlag(value, options.ptx.lineInfo))
         return bad("a flag (0 or 1)");
@@ -134,13 +146,14 @@ tdResult *tdCompileTTIR(const char *ttir, size_t size, const char *options) {
     result->diagnostics = "error: " + error + "\n";
     return result.release();
   }
-  MLIRContext &context = threadContext();
+  ThreadCompiler &compiler = threadCompiler();
+  MLIRContext &context = *compiler.context;
   // Keep the diagnostics in the result: nothing goes to stderr.
   DiagnosticEngine::HandlerID quiet = context.getDiagEngine().registerHandler(
       [](Diagnostic &) { return success(); });
-  FailureOr<triton::CompiledKernel> kernel =
-      triton::compileTTIR(StringRef(ttir, size), context, compileOptions,
-                          &result->diagnostics, sourceName);
+  FailureOr<triton::CompiledKernel> kernel = triton::compileTTIR(
+      StringRef(ttir, size), context, compileOptions, &result->diagnostics,
+      sourceName, compiler.pipelines.get());
   context.getDiagEngine().eraseHandler(quiet);
   if (succeeded(kernel)) {
     result->succeeded = true;

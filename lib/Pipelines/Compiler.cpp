@@ -102,14 +102,27 @@ LogicalResult checkTTIR(ModuleOp module) {
 }
 } // namespace
 
-FailureOr<CompiledKernel> triton::compileModule(ModuleOp module,
-                                                const CompileOptions &options,
-                                                std::string *diagnostics) {
-  MLIRContext *ctx = module.getContext();
-  DiagnosticCollector collect(ctx, diagnostics);
-  if (failed(verify(module)) || failed(checkTTIR(module)))
-    return failure();
-  PassManager pm(ctx);
+struct triton::PipelineCache::Pipelines {
+  explicit Pipelines(MLIRContext &context)
+      : toTTGIR(&context), toLLVM(&context) {}
+  PassManager toTTGIR;
+  PassManager toLLVM;
+};
+
+triton::PipelineCache::PipelineCache(MLIRContext &context) : context(context) {}
+triton::PipelineCache::~PipelineCache() = default;
+
+triton::PipelineCache::Pipelines &
+triton::PipelineCache::get(const CompileOptions &options) {
+  std::string key;
+  llvm::raw_string_ostream(key)
+      << options.numWarps << "," << options.numStages << "," << options.numCTAs
+      << "," << options.target << "," << options.disableMMAv3 << ","
+      << options.gridXMultiple << "," << options.verifyEachPass;
+  std::unique_ptr<Pipelines> &entry = pipelines[key];
+  if (entry)
+    return *entry;
+  entry = std::make_unique<Pipelines>(context);
   TritonToTritonGPUPipelineOptions pipeline;
   pipeline.numWarps = options.numWarps;
   pipeline.numStages = options.numStages;
@@ -119,17 +132,48 @@ FailureOr<CompiledKernel> triton::compileModule(ModuleOp module,
   pipeline.gridXMultiple = options.gridXMultiple;
   // buildTritonNvidiaPipeline's passes, in two runs so that the TTGIR
   // between them can be kept.
-  buildTritonToTritonGPUPipeline(pm, pipeline);
-  if (failed(pm.run(module)))
+  buildTritonToTritonGPUPipeline(entry->toTTGIR, pipeline);
+  buildTritonGPUToLLVMPipeline(entry->toLLVM, options.gridXMultiple);
+  entry->toTTGIR.enableVerifier(options.verifyEachPass);
+  entry->toLLVM.enableVerifier(options.verifyEachPass);
+  return *entry;
+}
+
+namespace {
+/// The module a pipeline made must verify. Passes are not verified one by
+/// one in-process (CompileOptions::verifyEachPass): triton-opt and the lit
+/// tests verify after every pass.
+LogicalResult verifyPipelineResult(ModuleOp module, StringRef stage) {
+  if (succeeded(verify(module)))
+    return success();
+  return emitError(module.getLoc(), "internal compiler error: the pipeline "
+                                    "made invalid ")
+         << stage << " (set verify_each=1 to find the pass)";
+}
+} // namespace
+
+FailureOr<CompiledKernel> triton::compileModule(ModuleOp module,
+                                                const CompileOptions &options,
+                                                std::string *diagnostics,
+                                                PipelineCache *cache) {
+  MLIRContext *ctx = module.getContext();
+  DiagnosticCollector collect(ctx, diagnostics);
+  if (failed(verify(module)) || failed(checkTTIR(module)))
+    return failure();
+  std::optional<PipelineCache> ownCache;
+  if (!cache)
+    cache = &ownCache.emplace(*ctx);
+  PipelineCache::Pipelines &pipelines = cache->get(options);
+  if (failed(pipelines.toTTGIR.run(module)) ||
+      failed(verifyPipelineResult(module, "TTGIR")))
     return failure();
   CompiledKernel kernel;
   if (options.keepIntermediateIR) {
     llvm::raw_string_ostream os(kernel.ttgir);
     module->print(os, OpPrintingFlags().enableDebugInfo());
   }
-  PassManager lower(ctx);
-  buildTritonGPUToLLVMPipeline(lower, options.gridXMultiple);
-  if (failed(lower.run(module)))
+  if (failed(pipelines.toLLVM.run(module)) ||
+      failed(verifyPipelineResult(module, "LLVM-dialect")))
     return failure();
   std::optional<std::string> ptx =
       translateToPTX(module, options.ptx,
@@ -144,11 +188,10 @@ FailureOr<CompiledKernel> triton::compileModule(ModuleOp module,
   return kernel;
 }
 
-FailureOr<CompiledKernel> triton::compileTTIR(StringRef ttir,
-                                              MLIRContext &context,
-                                              const CompileOptions &options,
-                                              std::string *diagnostics,
-                                              StringRef sourceName) {
+FailureOr<CompiledKernel>
+triton::compileTTIR(StringRef ttir, MLIRContext &context,
+                    const CompileOptions &options, std::string *diagnostics,
+                    StringRef sourceName, PipelineCache *cache) {
   OwningOpRef<ModuleOp> module;
   {
     DiagnosticCollector collect(&context, diagnostics);
@@ -159,5 +202,5 @@ FailureOr<CompiledKernel> triton::compileTTIR(StringRef ttir,
   }
   if (!module)
     return failure();
-  return compileModule(*module, options, diagnostics);
+  return compileModule(*module, options, diagnostics, cache);
 }

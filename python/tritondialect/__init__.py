@@ -67,6 +67,9 @@ _CODEGEN_OPTIONS = {
     "keep_ir": "keep_ir",
     "line_info": "line_info",
     "libdevice": "libdevice",
+    # Verify the IR after every pass (slower; finds the pass that broke
+    # it), not only what each of the two pipelines makes.
+    "verify_each": "verify_each",
 }
 # Upstream options that change the launch or ptxas, not the PTX: accepted
 # and ignored, so that an options dict from upstream can be passed whole.

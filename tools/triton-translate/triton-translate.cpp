@@ -167,6 +167,8 @@ LogicalResult ttir(ModuleOp module, raw_ostream &os) {
   options.disableMMAv3 = disableMMAv3;
   options.gridXMultiple = gridXMultiple;
   options.ptx = ptxOptions();
+  // A developer's tool: verify after every pass, as triton-opt does.
+  options.verifyEachPass = true;
   FailureOr<triton::CompiledKernel> kernel =
       triton::compileModule(module, options);
   if (failed(kernel) || failed(writeMetadata(kernel->metadata)))

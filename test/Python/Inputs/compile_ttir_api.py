@@ -1,6 +1,8 @@
 """tritondialect.compile_ttir's contract: located errors that name the
-kernel, option checks, metadata, and threads compiling at once (each
-thread in its own MLIR context) giving the same PTX as one at a time."""
+kernel, option checks, metadata, threads compiling at once (each
+thread in its own MLIR context) giving the same PTX as one at a time, and
+the pass managers a thread keeps between compiles giving the same IR in
+any order and with every pass verified."""
 
 import concurrent.futures
 import sys
@@ -50,3 +52,19 @@ serial = {n: t.compile_ttir(texts[n]).ptx for n in names}
 with concurrent.futures.ThreadPoolExecutor(4) as pool:
     parallel = dict(zip(names * 3, pool.map(lambda n: t.compile_ttir(texts[n]).ptx, names * 3)))
 print("threads:", all(parallel[n] == serial[n] for n in names), len(serial))
+
+# One thread keeps its pass managers between compiles: the same kernels in
+# the reverse order, interleaved, and with verify_each (other pass
+# managers) give the same IR.
+def everything(k):
+    return (k.ptx, k.ttgir, k.llir, sorted(k.metadata.items()))
+
+
+first = {n: everything(t.compile_ttir(texts[n])) for n in names}
+again = {n: everything(t.compile_ttir(texts[n])) for n in reversed(names)}
+verified = {n: everything(t.compile_ttir(texts[n], verify_each=True)) for n in names}
+print("kept pipelines:", all(again[n] == first[n] for n in names), all(verified[n] == first[n] for n in names))
+try:
+    t.compile_ttir(texts["add_f32"], verify_each=2)
+except t.CompilationError as e:
+    print("bad verify_each:", e.diagnostics.strip())
