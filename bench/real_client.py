@@ -288,7 +288,7 @@ def ab(args):
                 ref = fn(*[x.float() if x.is_floating_point() else x for x in inputs]) if "bwd" not in name and \
                     not isinstance(fn, torch.nn.Module) else fn(*inputs)
                 compiled = {}
-                for backend in ("upstream", "ours"):
+                for backend in ("upstream", "ours")[::1 if args.first == "upstream" else -1]:
                     if backend == "ours":
                         tritondialect.install(strict=args.strict)
                     else:
@@ -369,6 +369,8 @@ def main():
     a.add_argument("--out", required=True)
     a.add_argument("--only", default="")
     a.add_argument("--rounds", type=int, default=5)
+    a.add_argument("--first", choices=("upstream", "ours"), default="upstream",
+                   help="which backend compiles (and allocates) first: host time depends on it")
     a.add_argument("--strict", action="store_true")
     c = sub.add_parser("compare")
     c.add_argument("upstream")

@@ -38,7 +38,8 @@ class CompiledKernel(tuple):
 
     metadata: name, num_warps, shared (dynamic shared memory bytes),
     cluster_dims, global_scratch_size/_align, profile_scratch_size/_align,
-    tmem_size (None: no tensor memory), num_ctas, num_stages, target.
+    tmem_size (0: no tensor memory, as upstream says on Hopper), num_ctas,
+    num_stages, target.
     """
 
     def __new__(cls, ptx, metadata, ttgir="", llir=""):
@@ -147,7 +148,7 @@ def compile_ttir(ttir_text, target="cuda:90", num_warps=4, num_stages=3, **optio
         "global_scratch_align": meta.get("global_scratch_align", 1),
         "profile_scratch_size": 0,
         "profile_scratch_align": 1,
-        "tmem_size": None,
+        "tmem_size": 0,  # upstream says 0 for targets without tensor memory
         # The tensor maps of tensor-descriptor arguments, as upstream's
         # launcher makes them (empty when the kernel takes none).
         "tensordesc_meta": meta.get("tensordesc_meta", []),
