@@ -29,7 +29,10 @@ def pytest_collection_modifyitems(config, items):
     select = os.environ.get("SELECT")
     if select:
         ids = set(open(select).read().split())
-        keep = [it for it in items if it.nodeid in ids]
+        # The summary prints node ids relative to the invocation directory;
+        # item.nodeid is relative to the rootdir (the repository root when
+        # its pyproject.toml is found). Compare from the file name on.
+        keep = [it for it in items if it.nodeid in ids or it.nodeid[it.nodeid.find("test_core.py::"):] in ids]
         config.hook.pytest_deselected(items=[it for it in items if it not in keep])
         items[:] = keep
         return

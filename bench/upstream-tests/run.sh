@@ -8,7 +8,9 @@
 # pytest and pytest-xdist. Writes $OUT/tc-<tag>-ours.txt and -up.txt and prints the
 # regressions: tests ours failed that upstream alone passes.
 OUT=${OUT:-/tmp}
-mode=$1; arg=$2; tag=$(basename $arg | tr / _ | sed 's/\.txt$//')
+mode=$1; arg=$2
+# shard 1/4 -> tag 1_4; select ids.txt -> tag ids
+if [ $mode = shard ]; then tag=$(echo $arg | tr / _); else tag=$(basename $arg .txt); fi
 if [ $mode = shard ]; then export SHARD=$arg; else export SELECT=$(realpath $arg); fi
 cd "$(dirname "$0")"
 TRITONDIALECT=1 timeout ${TC_TIMEOUT:-400} python3 -m pytest -n 16 -q -rf --tb=line -p no:cacheprovider test_core.py > $OUT/tc-$tag-ours.txt 2>&1
