@@ -48,7 +48,7 @@ struct CompileOptions {
   /// and `asm["llir"]`).
   bool keepIntermediateIR = false;
   /// Verify the IR after every pass, not only the input and what each of
-  /// the two pipelines makes (a fifth of the compile time of small kernels).
+  /// the two pipelines makes (about a tenth of a small kernel's compile).
   bool verifyEachPass = false;
   /// How the LLVM-dialect module becomes PTX.
   PTXOptions ptx;
@@ -81,6 +81,9 @@ public:
   /// The two pipelines (TTIR to TTGIR, TTGIR to the LLVM dialect) for
   /// `options`, built on first use.
   Pipelines &get(const CompileOptions &options);
+  MLIRContext &getContext() const { return context; }
+  /// How many option sets have pipelines here.
+  size_t size() const { return pipelines.size(); }
 
 private:
   MLIRContext &context;

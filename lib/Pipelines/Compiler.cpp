@@ -160,6 +160,11 @@ FailureOr<CompiledKernel> triton::compileModule(ModuleOp module,
   DiagnosticCollector collect(ctx, diagnostics);
   if (failed(verify(module)) || failed(checkTTIR(module)))
     return failure();
+  if (cache && &cache->getContext() != ctx) {
+    emitError(module.getLoc(),
+              "the pipeline cache belongs to another MLIR context");
+    return failure();
+  }
   std::optional<PipelineCache> ownCache;
   if (!cache)
     cache = &ownCache.emplace(*ctx);
