@@ -288,7 +288,8 @@ def ab(args):
                 ref = fn(*[x.float() if x.is_floating_point() else x for x in inputs]) if "bwd" not in name and \
                     not isinstance(fn, torch.nn.Module) else fn(*inputs)
                 compiled = {}
-                for backend in ("upstream", "ours")[::1 if args.first == "upstream" else -1]:
+                order = ("upstream", "ours") if args.first == "upstream" else ("ours", "upstream")
+                for backend in order:
                     if backend == "ours":
                         tritondialect.install(strict=args.strict)
                     else:

@@ -140,11 +140,14 @@ triton::PipelineCache::get(const CompileOptions &options) {
 }
 
 namespace {
-/// The module a pipeline made must verify. Passes are not verified one by
-/// one in-process (CompileOptions::verifyEachPass): triton-opt and the lit
-/// tests verify after every pass.
-LogicalResult verifyPipelineResult(ModuleOp module, StringRef stage) {
-  if (succeeded(verify(module)))
+/// Runs `pm` on `module`. What the pipeline made must verify: the pass
+/// manager checks it after every pass when `verifyEachPass` is set, else it
+/// is checked once here (triton-opt and the lit tests verify every pass).
+LogicalResult runPipeline(PassManager &pm, ModuleOp module, StringRef stage,
+                          bool verifyEachPass) {
+  if (failed(pm.run(module)))
+    return failure();
+  if (verifyEachPass || succeeded(verify(module)))
     return success();
   return emitError(module.getLoc(), "internal compiler error: the pipeline "
                                     "made invalid ")
@@ -169,16 +172,16 @@ FailureOr<CompiledKernel> triton::compileModule(ModuleOp module,
   if (!cache)
     cache = &ownCache.emplace(*ctx);
   PipelineCache::Pipelines &pipelines = cache->get(options);
-  if (failed(pipelines.toTTGIR.run(module)) ||
-      failed(verifyPipelineResult(module, "TTGIR")))
+  if (failed(runPipeline(pipelines.toTTGIR, module, "TTGIR",
+                         options.verifyEachPass)))
     return failure();
   CompiledKernel kernel;
   if (options.keepIntermediateIR) {
     llvm::raw_string_ostream os(kernel.ttgir);
     module->print(os, OpPrintingFlags().enableDebugInfo());
   }
-  if (failed(pipelines.toLLVM.run(module)) ||
-      failed(verifyPipelineResult(module, "LLVM-dialect")))
+  if (failed(runPipeline(pipelines.toLLVM, module, "LLVM-dialect",
+                         options.verifyEachPass)))
     return failure();
   std::optional<std::string> ptx =
       translateToPTX(module, options.ptx,
