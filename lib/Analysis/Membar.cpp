@@ -201,7 +201,7 @@ private:
         continue;
       }
       if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-        pending = loop(*forOp.getBody(), pending, insert);
+        pending = loop(forOp, pending, insert);
         continue;
       }
       if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
@@ -258,6 +258,7 @@ private:
       if (now.empty())
         continue;
       if (pending.conflictsWith(now)) {
+        ++conflicts;
         if (insert) {
           OpBuilder builder(&op);
           mlir::gpu::BarrierOp::create(builder, op.getLoc());
@@ -280,8 +281,33 @@ private:
   }
 
   /// A loop body runs after the code before the loop or after itself: its
-  /// entry state is the fixed point of joining both.
-  Accesses loop(Block &body, const Accesses &before, bool insert) {
+  /// entry state is the fixed point of joining both. Where what comes before
+  /// the loop costs barriers in every iteration that the back edge alone
+  /// would not (a tile written before the loop and read in it), one barrier
+  /// before the loop takes their place.
+  Accesses loop(scf::ForOp forOp, Accesses before, bool insert) {
+    Block &body = *forOp.getBody();
+    if (!before.empty()) {
+      Accesses clean = before;
+      clean.clear();
+      if (barriersPerIteration(body, clean) <
+          barriersPerIteration(body, before)) {
+        if (insert) {
+          OpBuilder builder(forOp);
+          mlir::gpu::BarrierOp::create(builder, forOp.getLoc());
+          ++inserted;
+        }
+        before = clean;
+      }
+    }
+    Accesses end = analyze(body, entryState(body, before), insert);
+    end.join(before); // the loop may not run
+    return end;
+  }
+
+  /// The state a loop body starts in, entered with `before` or from its own
+  /// end.
+  Accesses entryState(Block &body, const Accesses &before) {
     Accesses in = before;
     for (int i = 0; i < 8; ++i) {
       Accesses next = before;
@@ -290,15 +316,22 @@ private:
         break;
       in = next;
     }
-    Accesses end = analyze(body, in, insert);
-    end.join(before); // the loop may not run
-    return end;
+    return in;
+  }
+
+  /// The barriers one iteration of a loop body entered with `before` needs.
+  unsigned barriersPerIteration(Block &body, const Accesses &before) {
+    unsigned start = conflicts;
+    analyze(body, entryState(body, before), false);
+    return conflicts - start;
   }
 
   ModuleOp module;
   SymbolTableCollection symbols;
   uint64_t total = 0;
   unsigned inserted = 0;
+  /// Barriers needed so far, inserted or not (analysis runs count too).
+  unsigned conflicts = 0;
 };
 } // namespace
 

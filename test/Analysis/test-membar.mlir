@@ -239,3 +239,53 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // A tile written before a loop that only reads it (attention's Q): one
+  // barrier before the loop, none in every iteration.
+  // CHECK-LABEL: tt.func @hoisted
+  // CHECK: ttg.local_alloc %arg0
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: scf.for
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: }
+  tt.func @hoisted(%x: tensor<32x32xf16, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %a = ttg.local_alloc %x : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %l = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #blocked>
+      %m = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #blocked>
+    }
+    tt.return
+  }
+
+  // The loop writes what it reads, so its back edge needs the barrier at
+  // the same place: it stays in the loop, with none added before it.
+  // CHECK-LABEL: tt.func @not_hoisted
+  // CHECK: ttg.local_alloc
+  // CHECK-NEXT: ttg.local_store
+  // CHECK-NEXT: scf.for
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_store
+  // CHECK-NEXT: }
+  tt.func @not_hoisted(%x: tensor<32x32xf16, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %a = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    ttg.local_store %x, %a : tensor<32x32xf16, #blocked> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %l = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #blocked>
+      ttg.local_store %x, %a : tensor<32x32xf16, #blocked> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    }
+    tt.return
+  }
+}
