@@ -83,10 +83,12 @@ module {
 // CHECK: ttng.async_tma_copy_local_to_global
 
 // The kernel runs on 12 warps: warps 8-11 go from the entry to the worker
-// loop, which waits at barrier 0 (all 384 threads) for a dispatch word and
-// runs partition0 on warps 8-11 with the captures loaded from shared memory;
+// loop, which waits at barrier 1 (all 384 threads; the unaligned
+// barrier.sync, as the warps reach it at different instructions) for a
+// dispatch word and runs partition0 on warps 8-11 with the captures loaded
+// from shared memory;
 // inside it thread ids count from warp 8. Default thread 0 stores the
-// captures and the word, the default warps meet the workers at barrier 0,
+// captures and the word, the default warps meet the workers at barrier 1,
 // and again after the loop; before returning thread 0 stores -1 (exit).
 // LLVM: module attributes {{{.*}}"ttg.total-num-warps" = 12 : i32
 // LLVM: llvm.func @matmul_ws({{.*}} nvvm.reqntid = array<i32: 384, 1, 1>
@@ -94,7 +96,7 @@ module {
 // LLVM: %[[ISW:.*]] = llvm.icmp "uge" %[[TID]], %{{.*}} : i32
 // LLVM: llvm.cond_br %[[ISW]], ^[[WORKER:bb[0-9]+]], ^[[BODY:bb[0-9]+]]
 // LLVM: llvm.inline_asm has_side_effects {{.*}}"@$0 st.shared.b32 [$1], $2;"
-// LLVM: nvvm.barrier0
+// LLVM: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
 // LLVM: nvvm.setmaxregister increase 232
 // LLVM: ^[[WORKER]]:
 // LLVM: llvm.switch
@@ -103,15 +105,15 @@ module {
 
 // PTX: .reqntid 384, 1, 1
 // PTX: setmaxnreg.inc.sync.aligned.u32 168;
-// PTX: bar.sync 0;
+// PTX: barrier.sync 1;
 // PTX: setmaxnreg.dec.sync.aligned.u32 40;
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
 // The default warps' own barriers count their 256 threads (barrier 15).
 // PTX: bar.sync 15, 256;
-// PTX: bar.sync 0;
+// PTX: barrier.sync 1;
 // PTX-NEXT: setmaxnreg.inc.sync.aligned.u32 232;
 // PTX: wgmma.mma_async
 // PTX: setmaxnreg.dec.sync.aligned.u32 168;
-// PTX-NEXT: bar.sync 0;
+// PTX-NEXT: barrier.sync 1;
 // The launcher starts 12 warps.
 // META: "num_warps": 12

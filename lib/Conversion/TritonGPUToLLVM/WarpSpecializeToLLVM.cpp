@@ -11,12 +11,15 @@
 //   one control-flow graph:
 //
 //     entry:   warps past the default ones go to `worker`
-//     worker:  bar.sync 0 (all warps); read the dispatch word; switch:
+//     worker:  barrier 1 (all warps); read the dispatch word; switch:
 //              op k -> its partition by warp range; otherwise return
 //     op k:    default thread 0 stores the captures and k to shared memory,
-//              bar.sync 0, run the default region; partition warps load the
-//              captures and run theirs; all meet at bar.sync 0 after
-//     return:  default thread 0 stores "exit", all bar.sync 0 first
+//              barrier 1, run the default region; partition warps load the
+//              captures and run theirs; all meet at barrier 1 after
+//     return:  default thread 0 stores "exit", all meet at barrier 1 first
+//
+// Barrier 1 is the unaligned `barrier.sync 1`: the warps reach it at
+// different instructions.
 //
 // Inside a partition, thread ids count from the partition's first warp (so
 // layouts, "thread 0" predicates and warp groups are the partition's) and
@@ -39,9 +42,10 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
-/// Dispatch and join are the whole block's bar.sync 0; partition i uses
+/// Dispatch and join are the whole block's barrier 1; partition i uses
 /// barrier 2 + i; the default warps' own bar.sync (outside partitions) use
 /// the last one.
+constexpr int kBlockBarrier = 1;
 constexpr int kFirstPartitionBarrier = 2;
 constexpr int kMaxBarriers = 16;
 constexpr int kDefaultBarrier = kMaxBarriers - 1;
@@ -107,9 +111,18 @@ enclosingPartition(Operation *op) {
   return std::nullopt;
 }
 
-/// Every thread of the block meets (dispatch, join, exit): bar.sync 0.
+/// Every thread of the block meets (dispatch, join, exit) at barrier 1:
+/// `barrier.sync 1`, unaligned, because the default warps and the
+/// partitions' reach it at different instructions (bar.sync is
+/// barrier.sync.aligned, which promises the same instruction in every
+/// thread; compute-sanitizer's synccheck reports the aligned form as
+/// divergent, and racecheck does not order accesses across a barrier reached
+/// that way).
 void blockBarrier(OpBuilder &b, Location loc) {
-  NVVM::Barrier0Op::create(b, loc);
+  LLVMBuilder lb(b, loc);
+  LLVM::CallIntrinsicOp::create(
+      b, loc, b.getStringAttr("llvm.nvvm.barrier.cta.sync.all"),
+      ValueRange{lb.i32(kBlockBarrier)});
 }
 
 /// Barrier `id` for `threads` threads: a partition's, or the default warps'.

@@ -4,7 +4,7 @@
 // warps (7 in all, 224 threads). The partitions' warps leave the entry for
 // the worker loop; the default warps store the captures (%p, %n and %x,
 // which partition1 uses without capturing it: the allocator adds it) and
-// the dispatch word 0 (thread 0 does), and meet them at barrier 0 (the
+// the dispatch word 0 (thread 0 does), and meet them at barrier 1 (the
 // whole block). partition0 starts at warp 4 and partition1 at warp 6: their
 // thread ids count from there, and their bar.sync are barriers 2 and 3 with
 // 64 and 32 threads; the default region's counts 128 threads (barrier 15).
@@ -26,16 +26,16 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
   // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.shared.b32 [$1], $2;"
   // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.shared.b32 [$1], $2;"
   // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.shared.b32 [$1], $2;"
-  // CHECK: nvvm.barrier0
-  // CHECK: nvvm.barrier0
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
   // CHECK: llvm.br ^[[AFTER:bb[0-9]+]](%{{.*}} : i32)
   // CHECK: ^[[AFTER]](%{{.*}}: i32):
   // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.shared.b32 [$1], $2;"
-  // CHECK: nvvm.barrier0
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
   // CHECK-NEXT: llvm.return
   // Workers: wait for a dispatch, read the word, switch.
   // CHECK: ^[[WORKER]]:
-  // CHECK: nvvm.barrier0
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
   // CHECK: %[[STATE:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i32
   // CHECK: llvm.switch %[[STATE]] : i32, ^[[EXIT:bb[0-9]+]] [
   // CHECK-NEXT: 0: ^[[DISPATCH:bb[0-9]+]]
@@ -72,14 +72,16 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 }
 
 // Barriers: the default region's counts the 4 default warps, partition0's
-// is barrier 2 (64 threads), partition1's barrier 3 (32 threads).
+// is barrier 2 (64 threads), partition1's barrier 3 (32 threads). Barrier 1,
+// which all warps reach at different instructions, is the unaligned
+// barrier.sync (bar.sync is barrier.sync.aligned).
 // RUN: triton-opt %s --tritongpu-to-llvm-pipeline -o %t.mlir
 // RUN: triton-translate --mlir-to-ptx %t.mlir -o %t.ptx
-// RUN: FileCheck %s --check-prefix=PTX --input-file %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX --implicit-check-not='bar.sync 0;' --implicit-check-not='bar.sync 1;' --input-file %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
 // PTX: .reqntid 224, 1, 1
 // PTX-DAG: bar.sync 15, 128;
 // PTX-DAG: bar.sync 2, 64;
 // PTX-DAG: bar.sync 3, 32;
-// PTX-DAG: bar.sync 0;
+// PTX-DAG: barrier.sync 1;
 
