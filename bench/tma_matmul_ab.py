@@ -96,6 +96,8 @@ def main():
     parser.add_argument("--kernels", default="mm,mm_bt,mm_dev", help="any of mm,mm_bt,mm_dev,mm_ws")
     parser.add_argument("--configs", help="BMxBNxBKxWARPSxSTAGES,... (default: four configs)")
     parser.add_argument("--dtype", default="float16", help="float16 or bfloat16")
+    parser.add_argument("--who", default="up,ours",
+                        help="the compilers to run: up, ours or both (up,ours); one alone for a sanitizer")
     parser.add_argument("--no-ew", action="store_true", help="skip the elementwise kernel")
     args = parser.parse_args()
     results = []
@@ -126,7 +128,7 @@ def main():
         for BM, BN, BK, warps, stages in configs:
             for name in args.kernels.split(","):
                 row = {"kernel": name, "M": M, "N": N, "K": K, "config": [BM, BN, BK, warps, stages]}
-                for who in ("up", "ours"):
+                for who in args.who.split(","):
                     use(who)
                     kernel = kernels[who][{"mm": 0, "mm_bt": 1, "mm_dev": 3, "mm_ws": 4}[name]]
                     c = torch.empty((M, N), device="cuda", dtype=torch.float16)
@@ -172,7 +174,7 @@ def main():
     x = torch.randn((M, N), device="cuda", dtype=torch.float16)
     for BM, BN in ((64, 64), (32, 128), (128, 32)):
         row = {"kernel": "ew", "M": M, "N": N, "config": [BM, BN]}
-        for who in ("up", "ours"):
+        for who in args.who.split(","):
             use(who)
             y = torch.zeros((M, N), device="cuda", dtype=torch.float32)
             compiled = kernels[who][2][(triton.cdiv(M, BM), triton.cdiv(N, BN))](
