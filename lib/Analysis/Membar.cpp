@@ -206,6 +206,7 @@ private:
       }
       if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
         // before, after, before, ...: one body made of both regions.
+        unsigned counted = conflicts; // probes, not barriers
         Accesses in = pending;
         for (int i = 0; i < 8; ++i) {
           Accesses end =
@@ -217,6 +218,7 @@ private:
             break;
           in = next;
         }
+        conflicts = counted;
         Accesses afterBefore = analyze(whileOp.getBefore().front(), in, insert);
         analyze(whileOp.getAfter().front(), afterBefore, insert);
         pending = afterBefore;
@@ -292,6 +294,7 @@ private:
       clean.clear();
       if (barriersPerIteration(body, clean) <
           barriersPerIteration(body, before)) {
+        ++conflicts;
         if (insert) {
           OpBuilder builder(forOp);
           mlir::gpu::BarrierOp::create(builder, forOp.getLoc());
@@ -308,6 +311,7 @@ private:
   /// The state a loop body starts in, entered with `before` or from its own
   /// end.
   Accesses entryState(Block &body, const Accesses &before) {
+    unsigned counted = conflicts; // probes, not barriers
     Accesses in = before;
     for (int i = 0; i < 8; ++i) {
       Accesses next = before;
@@ -316,21 +320,28 @@ private:
         break;
       in = next;
     }
+    conflicts = counted;
     return in;
   }
 
-  /// The barriers one iteration of a loop body entered with `before` needs.
+  /// The barriers one iteration of a loop body entered with `before` needs
+  /// (a loop inside counts one of its iterations). A probe: `conflicts` is
+  /// left as it was.
   unsigned barriersPerIteration(Block &body, const Accesses &before) {
+    Accesses in = entryState(body, before);
     unsigned start = conflicts;
-    analyze(body, entryState(body, before), false);
-    return conflicts - start;
+    analyze(body, in, false);
+    unsigned needed = conflicts - start;
+    conflicts = start;
+    return needed;
   }
 
   ModuleOp module;
   SymbolTableCollection symbols;
   uint64_t total = 0;
   unsigned inserted = 0;
-  /// Barriers needed so far, inserted or not (analysis runs count too).
+  /// Barriers needed so far, inserted or not (the probes of
+  /// barriersPerIteration take theirs back).
   unsigned conflicts = 0;
 };
 } // namespace

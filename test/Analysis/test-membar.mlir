@@ -266,6 +266,32 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 
+  // A tile each outer iteration writes and its inner loop reads: the
+  // barrier goes before the inner loop, inside the outer one, whose back
+  // edge (the next write after the inner loop's reads) needs one before the
+  // write as well.
+  // CHECK-LABEL: tt.func @hoisted_nested
+  // CHECK: scf.for
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: ttg.local_store
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: scf.for
+  // CHECK-NEXT: ttg.local_load
+  // CHECK-NEXT: }
+  // CHECK-NEXT: }
+  tt.func @hoisted_nested(%x: tensor<32x32xf16, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %a = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      ttg.local_store %x, %a : tensor<32x32xf16, #blocked> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+      scf.for %j = %c0 to %n step %c1 : i32 {
+        %l = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #blocked>
+      }
+    }
+    tt.return
+  }
+
   // The loop writes what it reads, so its back edge needs the barrier at
   // the same place: it stays in the loop, with none added before it.
   // CHECK-LABEL: tt.func @not_hoisted
