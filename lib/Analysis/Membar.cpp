@@ -289,11 +289,13 @@ private:
   /// before the loop takes their place.
   Accesses loop(scf::ForOp forOp, Accesses before, bool insert) {
     Block &body = *forOp.getBody();
+    Accesses in = entryState(body, before);
     if (!before.empty()) {
       Accesses clean = before;
       clean.clear();
-      if (barriersPerIteration(body, clean) <
-          barriersPerIteration(body, before)) {
+      Accesses cleanIn = entryState(body, clean);
+      if (barriersPerIteration(body, cleanIn) <
+          barriersPerIteration(body, in)) {
         ++conflicts;
         if (insert) {
           OpBuilder builder(forOp);
@@ -301,9 +303,10 @@ private:
           ++inserted;
         }
         before = clean;
+        in = cleanIn;
       }
     }
-    Accesses end = analyze(body, entryState(body, before), insert);
+    Accesses end = analyze(body, in, insert);
     end.join(before); // the loop may not run
     return end;
   }
@@ -324,11 +327,10 @@ private:
     return in;
   }
 
-  /// The barriers one iteration of a loop body entered with `before` needs
+  /// The barriers one iteration of a loop body starting in state `in` needs
   /// (a loop inside counts one of its iterations). A probe: `conflicts` is
   /// left as it was.
-  unsigned barriersPerIteration(Block &body, const Accesses &before) {
-    Accesses in = entryState(body, before);
+  unsigned barriersPerIteration(Block &body, const Accesses &in) {
     unsigned start = conflicts;
     analyze(body, in, false);
     unsigned needed = conflicts - start;

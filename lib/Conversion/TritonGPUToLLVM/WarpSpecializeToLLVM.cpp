@@ -116,8 +116,7 @@ enclosingPartition(Operation *op) {
 /// partitions' reach it at different instructions (bar.sync is
 /// barrier.sync.aligned, which promises the same instruction in every
 /// thread; compute-sanitizer's synccheck reports the aligned form as
-/// divergent, and racecheck does not order accesses across a barrier reached
-/// that way).
+/// divergent).
 void blockBarrier(OpBuilder &b, Location loc) {
   LLVMBuilder lb(b, loc);
   LLVM::CallIntrinsicOp::create(
