@@ -143,6 +143,18 @@ std::optional<int> getLoopCluster(Operation *op);
 /// Removes the schedule's attributes from `root` and everything in it.
 void clearSchedule(Operation *root);
 
+/// In a warp-specialized consumer loop whose body has attention's chain of
+/// two synchronous wgmmas (the second accumulating `acc * alpha + P V`, its
+/// V a ring slot's), issues each iteration's second wgmma in the next
+/// iteration, right after that one's first, so the softmax runs while it is
+/// in flight (FlashAttention-3's intra-warp-group pipelining;
+/// DotChainPipelining.cpp). `release(b, loc, slot)` frees a ring slot once
+/// the second wgmma that read it completed. Returns false, changing
+/// nothing, when the loop does not have that shape; on success `loop` is
+/// replaced and erased.
+bool pipelineDotChain(scf::ForOp loop,
+                      function_ref<void(OpBuilder &, Location, Value)> release);
+
 } // namespace mlir::triton::gpu
 
 #endif

@@ -236,6 +236,12 @@ def TritonGPUAutomaticWarpSpecialization
 
     Only loops whose descriptors are kernel arguments are specialized.
 
+    In attention's consumer loop (two synchronous wgmmas, the second
+    accumulating `acc * alpha + P V`), `pipeline-dot-chains` issues each
+    P V in the next iteration right after its Q K^T, so the softmax runs
+    while it is in flight; its slot is released a turn later, so this takes
+    rings of three slots or more.
+
     S is the loop's `tt.num_stages`, else `num-stages`, lowered until the
     rings fit in shared memory. Where the kernel then has more than 256
     threads, `actualRegisters` gives the producer 40 registers a thread
@@ -250,7 +256,11 @@ def TritonGPUAutomaticWarpSpecialization
     Option<"numStages", "num-stages", "int32_t", /*default*/"3",
            "ring slots: tiles in flight plus the one in use">,
     Option<"remarks", "remarks", "bool", /*default*/"false",
-           "say which loops were specialized, and why not">
+           "say which loops were specialized, and why not">,
+    Option<"pipelineDotChains", "pipeline-dot-chains", "bool",
+           /*default*/"true",
+           "in attention's consumer loop, issue P @ V in the next iteration, "
+           "after its Q K^T (DotChainPipelining.cpp)">
   ];
 }
 
