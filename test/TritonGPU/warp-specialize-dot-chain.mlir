@@ -1,4 +1,5 @@
 // RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=8 target=cuda:90 num-stages=3" | FileCheck %s
+// RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=8 target=cuda:90 num-stages=3" | FileCheck %s --check-prefix=ALLOC
 // RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=8 target=cuda:90 num-stages=2" | FileCheck %s --check-prefix=TWO
 // RUN: triton-translate --ttir-to-ptx --num-warps=8 --num-stages=3 --target=cuda:90 %s -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX --input-file %t.ptx
@@ -36,6 +37,12 @@
 // CHECK: ttng.arrive_barrier
 // CHECK: ttg.warp_yield
 // CHECK: partition0
+
+// Q is stored to shared memory once, before the prologue, for both.
+// ALLOC: ttg.warp_specialize(
+// ALLOC: ttg.local_alloc %{{.*}} : (tensor<128x64xf16
+// ALLOC-NOT: ttg.local_alloc %
+// ALLOC: partition0
 
 // TWO: ttg.warp_specialize(
 // TWO-NOT: isAsync

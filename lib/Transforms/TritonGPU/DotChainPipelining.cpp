@@ -113,11 +113,12 @@ void cloneFirstPart(OpBuilder &b, DotChain &c, IRMapping &map,
 }
 
 /// The second dot on (p, ring[slot], acc converted into C).
-Value issueSecond(OpBuilder &b, DotChain &c, Value p, Value slot,
-                  Value acc, bool async) {
+Value issueSecond(OpBuilder &b, DotChain &c, Value p, Value slot, Value acc,
+                  bool async) {
   Location loc = c.second.getLoc();
-  Value cIn = c.toC ? Value(ConvertLayoutOp::create(b, loc, c.toC.getType(), acc))
-                    : acc;
+  Value cIn = c.toC
+                  ? Value(ConvertLayoutOp::create(b, loc, c.toC.getType(), acc))
+                  : acc;
   Value v = MemDescIndexOp::create(b, loc, c.secondB.getType(),
                                    c.secondB.getSrc(), slot);
   IRMapping map;
@@ -138,8 +139,7 @@ Value fromSecond(OpBuilder &b, DotChain &c, Value d) {
 
 /// The yields of a rotated iteration: the loop's (mapped), with the
 /// accumulator replaced by `rescaled`, then P and the slot.
-SmallVector<Value> rotatedYields(DotChain &c, IRMapping &map,
-                                 Value rescaled) {
+SmallVector<Value> rotatedYields(DotChain &c, IRMapping &map, Value rescaled) {
   SmallVector<Value> yields;
   for (auto [i, v] : llvm::enumerate(c.loop.getYieldedValues()))
     yields.push_back(i == c.accIndex ? rescaled : map.lookupOrDefault(v));
@@ -186,13 +186,13 @@ scf::IfOp buildPrologue(OpBuilder &b, DotChain &c, Value runs) {
 }
 
 /// Iterations lb + step, ...: the first half of j and the second of j - 1.
-scf::ForOp buildRotatedLoop(OpBuilder &b, DotChain &c, scf::IfOp prologue,
-                            function_ref<void(OpBuilder &, Location, Value)>
-                                release) {
+scf::ForOp
+buildRotatedLoop(OpBuilder &b, DotChain &c, scf::IfOp prologue,
+                 function_ref<void(OpBuilder &, Location, Value)> release) {
   scf::ForOp loop = c.loop;
   Location loc = loop.getLoc();
-  Value start = arith::AddIOp::create(b, loc, loop.getLowerBound(),
-                                      loop.getStep());
+  Value start =
+      arith::AddIOp::create(b, loc, loop.getLowerBound(), loop.getStep());
   auto rotated = scf::ForOp::create(b, loc, start, loop.getUpperBound(),
                                     loop.getStep(), prologue.getResults());
   rotated->setAttrs(loop->getAttrs());
@@ -213,7 +213,8 @@ scf::ForOp buildRotatedLoop(OpBuilder &b, DotChain &c, scf::IfOp prologue,
                                               ValueRange{first.getD()}, 1);
     map.map(c.first.getD(), s.getResult(0));
   });
-  auto done = ttng::WarpGroupDotWaitOp::create(body, loc, ValueRange{pending}, 0);
+  auto done =
+      ttng::WarpGroupDotWaitOp::create(body, loc, ValueRange{pending}, 0);
   Value acc = fromSecond(body, c, done.getResult(0));
   release(body, loc, args[n + 1]);
   scf::YieldOp::create(body, loc,
@@ -222,15 +223,14 @@ scf::ForOp buildRotatedLoop(OpBuilder &b, DotChain &c, scf::IfOp prologue,
 }
 
 /// The last iteration's second half, when the loop ran.
-scf::IfOp buildEpilogue(OpBuilder &b, DotChain &c, scf::ForOp rotated,
-                        Value runs,
-                        function_ref<void(OpBuilder &, Location, Value)>
-                            release) {
+scf::IfOp
+buildEpilogue(OpBuilder &b, DotChain &c, scf::ForOp rotated, Value runs,
+              function_ref<void(OpBuilder &, Location, Value)> release) {
   Location loc = c.loop.getLoc();
   unsigned n = c.loop.getNumRegionIterArgs();
   Value a = rotated.getResult(c.accIndex);
-  auto epilogue =
-      scf::IfOp::create(b, loc, TypeRange{a.getType()}, runs, /*withElse=*/true);
+  auto epilogue = scf::IfOp::create(b, loc, TypeRange{a.getType()}, runs,
+                                    /*withElse=*/true);
   OpBuilder then = epilogue.getThenBodyBuilder();
   Value slot = rotated.getResult(n + 1);
   Value d = issueSecond(then, c, rotated.getResult(n), slot, a,
@@ -245,23 +245,30 @@ scf::IfOp buildEpilogue(OpBuilder &b, DotChain &c, scf::ForOp rotated,
 } // namespace
 
 bool mlir::triton::gpu::pipelineDotChain(
-    scf::ForOp loop,
-    function_ref<void(OpBuilder &, Location, Value)> release) {
+    scf::ForOp loop, function_ref<void(OpBuilder &, Location, Value)> release) {
   FailureOr<DotChain> chain = matchDotChain(loop);
   if (failed(chain))
     return false;
+  // A tile stored once from a value made before the loop (attention's Q)
+  // is read where it is: before the loop, not once by the prologue and
+  // again by the loop.
+  for (Operation &op : llvm::make_early_inc_range(*loop.getBody())) {
+    auto alloc = dyn_cast<LocalAllocOp>(op);
+    if (alloc && alloc.getSrc() && !alloc.getType().getMutableMemory() &&
+        loop.isDefinedOutsideOfLoop(alloc.getSrc()))
+      alloc->moveBefore(loop);
+  }
   OpBuilder b(loop);
   Location loc = loop.getLoc();
-  Value runs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                     loop.getLowerBound(),
-                                     loop.getUpperBound());
+  Value runs =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                            loop.getLowerBound(), loop.getUpperBound());
   scf::IfOp prologue = buildPrologue(b, *chain, runs);
   scf::ForOp rotated = buildRotatedLoop(b, *chain, prologue, release);
   scf::IfOp epilogue = buildEpilogue(b, *chain, rotated, runs, release);
   for (unsigned i = 0; i < loop.getNumResults(); ++i)
-    loop.getResult(i).replaceAllUsesWith(i == chain->accIndex
-                                             ? epilogue.getResult(0)
-                                             : rotated.getResult(i));
+    loop.getResult(i).replaceAllUsesWith(
+        i == chain->accIndex ? epilogue.getResult(0) : rotated.getResult(i));
   loop->erase();
   return true;
 }

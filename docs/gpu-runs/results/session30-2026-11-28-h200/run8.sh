@@ -1,0 +1,13 @@
+set -u
+python3 -m pip install -q --no-index --no-deps --force-reinstall dist/tritondialect-*.whl 2>&1 | tail -1
+short() { python3 -c "
+import json,sys
+for l in open(sys.argv[1]):
+    if l.startswith('{'):
+        r=json.loads(l); print(r['D'], r['config'], 'causal' if r['causal'] else 'full', *(f\"{k}={r[k]:.1f}\" for k in ('ours_tflops',) if k in r), *(f\"{k}={r[k]:.3g}\" for k in ('ours_err',) if k in r), *(f\"{k}={r[k][:80]}\" for k in ('ours_error',) if k in r))
+" $1; }
+C="--variants hostdesc_ws --configs 128x128x64x8x3,128x128x128x8x3,64x128x128x8x3,64x128x64x8x3 --masks full,causal"
+for m in none pp nofence ppnofence; do
+  echo "== $m"
+  PP_MODE=$m PTX_EDIT_FILE=.gpu/s30/pingpong3.py TRITON_CACHE_DIR=/tmp/c-$m timeout 200 python3 .gpu/s30/patchrun.py bench/attention_ab.py --who ours $C > $OUT/$m.jsonl 2>$OUT/$m.err; echo rc=$? patched=$(grep -c patched $OUT/$m.err); short $OUT/$m.jsonl
+done
