@@ -27,15 +27,18 @@
 //
 // A loop without a wgmma to keep in flight (attention: the accumulator is
 // rescaled each iteration, P @ V reads P from registers) keeps its dots
-// synchronous and releases each slot at the end of its iteration.
+// synchronous and releases each slot at the end of its iteration; with
+// three slots or more, attention's P @ V is issued a turn later instead,
+// after the next Q K^T, the softmax running while it is in flight
+// (DotChainPipelining.cpp).
 //
 // The producer runs ahead by up to S tiles; neither side waits on the
 // other's instructions, only on its buffers. Layout choices are not
 // revisited: the consumer keeps the warps, tiles and encodings the loop had.
-// Only kernel-argument descriptors are specialized: with tensor maps the
-// kernel writes, compute-sanitizer's racecheck reported hazards on the
-// dispatch word (outputs correct, cause not found), so those loops stay
-// with the pipeliner.
+// Only kernel-argument descriptors are specialized; loops over tensor maps
+// the kernel writes stay with the pipeliner. (They were held back for
+// racecheck's hazards on the dispatch word, which it reports for every
+// warp-specialized kernel: bench/sanitizer/racecheck_partial_barrier.cu.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -150,9 +153,7 @@ private:
         return refuse(loop, "a descriptor load does not go straight to a "
                             "shared buffer TMA can write");
       // Tensor maps the kernel writes (tl.make_tensor_descriptor) are not
-      // handed to the producer warps yet: compute-sanitizer's racecheck
-      // reports hazards on the dispatch word in such kernels (outputs
-      // correct; host descriptors clean), so they keep the pipelined loop.
+      // handed to the producer warps yet: they keep the pipelined loop.
       if (!isa<BlockArgument>(load.getDesc()) ||
           !isa<FunctionOpInterface>(
               cast<BlockArgument>(load.getDesc()).getOwner()->getParentOp()))
