@@ -1,6 +1,7 @@
 // RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=8 target=cuda:90 num-stages=3" | FileCheck %s
 // RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=8 target=cuda:90 num-stages=3" | FileCheck %s --check-prefix=ALLOC
 // RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=8 target=cuda:90 num-stages=2" | FileCheck %s --check-prefix=TWO
+// RUN: sed 's/ {tt.warp_specialize}//' %s | triton-opt --triton-to-tritongpu-pipeline="num-warps=8 target=cuda:90 num-stages=3" | FileCheck %s --check-prefix=AUTO
 // RUN: triton-translate --ttir-to-ptx --num-warps=8 --num-stages=3 --target=cuda:90 %s -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX --input-file %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
@@ -43,6 +44,9 @@
 // ALLOC: ttg.local_alloc %{{.*}} : (tensor<128x64xf16
 // ALLOC-NOT: ttg.local_alloc %
 // ALLOC: partition0
+
+// Not marked, its 64x64 P @ V tiles keep it pipelined (slower specialized).
+// AUTO-NOT: ttg.warp_specialize(
 
 // TWO: ttg.warp_specialize(
 // TWO-NOT: isAsync

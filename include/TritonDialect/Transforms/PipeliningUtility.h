@@ -155,6 +155,11 @@ void clearSchedule(Operation *root);
 bool pipelineDotChain(scf::ForOp loop,
                       function_ref<void(OpBuilder &, Location, Value)> release);
 
+/// Whether the loop body has attention's chain of two synchronous wgmmas
+/// (as pipelineDotChain takes it, wherever its V comes from): the element
+/// count of the second one's B tile (BLOCK_N x HEAD_DIM) if so.
+std::optional<int64_t> getDotChainTileSize(scf::ForOp loop);
+
 } // namespace mlir::triton::gpu
 
 #endif

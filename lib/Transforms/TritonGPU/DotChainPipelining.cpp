@@ -55,7 +55,8 @@ Operation *soleUser(Value v) {
   return v.hasOneUse() ? *v.getUsers().begin() : nullptr;
 }
 
-FailureOr<DotChain> matchDotChain(scf::ForOp loop) {
+/// The chain's dots and accumulator; `secondB` is checked by the caller.
+FailureOr<DotChain> matchDots(scf::ForOp loop) {
   SmallVector<ttng::WarpGroupDotOp> dots;
   loop.getBody()->walk([&](ttng::WarpGroupDotOp dot) { dots.push_back(dot); });
   if (dots.size() != 2 || dots[0]->getBlock() != loop.getBody() ||
@@ -67,10 +68,6 @@ FailureOr<DotChain> matchDotChain(scf::ForOp loop) {
   c.second = dots[1];
   if (c.first.getIsAsync() || c.second.getIsAsync() || c.second.getUseC() ||
       !isa<RankedTensorType>(c.second.getA().getType()))
-    return failure();
-  c.secondB = c.second.getB().getDefiningOp<MemDescIndexOp>();
-  if (!c.secondB || c.secondB->getBlock() != loop.getBody() ||
-      !loop.isDefinedOutsideOfLoop(c.secondB.getSrc()))
     return failure();
   // The second's result reaches the yield, maybe through a conversion.
   Value result = c.second.getD();
@@ -91,6 +88,18 @@ FailureOr<DotChain> matchDotChain(scf::ForOp loop) {
   if ((c.toC = dyn_cast_or_null<ConvertLayoutOp>(soleUser(toC))))
     toC = c.toC.getResult();
   if (c.second.getC() != toC || !toC.hasOneUse())
+    return failure();
+  return c;
+}
+
+/// The chain of a consumer loop: its second dot reads V from a ring slot.
+FailureOr<DotChain> matchDotChain(scf::ForOp loop) {
+  FailureOr<DotChain> c = matchDots(loop);
+  if (failed(c))
+    return failure();
+  c->secondB = c->second.getB().getDefiningOp<MemDescIndexOp>();
+  if (!c->secondB || c->secondB->getBlock() != loop.getBody() ||
+      !loop.isDefinedOutsideOfLoop(c->secondB.getSrc()))
     return failure();
   return c;
 }
@@ -243,6 +252,14 @@ buildEpilogue(OpBuilder &b, DotChain &c, scf::ForOp rotated, Value runs,
   return epilogue;
 }
 } // namespace
+
+std::optional<int64_t> mlir::triton::gpu::getDotChainTileSize(scf::ForOp loop) {
+  FailureOr<DotChain> c = matchDots(loop);
+  if (failed(c))
+    return std::nullopt;
+  auto b = cast<MemDescType>(c->second.getB().getType());
+  return b.getNumElements();
+}
 
 bool mlir::triton::gpu::pipelineDotChain(
     scf::ForOp loop, function_ref<void(OpBuilder &, Location, Value)> release) {
