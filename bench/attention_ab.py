@@ -115,7 +115,42 @@ def attn_host_desc_body(Q, K, V, O, sm_scale, L: tl.constexpr, D: tl.constexpr, 
     O.store([row + pm * BM, 0], (acc / l_i[:, None]).to(tl.float16))
 
 
+@triton.jit
+def host_desc_tiles(q, K, V, row, lo, hi, m_i, l_i, acc, rm, qk_scale, BN: tl.constexpr, MASK: tl.constexpr):
+    """Key/value tiles lo, lo + BN, ... below hi of attn_host_desc_split_body."""
+    for s in range(lo, hi, BN):
+        rn = s + tl.arange(0, BN)
+        k = K.load([row + s, 0])
+        qk = tl.dot(q, k.T) * qk_scale
+        p, alpha, m_new, l_i = online_softmax(qk, m_i, l_i, rm, rn, MASK)
+        v = V.load([row + s, 0])
+        acc = acc * alpha[:, None] + tl.dot(p.to(tl.float16), v)
+        m_i = m_new
+    return m_i, l_i, acc
+
+
+def attn_host_desc_split_body(Q, K, V, O, sm_scale, L: tl.constexpr, D: tl.constexpr, BM: tl.constexpr,
+                              BN: tl.constexpr, CAUSAL: tl.constexpr, WS: tl.constexpr):
+    """attn_host_desc_body with its causal loop split in two, as upstream's
+    tutorial 06 does: the tiles left of the diagonal block without a mask,
+    then the diagonal block's with it (two loops in one kernel, neither
+    marked)."""
+    pm = tl.program_id(0)
+    bh = tl.program_id(1)
+    row = bh * L
+    rm = pm * BM + tl.arange(0, BM)
+    q = Q.load([row + pm * BM, 0])
+    m_i, l_i, acc = softmax_state(BM, D)
+    qk_scale = sm_scale * 1.44269504
+    hi = pm * BM if CAUSAL else L
+    m_i, l_i, acc = host_desc_tiles(q, K, V, row, 0, hi, m_i, l_i, acc, rm, qk_scale, BN, False)
+    if CAUSAL:
+        m_i, l_i, acc = host_desc_tiles(q, K, V, row, pm * BM, (pm + 1) * BM, m_i, l_i, acc, rm, qk_scale, BN, True)
+    O.store([row + pm * BM, 0], (acc / l_i[:, None]).to(tl.float16))
+
+
 BODIES = {"ptr": attn_body, "desc": attn_desc_body, "hostdesc": attn_host_desc_body,
+          "hostdesc_split": attn_host_desc_split_body,
           "hostdesc_ws": attn_host_desc_body}
 
 
@@ -193,7 +228,8 @@ def main():
     parser.add_argument("--variants", default="ptr",
                         help="comma-separated: ptr (tiles through pointers), desc (through tensor descriptors made in the "
                              "kernel), hostdesc (through host tensor descriptors), hostdesc_ws (its loop "
-                             "warp-specialized)")
+                             "warp-specialized), hostdesc_split (hostdesc with the causal loop split "
+                             "in two, as tutorial 06)")
     args = parser.parse_args()
     triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
     kernels = {(var, who): triton.jit(BODIES[var]) for var in BODIES for who in ("up", "ours")}

@@ -244,9 +244,10 @@ def TritonGPUAutomaticWarpSpecialization
 
     With `automatic`, a loop not marked either way is specialized too when
     it is such an attention loop in an 8-warp kernel whose P @ V tiles have
-    at least 64 x 128 elements and whose rings get three slots (measured
-    9-22 % faster than the pipelined loop on an H200; 64 x 64 tiles were
-    slower and stay pipelined).
+    at least 64 x 128 elements and whose rings get three slots, and the
+    only loop of its kernel to be specialized (measured 9-22 % faster than
+    the pipelined loop on an H200; 64 x 64 tiles were slower and stay
+    pipelined; kernels with two such loops were not measured).
 
     S is the loop's `tt.num_stages`, else `num-stages`, lowered until the
     rings fit in shared memory. Where the kernel then has more than 256
@@ -264,8 +265,9 @@ def TritonGPUAutomaticWarpSpecialization
     Option<"remarks", "remarks", "bool", /*default*/"false",
            "say which loops were specialized, and why not">,
     Option<"automatic", "automatic", "bool", /*default*/"true",
-           "also specialize unmarked attention loops with 8 warps and P @ V "
-           "tiles of at least 64 x 128 (where it measured faster)">,
+           "also specialize a kernel's lone unmarked attention loop with 8 "
+           "warps and P @ V tiles of at least 64 x 128 (where it measured "
+           "faster)">,
     Option<"pipelineDotChains", "pipeline-dot-chains", "bool",
            /*default*/"true",
            "in attention's consumer loop, issue P @ V in the next iteration, "
