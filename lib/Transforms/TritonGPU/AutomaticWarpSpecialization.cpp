@@ -142,7 +142,27 @@ private:
     if (TritonGPUDialect::getNumWarps(module) != 8)
       return false;
     std::optional<int64_t> tile = getDotChainTileSize(loop);
-    return tile && *tile >= 64 * 128;
+    if (!tile || *tile < 64 * 128)
+      return false;
+    // Both dots' shared operands tiles of this loop's descriptor loads
+    // (what the producer will copy): then the consumer's chain is the one
+    // DotChainPipelining rotates, as measured.
+    bool fromLoads = true;
+    loop.getBody()->walk([&](ttng::WarpGroupDotOp dot) {
+      fromLoads &= isLoopDescriptorTile(loop, dot.getB());
+    });
+    return fromLoads;
+  }
+
+  /// `tile` is a view of a local_alloc, in the loop body, of a descriptor
+  /// load there.
+  static bool isLoopDescriptorTile(scf::ForOp loop, Value tile) {
+    while (
+        isa_and_nonnull<MemDescTransOp, MemDescReshapeOp>(tile.getDefiningOp()))
+      tile = tile.getDefiningOp()->getOperand(0);
+    auto alloc = tile.getDefiningOp<LocalAllocOp>();
+    return alloc && alloc->getBlock() == loop.getBody() && alloc.getSrc() &&
+           alloc.getSrc().getDefiningOp<DescriptorLoadOp>();
   }
 
   void remark(Operation *op, const Twine &text) {
