@@ -40,6 +40,9 @@ struct CompileOptions {
   std::string target = "cuda:90";
   /// mma.sync instead of wgmma on sm_90.
   bool disableMMAv3 = false;
+  /// Unmarked attention loops warp-specialized where that measured faster
+  /// (tritongpu-automatic-warp-specialization's `automatic`).
+  bool automaticWarpSpecialization = true;
   /// The launch grid's x extent is a multiple of this (the launcher's word;
   /// 2 lets tensor-core kernels run in 2-block clusters).
   int gridXMultiple = 1;

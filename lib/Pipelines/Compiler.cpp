@@ -118,7 +118,8 @@ triton::PipelineCache::get(const CompileOptions &options) {
   llvm::raw_string_ostream(key)
       << options.numWarps << "," << options.numStages << "," << options.numCTAs
       << "," << options.target << "," << options.disableMMAv3 << ","
-      << options.gridXMultiple << "," << options.verifyEachPass;
+      << options.automaticWarpSpecialization << "," << options.gridXMultiple
+      << "," << options.verifyEachPass;
   std::unique_ptr<Pipelines> &entry = pipelines[key];
   if (entry)
     return *entry;
@@ -129,6 +130,7 @@ triton::PipelineCache::get(const CompileOptions &options) {
   pipeline.numCTAs = options.numCTAs;
   pipeline.target = options.target;
   pipeline.disableMMAv3 = options.disableMMAv3;
+  pipeline.automaticWarpSpecialization = options.automaticWarpSpecialization;
   pipeline.gridXMultiple = options.gridXMultiple;
   // buildTritonNvidiaPipeline's passes, in two runs so that the TTGIR
   // between them can be kept.

@@ -67,9 +67,11 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   // persistent kernel pipelines across its tiles), which loads go ahead and
   // how far, the schedule, then the rewrite.
   pm.addPass(createTritonGPUFuseNestedLoops());
-  // Loops marked tt.warp_specialize: a TMA producer warp group.
+  // Loops marked tt.warp_specialize (and, unless turned off, attention loops
+  // where it measured faster): a TMA producer warp group.
   TritonGPUAutomaticWarpSpecializationOptions warpSpecialization;
   warpSpecialization.numStages = options.numStages;
+  warpSpecialization.automatic = options.automaticWarpSpecialization;
   pm.addPass(createTritonGPUAutomaticWarpSpecialization(warpSpecialization));
   TritonGPUAssignLatenciesOptions latencies;
   latencies.numStages = options.numStages;

@@ -64,6 +64,7 @@ _CODEGEN_OPTIONS = {
     "maxnreg": "maxnreg",
     "enable_fp_fusion": "enable_fp_fusion",
     "disable_mma_v3": "disable_mma_v3",
+    "automatic_warp_specialization": "automatic_warp_specialization",
     "grid_x_multiple": "grid_x_multiple",
     "keep_ir": "keep_ir",
     "line_info": "line_info",

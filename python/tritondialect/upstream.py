@@ -48,12 +48,18 @@ def _library_digest():
 CACHE_KEY = None
 
 
+def _automatic_warp_specialization():
+    """TRITONDIALECT_AUTO_WS=0 turns the automatic choice off."""
+    return os.environ.get("TRITONDIALECT_AUTO_WS", "1") not in ("0", "false", "off")
+
+
 def cache_key():
-    """What our compiler adds to upstream's cache key."""
+    """What our compiler adds to upstream's cache key (the library and the
+    settings read from the environment that change the code)."""
     global CACHE_KEY
     if CACHE_KEY is None:
         CACHE_KEY = f"tritondialect-{__version__}-{_library_digest()}"
-    return CACHE_KEY
+    return CACHE_KEY + ("" if _automatic_warp_specialization() else "-noautows")
 
 
 class FallbackWarning(UserWarning):
@@ -122,6 +128,7 @@ def _compile_options(options, capability):
         enable_fp_fusion=options.enable_fp_fusion,
         libdevice=extern.get("libdevice"),
         disable_mma_v3=os.environ.get("DISABLE_MMA_V3", "0") in ("1", "true", "on"),
+        automatic_warp_specialization=_automatic_warp_specialization(),
     )
 
 

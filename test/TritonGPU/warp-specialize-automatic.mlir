@@ -1,13 +1,16 @@
 // RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=8 target=cuda:90 num-stages=3" | FileCheck %s
 // RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=8 target=cuda:90 num-stages=2" | FileCheck %s --check-prefix=NO
 // RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=4 target=cuda:90 num-stages=3" | FileCheck %s --check-prefix=NO
+// RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=8 target=cuda:90 num-stages=3 automatic-warp-specialization=0" | FileCheck %s --check-prefix=NO
 
 // The attention loop of bench/attention_ab.py over host descriptors (head
 // dim 128, 128x64 tiles), not marked for warp specialization: with 8 warps
 // and three ring slots it is specialized anyway, P @ V a turn later
 // (measured 9-22 % faster than the pipelined loop on an H200); with two
 // slots or 4 warps it stays pipelined (and with 64x64 P @ V tiles:
-// warp-specialize-dot-chain.mlir).
+// warp-specialize-dot-chain.mlir), and so it does with the choice turned
+// off (automatic-warp-specialization=0; TRITONDIALECT_AUTO_WS=0 for the
+// drop-in backend).
 
 // CHECK: ttg.warp_specialize(
 // CHECK: scf.for

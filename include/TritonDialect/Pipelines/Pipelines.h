@@ -51,6 +51,12 @@ struct TritonToTritonGPUPipelineOptions
       llvm::cl::desc("tensor cores through mma.sync even where wgmma applies "
                      "(upstream's DISABLE_MMA_V3)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> automaticWarpSpecialization{
+      *this, "automatic-warp-specialization",
+      llvm::cl::desc("also warp-specialize unmarked attention loops where "
+                     "that measured faster (tritongpu-automatic-warp-"
+                     "specialization's automatic)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> tmaDescriptors{
       *this, "tma-descriptors",
       llvm::cl::desc("on sm_90 and later, kernel tensor-descriptor arguments "

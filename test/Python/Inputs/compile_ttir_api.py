@@ -68,3 +68,14 @@ try:
     t.compile_ttir(texts["add_f32"], verify_each=2)
 except t.CompilationError as e:
     print("bad verify_each:", e.diagnostics.strip())
+
+# Automatic warp specialization (an unmarked attention loop over host
+# descriptors, 8 warps) and the option that turns it off; the pass managers
+# kept for one must not serve the other.
+import os
+
+attention = open(os.path.join(os.path.dirname(__file__), "..", "..", "TritonGPU",
+                              "warp-specialize-automatic.mlir")).read()
+on = t.compile_ttir(attention, num_warps=8, num_stages=3)
+off = t.compile_ttir(attention, num_warps=8, num_stages=3, automatic_warp_specialization=False)
+print("automatic:", on.metadata["num_warps"], "setmaxnreg" in on.ptx, off.metadata["num_warps"], "setmaxnreg" in off.ptx)
