@@ -2,6 +2,7 @@
 // RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=8 target=cuda:90 num-stages=3" | FileCheck %s --check-prefix=ALLOC
 // RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=8 target=cuda:90 num-stages=2" | FileCheck %s --check-prefix=TWO
 // RUN: sed 's/ {tt.warp_specialize}//' %s | triton-opt --triton-to-tritongpu-pipeline="num-warps=8 target=cuda:90 num-stages=3" | FileCheck %s --check-prefix=AUTO
+// RUN: sed -e 's/      scf.yield %%46, %%54, %%37 :/      %%55 = arith.addf %%54, %%arg23 : tensor<128x64xf32>\n      scf.yield %%46, %%55, %%37 :/' %s | triton-opt --triton-to-tritongpu-pipeline="num-warps=8 target=cuda:90 num-stages=3" | FileCheck %s --check-prefix=SHARED
 // RUN: triton-translate --ttir-to-ptx --num-warps=8 --num-stages=3 --target=cuda:90 %s -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX --input-file %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
@@ -47,6 +48,12 @@
 
 // Not marked, its 64x64 P @ V tiles keep it pipelined (slower specialized).
 // AUTO-NOT: ttg.warp_specialize(
+
+// The accumulator also used outside the rescale (acc * alpha + P V + acc):
+// not attention's chain, the loop stays synchronous.
+// SHARED: ttg.warp_specialize(
+// SHARED-NOT: isAsync
+// SHARED: partition0
 
 // TWO: ttg.warp_specialize(
 // TWO-NOT: isAsync
