@@ -19,7 +19,11 @@
 //     return:  default thread 0 stores "exit", all meet at barrier 1 first
 //
 // Barrier 1 is the unaligned `barrier.sync 1`: the warps reach it at
-// different instructions.
+// different instructions. (compute-sanitizer's racecheck reports the
+// dispatch word once the default warps have used a counted barrier before
+// it, though barrier 1 orders every access: a tool artifact that
+// bench/sanitizer/racecheck_partial_barrier.cu reproduces without any of
+// this code.)
 //
 // Inside a partition, thread ids count from the partition's first warp (so
 // layouts, "thread 0" predicates and warp groups are the partition's) and
