@@ -104,21 +104,16 @@ def attn_host_desc_body(Q, K, V, O, sm_scale, L: tl.constexpr, D: tl.constexpr, 
     m_i, l_i, acc = softmax_state(BM, D)
     qk_scale = sm_scale * 1.44269504
     hi = (pm + 1) * BM if CAUSAL else L
-    for s in tl.range(0, hi, BN, warp_specialize=WS):
-        rn = s + tl.arange(0, BN)
-        k = K.load([row + s, 0])
-        qk = tl.dot(q, k.T) * qk_scale
-        p, alpha, m_new, l_i = online_softmax(qk, m_i, l_i, rm, rn, CAUSAL)
-        v = V.load([row + s, 0])
-        acc = acc * alpha[:, None] + tl.dot(p.to(tl.float16), v)
-        m_i = m_new
+    m_i, l_i, acc = host_desc_tiles(q, K, V, row, 0, hi, m_i, l_i, acc, rm, qk_scale, BN, CAUSAL, WS)
     O.store([row + pm * BM, 0], (acc / l_i[:, None]).to(tl.float16))
 
 
 @triton.jit
-def host_desc_tiles(q, K, V, row, lo, hi, m_i, l_i, acc, rm, qk_scale, BN: tl.constexpr, MASK: tl.constexpr):
-    """Key/value tiles lo, lo + BN, ... below hi of attn_host_desc_split_body."""
-    for s in range(lo, hi, BN):
+def host_desc_tiles(q, K, V, row, lo, hi, m_i, l_i, acc, rm, qk_scale, BN: tl.constexpr, MASK: tl.constexpr,
+                    WS: tl.constexpr):
+    """Key/value tiles lo, lo + BN, ... below hi of the host-descriptor
+    kernels: one loop, marked `warp_specialize` when WS."""
+    for s in tl.range(lo, hi, BN, warp_specialize=WS):
         rn = s + tl.arange(0, BN)
         k = K.load([row + s, 0])
         qk = tl.dot(q, k.T) * qk_scale
@@ -143,9 +138,10 @@ def attn_host_desc_split_body(Q, K, V, O, sm_scale, L: tl.constexpr, D: tl.const
     m_i, l_i, acc = softmax_state(BM, D)
     qk_scale = sm_scale * 1.44269504
     hi = pm * BM if CAUSAL else L
-    m_i, l_i, acc = host_desc_tiles(q, K, V, row, 0, hi, m_i, l_i, acc, rm, qk_scale, BN, False)
+    m_i, l_i, acc = host_desc_tiles(q, K, V, row, 0, hi, m_i, l_i, acc, rm, qk_scale, BN, False, False)
     if CAUSAL:
-        m_i, l_i, acc = host_desc_tiles(q, K, V, row, pm * BM, (pm + 1) * BM, m_i, l_i, acc, rm, qk_scale, BN, True)
+        m_i, l_i, acc = host_desc_tiles(q, K, V, row, pm * BM, (pm + 1) * BM, m_i, l_i, acc, rm, qk_scale, BN, True,
+                                        False)
     O.store([row + pm * BM, 0], (acc / l_i[:, None]).to(tl.float16))
 
 
