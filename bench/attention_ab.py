@@ -128,8 +128,8 @@ def attn_host_desc_split_body(Q, K, V, O, sm_scale, L: tl.constexpr, D: tl.const
                               BN: tl.constexpr, CAUSAL: tl.constexpr, WS: tl.constexpr):
     """attn_host_desc_body with its causal loop split in two, as upstream's
     tutorial 06 does: the tiles left of the diagonal block without a mask,
-    then the diagonal block's with it (two loops in one kernel, neither
-    marked)."""
+    then the diagonal block's with it (two loops in one kernel, both
+    marked `warp_specialize` when WS)."""
     pm = tl.program_id(0)
     bh = tl.program_id(1)
     row = bh * L
@@ -138,15 +138,15 @@ def attn_host_desc_split_body(Q, K, V, O, sm_scale, L: tl.constexpr, D: tl.const
     m_i, l_i, acc = softmax_state(BM, D)
     qk_scale = sm_scale * 1.44269504
     hi = pm * BM if CAUSAL else L
-    m_i, l_i, acc = host_desc_tiles(q, K, V, row, 0, hi, m_i, l_i, acc, rm, qk_scale, BN, False, False)
+    m_i, l_i, acc = host_desc_tiles(q, K, V, row, 0, hi, m_i, l_i, acc, rm, qk_scale, BN, False, WS)
     if CAUSAL:
         m_i, l_i, acc = host_desc_tiles(q, K, V, row, pm * BM, (pm + 1) * BM, m_i, l_i, acc, rm, qk_scale, BN, True,
-                                        False)
+                                        WS)
     O.store([row + pm * BM, 0], (acc / l_i[:, None]).to(tl.float16))
 
 
 BODIES = {"ptr": attn_body, "desc": attn_desc_body, "hostdesc": attn_host_desc_body,
-          "hostdesc_split": attn_host_desc_split_body,
+          "hostdesc_split": attn_host_desc_split_body, "hostdesc_split_ws": attn_host_desc_split_body,
           "hostdesc_ws": attn_host_desc_body}
 
 
@@ -225,7 +225,7 @@ def main():
                         help="comma-separated: ptr (tiles through pointers), desc (through tensor descriptors made in the "
                              "kernel), hostdesc (through host tensor descriptors), hostdesc_ws (its loop "
                              "warp-specialized), hostdesc_split (hostdesc with the causal loop split "
-                             "in two, as tutorial 06)")
+                             "in two, as tutorial 06), hostdesc_split_ws (both its loops warp-specialized)")
     args = parser.parse_args()
     triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
     kernels = {(var, who): triton.jit(BODIES[var]) for var in BODIES for who in ("up", "ours")}

@@ -470,3 +470,60 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return %y : tensor<2x2x2x2x2xi32, #cube>
   }
 }
+
+// -----
+
+// Two loops, the second starting from the first one's result (attention's
+// causal split: the tiles left of the diagonal block, then the diagonal
+// block's). Each loop's reductions move into its load's layout: the first
+// loop's rewrite stops at the second loop's initial value (a conversion
+// between the loops), which the second loop's rewrite then folds, so no
+// conversion is left in either loop.
+#v2 = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#lin = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @two_loops
+  // CHECK-SAME: %[[P:.*]]: tensor<64x64x!tt.ptr<f32>, #[[V2:[a-z0-9]+]]>
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: scf.for {{.*}} -> (tensor<64xf32, #ttg.slice<{dim = 1, parent = #[[V2]]}>>)
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: }) : (tensor<64x64xf32, #[[V2]]>)
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: scf.for {{.*}} -> (tensor<64xf32, #ttg.slice<{dim = 1, parent = #[[V2]]}>>)
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: }) : (tensor<64x64xf32, #[[V2]]>)
+  // CHECK: scf.yield
+  // CHECK: ttg.convert_layout
+  // CHECK: tt.store
+  tt.func @two_loops(%p: tensor<64x64x!tt.ptr<f32>, #v2>, %q: tensor<64x!tt.ptr<f32>, #lin>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %init = arith.constant dense<0xFF800000> : tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %a = scf.for %i = %c0 to %n step %c1 iter_args(%m = %init) -> (tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>) : i32 {
+      %x = tt.load %p : tensor<64x64x!tt.ptr<f32>, #v2>
+      %xb = ttg.convert_layout %x : tensor<64x64xf32, #v2> -> tensor<64x64xf32, #blocked>
+      %r = "tt.reduce"(%xb) <{axis = 1 : i32}> ({
+      ^bb0(%u: f32, %v: f32):
+        %w = arith.maxnumf %u, %v : f32
+        tt.reduce.return %w : f32
+      }) : (tensor<64x64xf32, #blocked>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+      %mn = arith.maxnumf %m, %r : tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+      scf.yield %mn : tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    }
+    %b = scf.for %i = %n to %c1 step %c1 iter_args(%m = %a) -> (tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>) : i32 {
+      %x = tt.load %p : tensor<64x64x!tt.ptr<f32>, #v2>
+      %xb = ttg.convert_layout %x : tensor<64x64xf32, #v2> -> tensor<64x64xf32, #blocked>
+      %r = "tt.reduce"(%xb) <{axis = 1 : i32}> ({
+      ^bb0(%u: f32, %v: f32):
+        %w = arith.maxnumf %u, %v : f32
+        tt.reduce.return %w : f32
+      }) : (tensor<64x64xf32, #blocked>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+      %mn = arith.maxnumf %m, %r : tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+      scf.yield %mn : tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    }
+    %o = ttg.convert_layout %b : tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64xf32, #lin>
+    tt.store %q, %o : tensor<64x!tt.ptr<f32>, #lin>
+    tt.return
+  }
+}

@@ -237,7 +237,12 @@ Choice choose(DotOp op, int capability, unsigned numWarps, bool disableV3) {
     // Each warp group covers N / warps[1] columns; the instruction's N is
     // the widest that divides them.
     unsigned n = wgmmaN(shape[1] / c.warps[1]);
-    if (n && shape[0] % (16 * c.warps[0]) == 0 && shape[0] >= 64) {
+    // A chained dot keeps every warp along M, as upstream's does, also when
+    // M has rows for one warp group only (attention with 64-row tiles and
+    // 8 warps): the warp groups then compute the same rows.
+    bool rowsPerWarp = shape[0] % (16 * c.warps[0]) == 0 ||
+                       (chained && (16 * c.warps[0]) % shape[0] == 0);
+    if (n && rowsPerWarp && shape[0] >= 64) {
       c.version = 3;
       c.instr = {16, n, kind->instrK};
       return c;

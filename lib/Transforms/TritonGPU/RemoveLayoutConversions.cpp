@@ -416,6 +416,13 @@ private:
     SmallVector<Value> worklist;
     llvm::MapVector<Operation *, Attribute> opEnc;
     SetVector<Operation *> sinks;
+    /// With `cutDepth`, a value of the component that is the initial value
+    /// of a loop nested in fewer loops than that (a later loop, outside the
+    /// one the removed conversion is in) does not pull that loop in: it is
+    /// converted back to its old type before the loop (`boundary`, with
+    /// that type), outside every loop the removed conversion was in.
+    std::optional<unsigned> cutDepth;
+    SmallVector<std::pair<OpOperand *, Type>> boundary;
     bool ok = true;
 
     /// `v` joins the component in layout `e` (a conflict clears `ok`).
@@ -469,6 +476,10 @@ private:
           if (auto forOp = dyn_cast<scf::ForOp>(user)) {
             if (idx < 3)
               return failure();
+            if (cutDepth && loopDepth(forOp) < *cutDepth) {
+              boundary.push_back({&use, v.getType()});
+              continue;
+            }
             assign(forOp.getRegionIterArgs()[idx - 3], e);
             assign(forOp.getResult(idx - 3), e);
             continue;
@@ -565,10 +576,29 @@ private:
   /// propagateForward). With `c`, `root` is c's result and c goes; without,
   /// `root` is a loop iteration argument whose initial value may be
   /// converted before the loop when it cannot be recomputed.
+  ///
+  /// A conversion in a loop whose component also reaches into a later loop
+  /// through the first one's results (attention's causal split: the tiles
+  /// left of the diagonal, then the diagonal block's), and fails there, is
+  /// tried again with the component stopping at that loop's initial values:
+  /// one conversion between the loops for one in every iteration, which
+  /// the later loop's own rewrite then folds.
   LogicalResult retypeComponent(Value root, Attribute rootEnc,
                                 ConvertLayoutOp c,
                                 DenseSet<Operation *> &erased) {
+    if (succeeded(retypeComponent(root, rootEnc, c, std::nullopt, erased)))
+      return success();
+    if (!c || loopDepth(c) == 0)
+      return failure();
+    return retypeComponent(root, rootEnc, c, loopDepth(c), erased);
+  }
+
+  LogicalResult retypeComponent(Value root, Attribute rootEnc,
+                                ConvertLayoutOp c,
+                                std::optional<unsigned> cutDepth,
+                                DenseSet<Operation *> &erased) {
     Component comp;
+    comp.cutDepth = cutDepth;
     comp.newEnc[root] = rootEnc;
     comp.worklist.push_back(root);
     // Hoisting: the loop's result takes the iteration argument's new type,
@@ -725,6 +755,11 @@ private:
       Value v = operand->get();
       operand->set(ConvertLayoutOp::create(builder, v.getLoc(),
                                            withEncoding(v.getType(), e), v));
+    }
+    for (auto [operand, type] : comp.boundary) {
+      builder.setInsertionPoint(operand->getOwner());
+      operand->set(ConvertLayoutOp::create(builder, operand->get().getLoc(),
+                                           type, operand->get()));
     }
     Type loopResultType = loopResult ? loopResult.getType() : Type();
     for (auto [v, e] : newEnc)
