@@ -6,8 +6,22 @@
 // rows of the softmax and ptxas ignored their setmaxnreg, so the loop is
 // not specialized automatically; it is pipelined with wgmma.
 
+//
+// The loop carries the accumulator in P @ V's layout, as upstream's does:
+// in the loop only the 64 rescale factors and P change layout (the
+// accumulator used to follow the scores into Q K^T's layout, two 64 x 128
+// conversions through shared memory an iteration).
+
 // IR-NOT: ttg.warp_specialize(
+// IR: scf.for {{.*}} tensor<64x128xf32, #[[PV:mma[0-9]*]]>
+// IR-NOT: ttg.convert_layout {{.*}} tensor<64x128xf32
 // IR: ttng.warp_group_dot {{.*}} -> tensor<64x64xf32, #mma{{[0-9]*}}>
+// IR-NOT: ttg.convert_layout {{.*}} tensor<64x128xf32
+// IR: ttg.convert_layout {{.*}} : tensor<64x1xf32, #mma{{[0-9]*}}> -> tensor<64x1xf32, #[[PV]]>
+// IR-NOT: ttg.convert_layout {{.*}} tensor<64x128xf32
+// IR: ttng.warp_group_dot {{.*}} -> tensor<64x128xf32, #[[PV]]>
+// IR-NOT: ttg.convert_layout {{.*}} tensor<64x128xf32
+// IR: scf.yield
 // IR-NOT: ttg.warp_specialize(
 
 

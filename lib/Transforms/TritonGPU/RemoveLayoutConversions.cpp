@@ -108,11 +108,26 @@ Attribute reshapeLayout(ReshapeOp r, Attribute e, bool toResult) {
   return result;
 }
 
+/// How many loops enclose `op`.
+unsigned loopDepth(Operation *op) {
+  unsigned depth = 0;
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    depth += isa<LoopLikeOpInterface>(p);
+  return depth;
+}
+
 /// Recomputes `v` in `target` with cheap ops, or retargets the conversion
 /// producing it. Returns null when `v` is not cheap to recompute.
+///
+/// With a `convertLimit`, a value that cannot be recomputed but has at most
+/// that many elements, defined in at most `maxDepth` loops, is converted
+/// where it is made instead (upstream keeps attention's accumulator in
+/// P @ V's layout and converts the 64 x 1 rescale factors each iteration).
 class Rematerializer {
 public:
-  explicit Rematerializer(OpBuilder &builder) : builder(builder) {}
+  explicit Rematerializer(OpBuilder &builder, int64_t convertLimit = 0,
+                          unsigned maxDepth = 0)
+      : builder(builder), convertLimit(convertLimit), maxDepth(maxDepth) {}
 
   /// Dry run: can `v` be produced in `target` without a new conversion?
   bool canRemat(Value v, Attribute target, int depth = 0) {
@@ -130,6 +145,14 @@ public:
 
 private:
   bool canRematUncached(Value v, Attribute target, int depth) {
+    if (convertLimit && isSmall(v)) {
+      if (!pure)
+        pure = std::make_unique<Rematerializer>(builder);
+      if (!pure->canRemat(v, target, depth)) {
+        converted.insert({v, target});
+        return true;
+      }
+    }
     Operation *def = v.getDefiningOp();
     if (!def)
       return false;
@@ -171,8 +194,17 @@ public:
       return it->second;
     Operation *def = v.getDefiningOp();
     OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPoint(def);
     Type type = withEncoding(v.getType(), target);
+    if (convertLimit)
+      (void)canRemat(v, target); // which values are converted
+    if (converted.contains(key)) {
+      builder.setInsertionPointAfterValue(v);
+      Value result =
+          ConvertLayoutOp::create(builder, v.getLoc(), type, v).getResult();
+      cache[key] = result;
+      return result;
+    }
+    builder.setInsertionPoint(def);
     Value result;
     if (auto cvt = dyn_cast<ConvertLayoutOp>(def)) {
       Value src = cvt.getSrc();
@@ -213,7 +245,27 @@ public:
   }
 
 private:
+  /// Small enough to convert, and made outside any loop deeper than the
+  /// conversion the rewrite removes.
+  bool isSmall(Value v) const {
+    auto type = dyn_cast<RankedTensorType>(v.getType());
+    if (!type || type.getNumElements() > convertLimit)
+      return false;
+    Operation *where = v.getDefiningOp();
+    if (!where) {
+      Block *block = cast<BlockArgument>(v).getOwner();
+      if (block->empty())
+        return false;
+      where = &block->front();
+    }
+    return loopDepth(where) <= maxDepth;
+  }
+
   OpBuilder &builder;
+  int64_t convertLimit;
+  unsigned maxDepth;
+  std::unique_ptr<Rematerializer> pure;
+  DenseSet<std::pair<Value, Attribute>> converted;
   DenseMap<std::pair<Value, Attribute>, Value> cache;
   DenseMap<std::pair<Value, Attribute>, bool> canCache;
 };
@@ -266,13 +318,9 @@ unsigned warpSpan(Attribute encoding, ArrayRef<int64_t> shape, unsigned dim) {
   return 1u << k;
 }
 
-/// How many loops enclose `op`.
-unsigned loopDepth(Operation *op) {
-  unsigned depth = 0;
-  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
-    depth += isa<LoopLikeOpInterface>(p);
-  return depth;
-}
+/// A conversion removed from a loop may bring in conversions of values at
+/// most this many times smaller (RemoveLayoutConversionsPass::retypeComponent).
+constexpr int64_t kConvertFraction = 16;
 
 /// The bytes of global memory one transaction moves: runs of consecutive
 /// addresses this long use every byte they fetch or write.
@@ -423,6 +471,10 @@ private:
     /// that type), outside every loop the removed conversion was in.
     std::optional<unsigned> cutDepth;
     SmallVector<std::pair<OpOperand *, Type>> boundary;
+    /// Values entering the component that cannot be recomputed may be
+    /// converted when they have at most this many elements (see
+    /// Rematerializer), where they are made, in at most `cutDepth` loops.
+    int64_t convertLimit = 0;
     bool ok = true;
 
     /// `v` joins the component in layout `e` (a conflict clears `ok`).
@@ -577,12 +629,17 @@ private:
   /// `root` is a loop iteration argument whose initial value may be
   /// converted before the loop when it cannot be recomputed.
   ///
-  /// A conversion in a loop whose component also reaches into a later loop
-  /// through the first one's results (attention's causal split: the tiles
-  /// left of the diagonal, then the diagonal block's), and fails there, is
-  /// tried again with the component stopping at that loop's initial values:
-  /// one conversion between the loops for one in every iteration, which
-  /// the later loop's own rewrite then folds.
+  /// A conversion in a loop whose component fails is tried again with two
+  /// allowances, each trading the conversion for cheaper ones:
+  ///  - where the component reaches into a later loop through the first
+  ///    one's results (attention's causal split: the tiles left of the
+  ///    diagonal, then the diagonal block's), it stops at that loop's
+  ///    initial values: one conversion between the loops for one in every
+  ///    iteration, which the later loop's own rewrite then folds;
+  ///  - values coming in that cannot be recomputed are converted if they
+  ///    have at most 1/16 of the removed conversion's elements (64-row
+  ///    attention tiles over 8 warps: the accumulator stays in P @ V's
+  ///    layout, the 64 rescale factors are converted).
   LogicalResult retypeComponent(Value root, Attribute rootEnc,
                                 ConvertLayoutOp c,
                                 DenseSet<Operation *> &erased) {
@@ -599,6 +656,9 @@ private:
                                 DenseSet<Operation *> &erased) {
     Component comp;
     comp.cutDepth = cutDepth;
+    if (cutDepth)
+      comp.convertLimit = cast<RankedTensorType>(c.getType()).getNumElements() /
+                          kConvertFraction;
     comp.newEnc[root] = rootEnc;
     comp.worklist.push_back(root);
     // Hoisting: the loop's result takes the iteration argument's new type,
@@ -633,7 +693,8 @@ private:
     auto &newEnc = comp.newEnc;
     auto &opEnc = comp.opEnc;
     OpBuilder probeBuilder(root.getContext());
-    Rematerializer probe(probeBuilder);
+    Rematerializer probe(probeBuilder, comp.convertLimit,
+                         comp.cutDepth.value_or(0));
     auto need = [&](OpOperand &operand, Attribute e) {
       Value v = operand.get();
       if (!isa<RankedTensorType>(v.getType()))
@@ -747,7 +808,7 @@ private:
     auto &newEnc = comp.newEnc;
     auto &sinks = comp.sinks;
     OpBuilder builder(root.getContext());
-    Rematerializer remat(builder);
+    Rematerializer remat(builder, comp.convertLimit, comp.cutDepth.value_or(0));
     for (auto [operand, e] : incoming)
       operand->set(remat.remat(operand->get(), e));
     for (auto [operand, e] : convertedInits) {
