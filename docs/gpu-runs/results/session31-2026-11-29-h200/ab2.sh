@@ -1,0 +1,17 @@
+set -u
+python3 -m pip install -q --no-index --no-deps --force-reinstall dist/tritondialect-*.whl 2>&1 | tail -1
+cd bench
+A="--ctx 4096 --batch-heads 128"
+# 64-row tiles over 8 warps: wgmma now (was mma.sync), pointer and host-descriptor kernels
+python3 attention_ab.py $A --configs 128x64x64x8x3,64x64x128x8x3,64x64x64x8x3,128x64x128x8x3 --variants ptr,hostdesc --masks full,causal --out $OUT/bm64.json > $OUT/bm64.txt 2>&1
+# the split kernel unmarked: both loops specialized automatically now
+python3 attention_ab.py $A --configs 128x128x64x8x3,128x128x128x8x3,64x128x128x8x3,64x128x64x8x3 --variants hostdesc_split --masks causal,full --out $OUT/split-auto.json > $OUT/split-auto.txt 2>&1
+python3 - $OUT <<'PY'
+import json, sys, glob
+for f in sorted(glob.glob(sys.argv[1] + "/*.json")):
+    for r in json.load(open(f)):
+        print(f.split("/")[-1][:-5], r["D"], r["config"], r["variant"], "causal" if r["causal"] else "full",
+              "sdpa %.0f" % r["sdpa_tflops"], "up %.0f" % r.get("up_tflops", 0), "ours %.0f" % r.get("ours_tflops", 0),
+              "x%.3f" % r.get("speedup", 0), "err up %.1e ours %.1e" % (r.get("up_err", -1), r.get("ours_err", -1)),
+              r.get("ours_error", "")[:80], r.get("up_error", "")[:80])
+PY
