@@ -160,6 +160,12 @@ bool pipelineDotChain(scf::ForOp loop,
 /// count of the second one's B tile (BLOCK_N x HEAD_DIM) if so.
 std::optional<int64_t> getDotChainTileSize(scf::ForOp loop);
 
+/// Attention's P @ V in a loop of that chain (getDotChainTileSize) when its
+/// result goes straight to the next iteration: the wgmma a pipelined loop
+/// may leave in flight across the back-edge, completed after the next
+/// Q K^T (as upstream's pipeliner does). Null otherwise.
+nvidia_gpu::WarpGroupDotOp getAsyncChainDot(scf::ForOp loop);
+
 } // namespace mlir::triton::gpu
 
 #endif

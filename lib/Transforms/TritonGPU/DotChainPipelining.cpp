@@ -261,6 +261,13 @@ std::optional<int64_t> mlir::triton::gpu::getDotChainTileSize(scf::ForOp loop) {
   return b.getNumElements();
 }
 
+ttng::WarpGroupDotOp mlir::triton::gpu::getAsyncChainDot(scf::ForOp loop) {
+  FailureOr<DotChain> c = matchDots(loop);
+  if (failed(c) || c->fromD)
+    return {};
+  return c->second;
+}
+
 bool mlir::triton::gpu::pipelineDotChain(
     scf::ForOp loop, function_ref<void(OpBuilder &, Location, Value)> release) {
   FailureOr<DotChain> chain = matchDotChain(loop);

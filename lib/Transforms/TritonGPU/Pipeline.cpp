@@ -35,7 +35,8 @@
 // iteration commits one group per copy (C copies), as upstream's does. When
 // the schedule issues an iteration's copies before its dot, C (S - 1)
 // groups may be pending when a tile is needed; when after it (an
-// accumulating wgmma kept in flight, `warp_group_dot_wait {pendings = 1}`),
+// accumulating wgmma kept in flight, `warp_group_dot_wait {pendings = 1}`,
+// or attention's P @ V, completed after the next iteration's Q K^T),
 // C (S - 2).
 //
 // A local_alloc of a loop-invariant value (attention's Q) is moved before
@@ -539,10 +540,16 @@ private:
   /// operand must come from a ring: a buffer written in the loop by plain
   /// stores would be overwritten under the wgmma in flight. Returns that
   /// wgmma, or null.
+  ///
+  /// So is attention's P @ V (getAsyncChainDot), completed after the next
+  /// iteration's Q K^T, whose wait retires it before that iteration's
+  /// copies overwrite its V slot.
   nvidia_gpu::WarpGroupDotOp
   keepsDotInFlight(scf::ForOp loop, ArrayRef<PipelinedLoad> candidates,
                    bool earlyFirst) {
     nvidia_gpu::WarpGroupDotOp dot = getAsyncAccumulatorDot(loop);
+    if (!dot)
+      dot = getAsyncChainDot(loop);
     if (!dot)
       return {};
     auto fromRing = [&](Value v) {
@@ -638,6 +645,36 @@ private:
     OpBuilder afterLoop(loop->getBlock(),
                         ++Block::iterator(loop.getOperation()));
     auto done = nvidia_gpu::WarpGroupDotWaitOp::create(afterLoop, dot.getLoc(),
+                                                       ValueRange{out}, 0);
+    out.replaceAllUsesExcept(done.getResult(0), done);
+  }
+
+  /// Attention's P @ V issued async: the next iteration waits for it after
+  /// its Q K^T (synchronous, which completes every wgmma before it anyway)
+  /// and before the rescale reads the accumulator; the last completes
+  /// after the loop.
+  static void makeChainDotAsync(scf::ForOp loop) {
+    nvidia_gpu::WarpGroupDotOp second = getAsyncChainDot(loop);
+    if (!second)
+      return;
+    nvidia_gpu::WarpGroupDotOp first;
+    for (auto dot : loop.getBody()->getOps<nvidia_gpu::WarpGroupDotOp>())
+      if (dot != second)
+        first = dot;
+    if (!first || !first->isBeforeInBlock(second))
+      return;
+    second.setIsAsync(true);
+    unsigned index = second->use_begin()->getOperandNumber();
+    Location loc = second.getLoc();
+    BlockArgument acc = loop.getRegionIterArgs()[index];
+    OpBuilder afterFirst(first->getBlock(), ++Block::iterator(first));
+    auto ready = nvidia_gpu::WarpGroupDotWaitOp::create(afterFirst, loc,
+                                                        ValueRange{acc}, 0);
+    acc.replaceAllUsesExcept(ready.getResult(0), ready);
+    Value out = loop.getResult(index);
+    OpBuilder afterLoop(loop->getBlock(),
+                        ++Block::iterator(loop.getOperation()));
+    auto done = nvidia_gpu::WarpGroupDotWaitOp::create(afterLoop, loc,
                                                        ValueRange{out}, 0);
     out.replaceAllUsesExcept(done.getResult(0), done);
   }
@@ -846,7 +883,8 @@ private:
       return success();
     nvidia_gpu::WarpGroupDotOp inFlight =
         keepsDotInFlight(loop, candidates, earlyFirst);
-    if (inFlight)
+    bool chainInFlight = inFlight && inFlight != getAsyncAccumulatorDot(loop);
+    if (inFlight && !chainInFlight)
       limitResidentBlocks(loop, inFlight);
     // One commit group per cp.async copy, as upstream's: the iterations
     // still in flight when the consumers wait (one fewer where the copies
@@ -898,7 +936,9 @@ private:
         runPipeliner(loop, stageZero, stages, earlyFirst);
     if (failed(result))
       return loop.emitError("software pipelining failed"), failure();
-    if (inFlight)
+    if (chainInFlight)
+      makeChainDotAsync(*result);
+    else if (inFlight)
       makeDotAsync(*result);
     std::string tmaCopies =
         anyTMA ? ", " + std::to_string(candidates.size() - numAsyncCopies) +

@@ -486,8 +486,12 @@ bool mlir::triton::gpu::scheduleLoop(scf::ForOp loop) {
   // wgmma kept in flight across iterations (a matmul's accumulator fed only
   // from pipelined loads), after it: its wait retires the wgmma that still
   // reads the ring slot the copies overwrite.
+  // So with attention's P @ V kept in flight across the back-edge: the next
+  // Q K^T (synchronous) retires it before the copies overwrite its slot.
   bool earlyLast = false;
   nvidia_gpu::WarpGroupDotOp dot = getAsyncAccumulatorDot(loop);
+  if (!dot)
+    dot = getAsyncChainDot(loop);
   if (dot) {
     auto pipelined = [&](Value v) {
       if (!isa<MemDescType>(v.getType()))
