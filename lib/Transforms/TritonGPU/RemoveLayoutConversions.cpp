@@ -22,6 +22,11 @@
 // Only the hoist may add a conversion, outside the loop, for one removed
 // inside it; the other rewrites remove one and at most replace others one
 // for one, and the forward rewrite never moves a conversion into a loop.
+// The forward rewrite of a conversion in a loop, when it fails as it is,
+// is tried once more allowing conversions that cost less: one before a
+// later loop its values reach (instead of pulling that loop in), and
+// conversions of values with at most 1/16 of its elements (see
+// retypeComponent).
 // New ops are created where the ops they replace were, so every value still
 // dominates its uses.
 //
