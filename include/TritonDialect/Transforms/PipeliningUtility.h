@@ -166,6 +166,10 @@ std::optional<int64_t> getDotChainTileSize(scf::ForOp loop);
 /// Q K^T (as upstream's pipeliner does). Null otherwise.
 nvidia_gpu::WarpGroupDotOp getAsyncChainDot(scf::ForOp loop);
 
+/// The wgmma a pipelined loop may keep in flight across iterations:
+/// getAsyncAccumulatorDot's, else getAsyncChainDot's. Null if neither.
+nvidia_gpu::WarpGroupDotOp getInFlightDot(scf::ForOp loop);
+
 } // namespace mlir::triton::gpu
 
 #endif

@@ -547,9 +547,7 @@ private:
   nvidia_gpu::WarpGroupDotOp
   keepsDotInFlight(scf::ForOp loop, ArrayRef<PipelinedLoad> candidates,
                    bool earlyFirst) {
-    nvidia_gpu::WarpGroupDotOp dot = getAsyncAccumulatorDot(loop);
-    if (!dot)
-      dot = getAsyncChainDot(loop);
+    nvidia_gpu::WarpGroupDotOp dot = getInFlightDot(loop);
     if (!dot)
       return {};
     auto fromRing = [&](Value v) {
@@ -657,12 +655,8 @@ private:
     nvidia_gpu::WarpGroupDotOp second = getAsyncChainDot(loop);
     if (!second)
       return;
-    nvidia_gpu::WarpGroupDotOp first;
-    for (auto dot : loop.getBody()->getOps<nvidia_gpu::WarpGroupDotOp>())
-      if (dot != second)
-        first = dot;
-    if (!first || !first->isBeforeInBlock(second))
-      return;
+    // The chain's other wgmma, Q K^T, comes first in the body.
+    auto first = *loop.getBody()->getOps<nvidia_gpu::WarpGroupDotOp>().begin();
     second.setIsAsync(true);
     unsigned index = second->use_begin()->getOperandNumber();
     Location loc = second.getLoc();
@@ -883,7 +877,9 @@ private:
       return success();
     nvidia_gpu::WarpGroupDotOp inFlight =
         keepsDotInFlight(loop, candidates, earlyFirst);
-    bool chainInFlight = inFlight && inFlight != getAsyncAccumulatorDot(loop);
+    // Attention's P @ V accumulates into the rescaled accumulator, a
+    // matmul's wgmma into its iteration argument itself.
+    bool chainInFlight = inFlight && !isa<BlockArgument>(inFlight.getC());
     if (inFlight && !chainInFlight)
       limitResidentBlocks(loop, inFlight);
     // One commit group per cp.async copy, as upstream's: the iterations

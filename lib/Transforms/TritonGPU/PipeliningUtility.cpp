@@ -376,6 +376,12 @@ mlir::triton::gpu::getAsyncAccumulatorDot(scf::ForOp loop) {
   return found;
 }
 
+nvidia_gpu::WarpGroupDotOp mlir::triton::gpu::getInFlightDot(scf::ForOp loop) {
+  if (nvidia_gpu::WarpGroupDotOp dot = getAsyncAccumulatorDot(loop))
+    return dot;
+  return getAsyncChainDot(loop);
+}
+
 bool mlir::triton::gpu::onlyAsyncCopiesWrite(LocalAllocOp alloc,
                                              Operation *scope) {
   SmallVector<Value> worklist{alloc.getResult()};
@@ -489,9 +495,7 @@ bool mlir::triton::gpu::scheduleLoop(scf::ForOp loop) {
   // So with attention's P @ V kept in flight across the back-edge: the next
   // Q K^T (synchronous) retires it before the copies overwrite its slot.
   bool earlyLast = false;
-  nvidia_gpu::WarpGroupDotOp dot = getAsyncAccumulatorDot(loop);
-  if (!dot)
-    dot = getAsyncChainDot(loop);
+  nvidia_gpu::WarpGroupDotOp dot = getInFlightDot(loop);
   if (dot) {
     auto pipelined = [&](Value v) {
       if (!isa<MemDescType>(v.getType()))
