@@ -15,8 +15,13 @@ using namespace mlir;
 void mlir::triton::buildTritonTTIRPipeline(OpPassManager &pm, bool tma) {
   // Inline device functions (noinline ones stay calls), block pointers and
   // descriptors to pointer tensors (descriptors TMA moves stay, with
-  // `tma`), combine and simplify, unroll marked loops.
-  pm.addPass(createInlinerPass());
+  // `tma`), combine and simplify, unroll marked loops. The inliner runs no
+  // pipeline of its own on each function (its default is canonicalize,
+  // whose patterns it would rebuild on every compilation): the canonicalize
+  // below sees every function after inlining.
+  pm.addPass(
+      createInlinerPass(/*opPipelines=*/{},
+                        /*defaultPipelineBuilder=*/[](OpPassManager &) {}));
   TritonRewriteTensorDescriptorToPointerOptions descriptors;
   descriptors.tma = tma;
   pm.addPass(createTritonRewriteTensorDescriptorToPointer(descriptors));
