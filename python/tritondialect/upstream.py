@@ -12,6 +12,10 @@ clean-up) and `cubin` stage (ptxas) and replaces the three between them:
   launcher reads (shared, scratch sizes, tensor memory);
 - `ptx`: our PTX and the kernel's name.
 
+The `cubin` stage stays upstream's, but the ptxas it will run is started
+when the hook is called, held at the open of its input until the PTX
+exists (`_ptxas.py`): ptxas sets itself up while we compile.
+
 A kernel we do not compile (host TensorDescriptor arguments TMA cannot move,
 targets other than sm_80-sm_90, Gluon, instrumentation, a
 compile error) runs upstream's own stages, with one warning line that names
@@ -27,9 +31,16 @@ import os
 import sys
 import warnings
 
-from . import CompilationError, compile_ttir, kernel_name, __version__, _native
+from . import CompilationError, compile_ttir, kernel_name, __version__, _native, _ptxas
 
-_state = {"installed": False, "strict": False, "verbose": False, "previous_hook": None, "backend_hash": None}
+_state = {
+    "installed": False,
+    "strict": False,
+    "verbose": False,
+    "previous_hook": None,
+    "backend_hash": None,
+    "subprocess": None,
+}
 _stats = {"compiled": 0, "fallbacks": 0}
 
 
@@ -66,7 +77,7 @@ class FallbackWarning(UserWarning):
     """A kernel went through upstream's stages instead of ours."""
 
 
-def _unsupported(ttir, options, capability, language):
+def _unsupported(options, capability, language):
     """Why we do not compile this kernel, or None."""
     if getattr(language, "name", str(language)) != "TRITON":
         return f"{language} sources are upstream's"
@@ -132,6 +143,40 @@ def _compile_options(options, capability):
     )
 
 
+def _ptxas_prefix(backend, options):
+    """The command upstream 3.6's `make_cubin` will run, without its last
+    three arguments (input, `-o`, output): the same knobs and options,
+    read the same way."""
+    from triton import knobs
+    from triton.backends.nvidia import compiler as nvidia
+
+    arch = backend.target.arch
+    if knobs.compilation.disable_line_info:
+        debug = ["-lineinfo", "-suppress-debug-info"]
+    elif knobs.nvidia.disable_ptxas_opt:
+        debug = ["-g"]
+    else:
+        debug = ["-lineinfo"]
+    fmad = [] if options.enable_fp_fusion else ["--fmad=false"]
+    opt_level = ["--opt-level", "0"] if knobs.nvidia.disable_ptxas_opt else []
+    ptx_options = getattr(options, "ptx_options", None)
+    extra = ptx_options.split(" ") if ptx_options else []
+    ptxas = nvidia.get_ptxas(arch).path
+    if not ptxas:
+        raise FileNotFoundError("no ptxas")
+    return [ptxas, *debug, *fmad, "-v", *opt_level, *extra, f"--gpu-name={nvidia.sm_arch_from_capability(arch)}"]
+
+
+def _start_ptxas(backend, options):
+    """An EarlyPtxas for this compilation's cubin stage, or None."""
+    if _state["subprocess"] is None or not _ptxas.enabled():
+        return None
+    try:
+        return _ptxas.EarlyPtxas(_ptxas_prefix(backend, options))
+    except Exception:  # an upstream without these knobs, no ptxas: upstream's stage as it is
+        return None
+
+
 def _hook(backend=None, stages=None, options=None, language=None, capability=None):
     previous = _state["previous_hook"]
     if backend is None:
@@ -144,14 +189,16 @@ def _hook(backend=None, stages=None, options=None, language=None, capability=Non
         previous(backend, stages, options, language, capability)
     if not all(s in stages for s in ("ttgir", "llir", "ptx")):
         return None
-    upstream = {s: stages[s] for s in ("ttgir", "llir", "ptx")}
+    upstream = {s: stages[s] for s in ("ttgir", "llir", "ptx", "cubin") if s in stages}
     compiled = {}
+    if "cubin" in stages and _unsupported(options, capability, language) is None:
+        compiled["ptxas"] = _start_ptxas(backend, options)
 
     def make_ttgir(mod, metadata):
         ttir = str(mod)
         name = kernel_name(ttir)
         _dump(name, ttir, options, capability)
-        reason = _unsupported(ttir, options, capability, language)
+        reason = _unsupported(options, capability, language)
         if reason is None:
             try:
                 compiled["kernel"] = compile_ttir(ttir, source_name=name, **_compile_options(options, capability))
@@ -165,6 +212,9 @@ def _hook(backend=None, stages=None, options=None, language=None, capability=Non
             compiled.pop("kernel")
             reason = "host TensorDescriptor arguments that TMA cannot move here"
         if reason is not None:
+            if compiled.get("ptxas") is not None:
+                compiled.pop("ptxas").cancel()
+                _ptxas.stats["cancelled"] += 1
             _fallback(name, reason)
             return upstream["ttgir"](mod, metadata)
         _stats["compiled"] += 1
@@ -195,9 +245,17 @@ def _hook(backend=None, stages=None, options=None, language=None, capability=Non
         metadata["name"] = compiled["kernel"].metadata["name"]
         return compiled["kernel"].ptx
 
+    def make_cubin(src, metadata):
+        early = compiled.pop("ptxas", None)
+        if early is None:
+            return upstream["cubin"](src, metadata)
+        return _ptxas.run_with(early, upstream["cubin"], src, metadata)
+
     stages["ttgir"] = make_ttgir
     stages["llir"] = make_llir
     stages["ptx"] = make_ptx
+    if "cubin" in stages:
+        stages["cubin"] = make_cubin
     return None
 
 
@@ -296,6 +354,10 @@ def install(strict=None, verbose=None):
         return f"{backend_hash(self)}-{cache_key()}"
 
     nvidia.CUDABackend.hash = hash_with_ours
+    if isinstance(getattr(nvidia, "subprocess", None), type(os)):
+        # make_cubin's ptxas call, answered by a ptxas started early
+        _state["subprocess"] = nvidia.subprocess
+        nvidia.subprocess = _ptxas.SubprocessWithEarlyPtxas()
     try:
         _patch_autotuner()
     except (ImportError, AttributeError):
@@ -313,11 +375,13 @@ def uninstall():
 
     triton.knobs.runtime.add_stages_inspection_hook = _state["previous_hook"]
     nvidia.CUDABackend.hash = _state["backend_hash"]
+    if _state["subprocess"] is not None:
+        nvidia.subprocess = _state["subprocess"]
     try:
         _unpatch_autotuner()
     except (ImportError, AttributeError):
         pass
-    _state.update(installed=False, previous_hook=None, backend_hash=None)
+    _state.update(installed=False, previous_hook=None, backend_hash=None, subprocess=None)
     os.environ.pop("TRITONDIALECT", None)
     return True
 
@@ -327,5 +391,8 @@ def installed():
 
 
 def stats():
-    """Kernels compiled by us and fallbacks, in this process."""
-    return dict(_stats)
+    """Kernels compiled by us and fallbacks, in this process, and what the
+    early ptxas processes did (started, used by upstream's cubin stage,
+    missed: upstream's own ptxas call ran instead, cancelled: the kernel fell
+    back)."""
+    return dict(_stats, ptxas=dict(_ptxas.stats))
