@@ -102,20 +102,23 @@ EXPORT int __libc_start_main(MainFn main, int argc, char **argv,
   return real(mainThenSignal, argc, argv, init, fini, rtldFini, stackEnd);
 }
 
-EXPORT FILE *fopen(const char *path, const char *mode) {
-  static FILE *(*real)(const char *, const char *);
-  if (!real)
-    real = (FILE * (*)(const char *, const char *)) next("fopen");
+typedef FILE *(*FopenFn)(const char *, const char *);
+typedef int (*OpenFn)(const char *, int, ...);
+
+static FILE *gatedFopen(FopenFn *real, const char *name, const char *path,
+                        const char *mode) {
+  if (!*real)
+    *real = (FopenFn)next(name);
   waitAtGate(path);
-  return real(path, mode);
+  return (*real)(path, mode);
 }
 
-EXPORT FILE *fopen64(const char *path, const char *mode) {
-  static FILE *(*real)(const char *, const char *);
-  if (!real)
-    real = (FILE * (*)(const char *, const char *)) next("fopen64");
+static int gatedOpen(OpenFn *real, const char *name, const char *path,
+                     int flags, mode_t mode) {
+  if (!*real)
+    *real = (OpenFn)next(name);
   waitAtGate(path);
-  return real(path, mode);
+  return (*real)(path, flags, mode);
 }
 
 /* open(2) takes a mode only with O_CREAT or O_TMPFILE. */
@@ -125,38 +128,40 @@ static mode_t modeOf(int flags, va_list args) {
   return 0;
 }
 
+/* `mode_t mode`, read from the variadic arguments after `flags`. */
+#define READ_MODE(flags)                                                       \
+  va_list args;                                                                \
+  va_start(args, flags);                                                       \
+  mode_t mode = modeOf(flags, args);                                           \
+  va_end(args)
+
+EXPORT FILE *fopen(const char *path, const char *mode) {
+  static FopenFn real;
+  return gatedFopen(&real, "fopen", path, mode);
+}
+
+EXPORT FILE *fopen64(const char *path, const char *mode) {
+  static FopenFn real;
+  return gatedFopen(&real, "fopen64", path, mode);
+}
+
 EXPORT int open(const char *path, int flags, ...) {
-  static int (*real)(const char *, int, ...);
-  if (!real)
-    real = (int (*)(const char *, int, ...))next("open");
-  va_list args;
-  va_start(args, flags);
-  mode_t mode = modeOf(flags, args);
-  va_end(args);
-  waitAtGate(path);
-  return real(path, flags, mode);
+  static OpenFn real;
+  READ_MODE(flags);
+  return gatedOpen(&real, "open", path, flags, mode);
 }
 
 EXPORT int open64(const char *path, int flags, ...) {
-  static int (*real)(const char *, int, ...);
-  if (!real)
-    real = (int (*)(const char *, int, ...))next("open64");
-  va_list args;
-  va_start(args, flags);
-  mode_t mode = modeOf(flags, args);
-  va_end(args);
-  waitAtGate(path);
-  return real(path, flags, mode);
+  static OpenFn real;
+  READ_MODE(flags);
+  return gatedOpen(&real, "open64", path, flags, mode);
 }
 
 EXPORT int openat(int dir, const char *path, int flags, ...) {
   static int (*real)(int, const char *, int, ...);
   if (!real)
     real = (int (*)(int, const char *, int, ...))next("openat");
-  va_list args;
-  va_start(args, flags);
-  mode_t mode = modeOf(flags, args);
-  va_end(args);
+  READ_MODE(flags);
   waitAtGate(path);
   return real(dir, path, flags, mode);
 }
