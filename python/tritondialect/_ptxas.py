@@ -152,9 +152,7 @@ class EarlyPtxas:
         source, target = command[-3], command[-1]
         log_name = getattr(stderr, "name", None)
         if not self.matches(command) or not isinstance(log_name, str):
-            self.cancel()
-            stats["missed"] += 1
-            return None
+            return self._miss()
         try:
             try:
                 os.link(source, self.input)
@@ -162,24 +160,25 @@ class EarlyPtxas:
                 shutil.copyfile(source, self.input)
             os.write(self._fds[0], b"g")
         except OSError:
-            self.cancel()
-            stats["missed"] += 1
-            return None
+            return self._miss()
         if self._status() != 0 or not os.path.exists(self.output):
             # Upstream's command runs again and reports its own error.
-            self.cancel()
-            stats["missed"] += 1
-            return None
+            return self._miss()
         shutil.move(self.output, target)
         with open(self.log, "rb") as log, open(log_name, "ab") as out:
             shutil.copyfileobj(log, out)
         # Its main has returned: let it finish exiting on its own.
         _exiting.append(self.process)
-        self.process = None
         self._finalizer.detach()
         _cleanup(None, self._fds, self.folder)
         stats["used"] += 1
         return subprocess.CompletedProcess(list(command), 0)
+
+    def _miss(self):
+        """Upstream's own ptxas call runs instead of this one."""
+        self.cancel()
+        stats["missed"] += 1
+        return None
 
     def close_gate(self):
         """Closes the gate without opening it: ptxas exits with CANCELLED

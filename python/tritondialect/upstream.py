@@ -191,14 +191,15 @@ def _hook(backend=None, stages=None, options=None, language=None, capability=Non
         return None
     upstream = {s: stages[s] for s in ("ttgir", "llir", "ptx", "cubin") if s in stages}
     compiled = {}
-    if "cubin" in stages and _unsupported(options, capability, language) is None:
+    unsupported = _unsupported(options, capability, language)
+    if "cubin" in stages and unsupported is None:
         compiled["ptxas"] = _start_ptxas(backend, options)
 
     def make_ttgir(mod, metadata):
         ttir = str(mod)
         name = kernel_name(ttir)
         _dump(name, ttir, options, capability)
-        reason = _unsupported(options, capability, language)
+        reason = unsupported
         if reason is None:
             try:
                 compiled["kernel"] = compile_ttir(ttir, source_name=name, **_compile_options(options, capability))
