@@ -208,7 +208,9 @@ triton::compileTTIR(StringRef ttir, MLIRContext &context,
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(
         llvm::MemoryBuffer::getMemBufferCopy(ttir, sourceName), SMLoc());
-    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+    // compileModule verifies the module first: not twice.
+    module = parseSourceFile<ModuleOp>(
+        sourceMgr, ParserConfig(&context, /*verifyAfterParse=*/false));
   }
   if (!module)
     return failure();

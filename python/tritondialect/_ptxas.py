@@ -29,6 +29,7 @@ TRITONDIALECT_EARLY_PTXAS=0 turns this off.
 """
 
 import atexit
+import concurrent.futures
 import os
 import shutil
 import subprocess
@@ -121,7 +122,6 @@ class EarlyPtxas:
             if self.process is not None:
                 _close(gate_read)
                 _close(done_write)
-        stats["started"] += 1
         # A compilation that stops before its cubin stage leaves no process.
         self._finalizer = weakref.finalize(self, _cleanup, self.process, self._fds, self.folder)
 
@@ -207,6 +207,43 @@ class SubprocessWithEarlyPtxas:
             if result is not None:
                 return result
         return subprocess.run(*args, **kwargs)
+
+
+_starter = []  # the worker threads that start ptxas processes, made on first use
+_starter_lock = threading.Lock()
+
+
+class Starting:
+    """An EarlyPtxas started on a worker thread: spawning the process takes
+    0.6-1.1 ms on the H200 host (docs/gpu-runs, session 32), which the
+    compilation, running meanwhile with the GIL released, need not wait for.
+    get() waits for it and returns the EarlyPtxas, or None where it could
+    not start."""
+
+    def __init__(self, prefix):
+        with _starter_lock:
+            if not _starter:
+                _starter.append(concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="tritondialect-ptxas"))
+        self._future = _starter[0].submit(_start_or_none, list(prefix))
+        stats["started"] += 1
+
+    def get(self):
+        return self._future.result()
+
+    def cancel(self):
+        """Stops the process; False where none started."""
+        early = self.get()
+        if early is None:
+            return False
+        early.cancel()
+        return True
+
+
+def _start_or_none(prefix):
+    try:
+        return EarlyPtxas(prefix)
+    except Exception:  # no process: upstream's stage runs its own ptxas
+        return None
 
 
 def run_with(early, stage, *args):

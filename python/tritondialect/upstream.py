@@ -168,13 +168,16 @@ def _ptxas_prefix(backend, options):
 
 
 def _start_ptxas(backend, options):
-    """An EarlyPtxas for this compilation's cubin stage, or None."""
+    """The ptxas for this compilation's cubin stage, starting
+    (_ptxas.Starting), or None. The command is read from upstream's knobs
+    now, as the hook is called."""
     if _state["subprocess"] is None or not _ptxas.enabled():
         return None
     try:
-        return _ptxas.EarlyPtxas(_ptxas_prefix(backend, options))
+        prefix = _ptxas_prefix(backend, options)
     except Exception:  # an upstream without these knobs, no ptxas: upstream's stage as it is
         return None
+    return _ptxas.Starting(prefix)
 
 
 def _hook(backend=None, stages=None, options=None, language=None, capability=None):
@@ -213,8 +216,7 @@ def _hook(backend=None, stages=None, options=None, language=None, capability=Non
             compiled.pop("kernel")
             reason = "host TensorDescriptor arguments that TMA cannot move here"
         if reason is not None:
-            if compiled.get("ptxas") is not None:
-                compiled.pop("ptxas").cancel()
+            if compiled.get("ptxas") is not None and compiled.pop("ptxas").cancel():
                 _ptxas.stats["cancelled"] += 1
             _fallback(name, reason)
             return upstream["ttgir"](mod, metadata)
@@ -247,7 +249,8 @@ def _hook(backend=None, stages=None, options=None, language=None, capability=Non
         return compiled["kernel"].ptx
 
     def make_cubin(src, metadata):
-        early = compiled.pop("ptxas", None)
+        starting = compiled.pop("ptxas", None)
+        early = starting.get() if starting is not None else None
         if early is None:
             return upstream["cubin"](src, metadata)
         return _ptxas.run_with(early, upstream["cubin"], src, metadata)

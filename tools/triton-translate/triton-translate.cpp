@@ -73,6 +73,11 @@ llvm::cl::opt<bool> fpFusion(
     llvm::cl::desc("let multiplies and adds contract into fma (upstream's "
                    "enable_fp_fusion; on by default)"),
     llvm::cl::init(true), llvm::cl::cat(ptxCategory));
+llvm::cl::opt<bool> slsr(
+    "straight-line-strength-reduction",
+    llvm::cl::desc("run LLVM's straight-line strength reduction in the NVPTX "
+                   "codegen pipeline (off by default: PTXOptions says why)"),
+    llvm::cl::init(false), llvm::cl::cat(ptxCategory));
 llvm::cl::opt<std::string> metaJSON(
     "meta-json",
     llvm::cl::desc("where the launch metadata goes (default: beside -o, "
@@ -110,6 +115,7 @@ triton::PTXOptions ptxOptions() {
   options.libdevicePath = libdevice;
   options.lineInfo = lineInfo;
   options.fpFusion = fpFusion;
+  options.straightLineStrengthReduction = slsr;
   return options;
 }
 

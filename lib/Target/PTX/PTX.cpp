@@ -26,6 +26,8 @@
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/PassInfo.h"
+#include "llvm/PassRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -349,6 +351,28 @@ void optimize(llvm::Module &llvmModule, llvm::TargetMachine &machine,
 }
 } // namespace
 
+namespace {
+/// The NVPTX target's codegen pipeline, without the passes `skip` names
+/// (by pass argument): TargetPassConfig adds the target's IR passes through
+/// this `add`, which no option of the target can leave out one by one.
+class CodegenPassManager : public llvm::legacy::PassManager {
+public:
+  explicit CodegenPassManager(ArrayRef<StringRef> skip) : skip(skip) {}
+  void add(llvm::Pass *pass) override {
+    const llvm::PassInfo *info =
+        llvm::PassRegistry::getPassRegistry()->getPassInfo(pass->getPassID());
+    if (info && llvm::is_contained(skip, info->getPassArgument())) {
+      delete pass;
+      return;
+    }
+    llvm::legacy::PassManager::add(pass);
+  }
+
+private:
+  ArrayRef<StringRef> skip;
+};
+} // namespace
+
 std::string triton::KernelMetadata::toJSON() const {
   std::string json;
   llvm::raw_string_ostream os(json);
@@ -625,7 +649,10 @@ std::optional<std::string> triton::translateToPTX(ModuleOp module,
   llvm::SmallString<0> ptxText;
   {
     llvm::raw_svector_ostream os(ptxText);
-    llvm::legacy::PassManager codegen;
+    SmallVector<StringRef> skip;
+    if (!options.straightLineStrengthReduction)
+      skip.push_back("slsr");
+    CodegenPassManager codegen(skip);
     if (machine->addPassesToEmitFile(codegen, os, nullptr,
                                      llvm::CodeGenFileType::AssemblyFile)) {
       emitError(module.getLoc(), "the NVPTX backend cannot emit PTX for ")

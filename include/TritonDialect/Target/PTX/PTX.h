@@ -43,6 +43,13 @@ struct PTXOptions {
   /// has `add.f32`/`mul.f32` ptxas may contract. Off: `.rn` forms, never
   /// contracted.
   bool fpFusion = true;
+  /// LLVM's straight-line strength reduction (`slsr`) in the NVPTX codegen
+  /// pipeline. Off: LLVM 22's version takes 12-65% of the codegen time of
+  /// the corpus kernels (two thirds of dropout_philox's, most of it page
+  /// faults on the maps it makes per candidate) and changes the PTX of 3 of
+  /// the 32 by two lines each (a multiply where it would shift and add,
+  /// outside loops), which ptxas strength-reduces itself.
+  bool straightLineStrengthReduction = false;
   /// At most this many registers per thread (upstream's `maxnreg`: the
   /// kernel's `.maxnreg`); 0 leaves it to ptxas.
   unsigned maxNumRegisters = 0;
