@@ -10,17 +10,21 @@ starts, with the command line upstream's stage will use, held at the open
 of its input by libtritondialect_ptxas_gate.so (python/src/PtxasGate.c),
 and upstream's stage finds it already running:
 
+- our `ttgir` stage writes the PTX where ptxas waits and opens the gate as
+  soon as the PTX exists (release()), so ptxas compiles it while
+  upstream's `llir` and `ptx` stages and its bookkeeping between stages
+  run. (Without release(), the cubin stage links its PTX file there.)
 - upstream's own `make_cubin` still runs: it writes the PTX and the log
   file, builds its ptxas command and reads the cubin. Only its call of
   `subprocess.run` is answered by the running ptxas, when that command is
-  the one predicted (the paths of its input and output aside); the PTX is
-  linked to the path ptxas waits on, the gate opens, and the cubin and log
-  are moved to where upstream's stage reads them as soon as ptxas's main
-  returns (the gate library reports its status then), while the process
-  still tears itself down; it is reaped later.
-- anything else (another command, a ptxas that failed or was never gated,
-  no gate library) runs upstream's command as upstream would, so errors
-  and their messages are upstream's.
+  the one predicted (the paths of its input and output aside) and its
+  input file holds the PTX ptxas was given; the cubin and log are moved to
+  where upstream's stage reads them as soon as ptxas's main returns (the
+  gate library reports its status then), while the process still tears
+  itself down; it is reaped later.
+- anything else (another command, PTX replaced after our stage, a ptxas
+  that failed or was never gated, no gate library) runs upstream's command
+  as upstream would, so errors and their messages are upstream's.
 
 The cubin is the one the same ptxas makes from the same command: ptxas does
 not read its input's name into the cubin (checked byte for byte on the
@@ -105,6 +109,7 @@ class EarlyPtxas:
         env["TRITONDIALECT_PTXAS_GATE_PATH"] = self.input
         env["TRITONDIALECT_PTXAS_DONE_FD"] = str(done_write)
         self.process = None
+        self.released = None  # the PTX bytes release() gave ptxas
         try:
             with open(self.log, "wb") as log:
                 self.process = subprocess.Popen(
@@ -145,6 +150,28 @@ class EarlyPtxas:
             return byte[0]
         return self.process.wait()
 
+    def release(self, ptx):
+        """Gives ptxas `ptx` now, before upstream's later stages run: the
+        gate opens on it at once. finish() then answers only for a command
+        whose input file holds the same text. False when it could not."""
+        data = ptx.encode() if isinstance(ptx, str) else bytes(ptx)
+        try:
+            with open(self.input, "wb") as f:
+                f.write(data)
+            os.write(self._fds[0], b"g")
+        except (OSError, TypeError):
+            self.cancel()
+            return False
+        self.released = data
+        return True
+
+    def _same_input(self, source):
+        try:
+            with open(source, "rb") as f:
+                return f.read() == self.released
+        except OSError:
+            return False
+
     def finish(self, command, stderr):
         """What `subprocess.run(command, check=True, stderr=stderr)` would
         return, from the running ptxas; None when it cannot answer for it
@@ -153,14 +180,18 @@ class EarlyPtxas:
         log_name = getattr(stderr, "name", None)
         if not self.matches(command) or not isinstance(log_name, str):
             return self._miss()
-        try:
+        if self.released is not None:
+            if not self._same_input(source):  # the PTX changed since (an override)
+                return self._miss()
+        else:
             try:
-                os.link(source, self.input)
+                try:
+                    os.link(source, self.input)
+                except OSError:
+                    shutil.copyfile(source, self.input)
+                os.write(self._fds[0], b"g")
             except OSError:
-                shutil.copyfile(source, self.input)
-            os.write(self._fds[0], b"g")
-        except OSError:
-            return self._miss()
+                return self._miss()
         if self._status() != 0 or not os.path.exists(self.output):
             # Upstream's command runs again and reports its own error.
             return self._miss()
@@ -229,6 +260,11 @@ class Starting:
 
     def get(self):
         return self._future.result()
+
+    def release(self, ptx):
+        """EarlyPtxas.release, once the process has started."""
+        early = self.get()
+        return early is not None and early.release(ptx)
 
     def cancel(self):
         """Stops the process; False where none started."""

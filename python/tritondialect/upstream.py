@@ -224,6 +224,9 @@ def _hook(backend=None, stages=None, options=None, language=None, capability=Non
         if _state["verbose"]:
             print(f"tritondialect: compiled '{name}'", file=sys.stderr)
         metadata["tensordesc_meta"] = compiled["kernel"].metadata["tensordesc_meta"]
+        if compiled.get("ptxas") is not None:
+            # ptxas compiles our PTX while upstream's llir and ptx stages run.
+            compiled["ptxas"].release(compiled["kernel"].ptx)
         return compiled["kernel"].ttgir
 
     def make_llir(src, metadata):

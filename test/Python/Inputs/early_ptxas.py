@@ -67,6 +67,17 @@ ptx, cubin = run(add, disable_line_info=True)
 triton.knobs.compilation.disable_line_info = False
 print("other command: same cubin", cubin == direct(ptx, "-lineinfo", "-suppress-debug-info"), _ptxas.stats)
 
+# The PTX replaced after our stage gave it to ptxas (upstream's IR
+# override does this): the released process does not answer, upstream's
+# command runs on the new text.
+stages = stages_for(CUDAOptions())
+metadata = {}
+module = open(add).read()
+for stage in ("ttir", "ttgir", "llir", "ptx"):
+    module = stages[stage](module, metadata)
+changed = module + "\n// overridden\n"
+print("replaced PTX: same cubin", stages["cubin"](changed, metadata) == direct(changed, "-lineinfo"), _ptxas.stats)
+
 # PTX ptxas refuses: the early process fails, upstream's command runs
 # again and raises upstream's error with ptxas's log.
 stages = stages_for(CUDAOptions())
