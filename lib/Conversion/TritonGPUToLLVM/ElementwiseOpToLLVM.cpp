@@ -285,10 +285,6 @@ struct Fp8AbsConversion : public ConvertOpToLLVMPattern<math::AbsFOp> {
   }
 };
 /// tt.mulhiui: the high half of the unsigned product, element by element.
-/// 32 and 64 bits through NVVM's mulhi intrinsics (upstream's libdevice
-/// __nv_umulhi is one): the same mul.hi as the widened product, which
-/// costs LLVM's instcombine a third of a Philox kernel's compile. A
-/// constant goes second, where ptxas takes an immediate.
 struct MulhiUIOpConversion : public ConvertOpToLLVMPattern<MulhiUIOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -296,20 +292,8 @@ struct MulhiUIOpConversion : public ConvertOpToLLVMPattern<MulhiUIOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     LLVMBuilder lb(rewriter, loc);
-    bool swap = matchPattern(op.getX(), m_Constant()) &&
-                !matchPattern(op.getY(), m_Constant());
     auto hi = [&](Value a, Value b) -> Value {
       unsigned bits = a.getType().getIntOrFloatBitWidth();
-      if (bits == 32 || bits == 64) {
-        if (swap)
-          std::swap(a, b);
-        return LLVM::CallIntrinsicOp::create(
-                   rewriter, loc, a.getType(),
-                   rewriter.getStringAttr(bits == 32 ? "llvm.nvvm.mulhi.ui"
-                                                     : "llvm.nvvm.mulhi.ull"),
-                   ValueRange{a, b})
-            .getResult(0);
-      }
       Type wide = rewriter.getIntegerType(2 * bits);
       Value p = lb.mul(lb.zext(wide, a), lb.zext(wide, b));
       Value sh =

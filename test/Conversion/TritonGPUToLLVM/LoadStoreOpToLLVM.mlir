@@ -105,17 +105,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // Atomics: one `atom` per element, by the first copy, predicated on the
-// mask; tt.mulhiui as NVVM's mulhi, a constant operand second.
+// mask; tt.mulhiui as a widened multiply.
 #b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @atomics
   // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$3 atom.global.gpu.acq_rel.add.f32 $0, [$1], $2;", "=r,l,r,b"
-  // CHECK: llvm.call_intrinsic "llvm.nvvm.mulhi.ui"(%{{.*}}, %{{.*}}) : (i32, i32) -> i32
-  // CHECK: %[[SEVEN:.*]] = llvm.mlir.constant(7 : i32) : i32
-  // CHECK: %[[S:.*]] = llvm.insertvalue %[[SEVEN]]
-  // CHECK: %[[K:.*]] = llvm.extractvalue %[[S]][0]
-  // CHECK: %[[H:.*]] = llvm.extractvalue
-  // CHECK: llvm.call_intrinsic "llvm.nvvm.mulhi.ui"(%[[H]], %[[K]]) : (i32, i32) -> i32
+  // CHECK: llvm.zext %{{.*}} : i32 to i64
+  // CHECK: llvm.lshr
+  // CHECK: llvm.trunc %{{.*}} : i64 to i32
   tt.func public @atomics(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %k: i32) -> () {
     %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #b1>
     %xs = tt.splat %x : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #b1>
@@ -125,9 +122,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %old = tt.atomic_rmw fadd, acq_rel, gpu, %p, %one, %m : (tensor<128x!tt.ptr<f32>, #b1>, tensor<128xf32, #b1>, tensor<128xi1, #b1>) -> tensor<128xf32, #b1>
     %ks = tt.splat %k : i32 -> tensor<128xi32, #b1>
     %h = tt.mulhiui %r, %ks : tensor<128xi32, #b1>
-    %seven = arith.constant dense<7> : tensor<128xi32, #b1>
-    %h7 = tt.mulhiui %seven, %h : tensor<128xi32, #b1>
-    %hp = tt.addptr %xs, %h7 : tensor<128x!tt.ptr<f32>, #b1>, tensor<128xi32, #b1>
+    %hp = tt.addptr %xs, %h : tensor<128x!tt.ptr<f32>, #b1>, tensor<128xi32, #b1>
     tt.store %hp, %old : tensor<128x!tt.ptr<f32>, #b1>
     tt.return
   }
