@@ -154,12 +154,12 @@ class EarlyPtxas:
         """Gives ptxas `ptx` now, before upstream's later stages run: the
         gate opens on it at once. finish() then answers only for a command
         whose input file holds the same text. False when it could not."""
-        data = ptx.encode() if isinstance(ptx, str) else bytes(ptx)
+        data = ptx.encode()
         try:
             with open(self.input, "wb") as f:
                 f.write(data)
             os.write(self._fds[0], b"g")
-        except (OSError, TypeError):
+        except OSError:
             self.cancel()
             return False
         self.released = data
