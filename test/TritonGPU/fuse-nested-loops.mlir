@@ -196,3 +196,40 @@ tt.func @warp_specialized_nest(%n: i32, %k: i32) -> i32 {
   } {tt.warp_specialize}
   tt.return %r : i32
 }
+
+// -----
+
+// A persistent matmul's nest whose tile results all go to stores: no outer
+// iteration arguments, and the accumulator restarts in the dot (useC), so
+// the epilogue's scf.if has no results. Its store stays before the
+// terminator (the yield used to be put before the store, which failed to
+// verify).
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @stores_only
+// CHECK: scf.for {{.*}} -> (i32, i32, i32, tensor<64x64xf32, #mma>) : i64 {
+// CHECK:   ttng.warp_group_dot
+// CHECK:   scf.if %{{.*}} {
+// CHECK-NEXT: tt.store
+// CHECK-NEXT: }
+// CHECK:   scf.yield
+// CHECK: } else {
+// CHECK:   scf.for
+// CHECK:     tt.store
+tt.func @stores_only(%a: !ttg.memdesc<64x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>, %p: tensor<64x64x!tt.ptr<f32>, #mma>, %n: i32, %k: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  // expected-remark @below {{loop flattened with its inner loop}}
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %acc = scf.for %j = %c0 to %k step %c1 iter_args(%c = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    tt.store %p, %acc : tensor<64x64x!tt.ptr<f32>, #mma>
+  } {tt.flatten}
+  tt.return
+}
+}

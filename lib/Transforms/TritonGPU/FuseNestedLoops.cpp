@@ -129,7 +129,11 @@ Value toI64(OpBuilder &b, Location loc, Value v) {
 }
 
 /// An scf.if with both regions and no terminators yet (the builder adds
-/// yields to an if without results; they are taken out).
+/// yields to an if without results; they are taken out). Build in its
+/// blocks with OpBuilder::atBlockEnd: scf.if's body builders insert before
+/// the terminator of an if without results, which is not there (they put
+/// the yield before the last op moved in: a loop nest whose tiles' results
+/// all go to stores, with no outer iteration arguments).
 scf::IfOp createIf(OpBuilder &b, Location loc, TypeRange types, Value cond) {
   auto ifOp = scf::IfOp::create(b, loc, types, cond, /*withElseRegion=*/true);
   for (Block *block : {ifOp.thenBlock(), ifOp.elseBlock()})
@@ -245,14 +249,14 @@ scf::IfOp buildOnce(OpBuilder &in, Nest &nest, Value first, Value curI,
   for (Value v : nest.carried)
     types.push_back(v.getType());
   scf::IfOp once = createIf(in, loc, types, first);
-  OpBuilder thenB = once.getThenBodyBuilder();
+  OpBuilder thenB = OpBuilder::atBlockEnd(once.thenBlock());
   Value nextI = arith::AddIOp::create(thenB, loc, curI, outer.getStep());
   for (Operation *op : nest.once)
     op->moveBefore(once.thenBlock(), once.thenBlock()->end());
   SmallVector<Value> thenOut{nextI};
   llvm::append_range(thenOut, nest.carried);
   scf::YieldOp::create(thenB, loc, thenOut);
-  OpBuilder elseB = once.getElseBodyBuilder();
+  OpBuilder elseB = OpBuilder::atBlockEnd(once.elseBlock());
   SmallVector<Value> elseOut{curI};
   llvm::append_range(elseOut, carriedArgs);
   scf::YieldOp::create(elseB, loc, elseOut);
@@ -385,9 +389,9 @@ void buildFusedLoop(OpBuilder &b, Nest &nest, Value lenOuter, Value lenInner) {
   auto end = createIf(in, loc, endTypes, last);
   for (Operation *op : nest.epilogue)
     op->moveBefore(end.thenBlock(), end.thenBlock()->end());
-  OpBuilder endThen = end.getThenBodyBuilder();
+  OpBuilder endThen = OpBuilder::atBlockEnd(end.thenBlock());
   scf::YieldOp::create(endThen, loc, endOut);
-  OpBuilder endElse = end.getElseBodyBuilder();
+  OpBuilder endElse = OpBuilder::atBlockEnd(end.elseBlock());
   scf::YieldOp::create(endElse, loc, keep);
 
   SmallVector<Value> next{t, i, nextJ};
@@ -414,9 +418,9 @@ void fuse(Nest &nest) {
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, lenInner,
                             constantLike(b, loc, lenInner, 0));
   auto branch = createIf(b, loc, outer.getResultTypes(), runs);
-  OpBuilder elseB = branch.getElseBodyBuilder();
+  OpBuilder elseB = OpBuilder::atBlockEnd(branch.elseBlock());
   buildEmptyInnerCase(elseB, nest);
-  OpBuilder thenB = branch.getThenBodyBuilder();
+  OpBuilder thenB = OpBuilder::atBlockEnd(branch.thenBlock());
   buildFusedLoop(thenB, nest, lenOuter, lenInner);
   outer.replaceAllUsesWith(branch.getResults());
   nest.inner.erase();
