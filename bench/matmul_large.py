@@ -3,7 +3,7 @@ against ours in one process, with cuBLAS (torch.matmul) in the same run.
 
     python3 bench/matmul_large.py [--size 8192] [--dtype bfloat16]
         [--kernels ptr,desc,desc_ws,persist,persist_ws]
-        [--configs 128x256x64x8x3,...] [--who up,ours] [--out F]
+        [--configs 128x256x64x8x3,...] [--who up,ours] [--out F] [--dump DIR]
 
 The kernels are ordinary Triton programs, compiled unchanged by both:
 - ptr: tutorial 03's form, tiles through pointers, grouped launch order;
@@ -114,33 +114,37 @@ def launch(name, kernel, a, b, c, cfg, programs):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", type=int, default=8192)
+    parser.add_argument("--mnk", help="M,N,K instead of --size (ragged shapes: checked, timed too)")
     parser.add_argument("--dtype", default="bfloat16")
     parser.add_argument("--kernels", default="ptr,desc,desc_ws,persist,persist_ws")
     parser.add_argument("--configs", default="128x256x64x8x3,128x256x64x8x4")
     parser.add_argument("--who", default="up,ours")
     parser.add_argument("--out")
+    parser.add_argument("--dump", help="write each compiler's TTGIR and PTX here")
     args = parser.parse_args()
     triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
     dtype = getattr(torch, args.dtype)
-    S = args.size
+    M = N = K = S = args.size
+    if args.mnk:
+        M, N, K = (int(x) for x in args.mnk.split(","))
     torch.manual_seed(0)
-    a = torch.randn((S, S), device="cuda", dtype=dtype)
-    b = torch.randn((S, S), device="cuda", dtype=dtype)
+    a = torch.randn((M, K), device="cuda", dtype=dtype)
+    b = torch.randn((K, N), device="cuda", dtype=dtype)
     ref = (a.float() @ b.float()).to(dtype).float()
-    flops = 2 * S * S * S
+    flops = 2 * M * N * K
     programs = torch.cuda.get_device_properties(0).multi_processor_count
     results = []
     ms = triton.testing.do_bench(lambda: torch.matmul(a, b), warmup=25, rep=200)
-    results.append({"kernel": "cublas", "size": S, "ms": ms, "tflops": flops / ms * 1e-9})
+    results.append({"kernel": "cublas", "mnk": [M, N, K], "ms": ms, "tflops": flops / ms * 1e-9})
     print(json.dumps(results[-1]), flush=True)
     kernels = {(name, who): triton.jit(body) for name, body in BODIES.items() for who in ("up", "ours")}
     for cfg_text in args.configs.split(","):
         cfg = tuple(int(x) for x in cfg_text.split("x"))
         for name in args.kernels.split(","):
-            row = {"kernel": name, "size": S, "config": list(cfg)}
+            row = {"kernel": name, "mnk": [M, N, K], "config": list(cfg)}
             for who in args.who.split(","):
                 use(who)
-                c = torch.empty((S, S), device="cuda", dtype=dtype)
+                c = torch.empty((M, N), device="cuda", dtype=dtype)
                 f = launch(name, kernels[(name.replace("_ws", ""), who)], a, b, c, cfg, programs)
                 try:
                     compiled = f()
@@ -150,6 +154,11 @@ def main():
                     continue
                 row[who + "_err"] = (c.float() - ref).abs().max().item()
                 row[who + "_setmaxnreg"] = "setmaxnreg" in compiled.asm["ptx"]
+                if args.dump:
+                    os.makedirs(args.dump, exist_ok=True)
+                    for ext in ("ttgir", "ptx"):
+                        with open(os.path.join(args.dump, f"{name}-{cfg_text}-{who}.{ext}"), "w") as fh:
+                            fh.write(compiled.asm[ext])
                 t = triton.testing.do_bench(f, warmup=25, rep=200)
                 row[who + "_ms"] = t
                 row[who + "_tflops"] = flops / t * 1e-9

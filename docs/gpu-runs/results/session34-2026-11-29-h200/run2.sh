@@ -1,0 +1,16 @@
+set -u
+python3 -m pip install -q --no-index --no-deps --force-reinstall .gpu/s34/dist-before/tritondialect-*.whl 2>&1 | tail -1
+cd bench
+E="--ctx 4096 --batch-heads 128 --masks full,causal"
+C=64x128x64x4x3,64x128x128x4x3,128x128x64x4x3,64x128x64x4x4,128x128x64x4x4
+timeout 250 python3 attention_ab.py $E --configs $C --variants hostdesc --out $OUT/hd4.json > $OUT/hd4.log 2>&1
+timeout 200 python3 attention_ab.py $E --configs $C --variants hostdesc_ws --who ours --out $OUT/hdws4.json > $OUT/hdws4.log 2>&1
+python3 - $OUT <<'PY'
+import json, sys, glob
+for f in sorted(glob.glob(sys.argv[1] + "/*.json")):
+    try: rows = json.load(open(f))
+    except Exception as e: print(f, "ERR", e); continue
+    for r in rows:
+        print(f.split("/")[-1][:-5], r["D"], r["config"], r["variant"], "causal" if r["causal"] else "full", "up %.0f" % r.get("up_tflops", 0), "ours %.0f" % r.get("ours_tflops", 0), "x%.3f" % r.get("speedup", 0), "err %.1e/%.1e" % (r.get("ours_err", -1), r.get("up_err", -1)))
+PY
+tail -5 $OUT/hdws4.log
