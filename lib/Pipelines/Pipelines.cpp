@@ -68,6 +68,9 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUReduceDataDuplication());
   pm.addPass(createTritonGPUOptimizeDotOperands());
+  // A dot loop's mask computed only on the tiles where it is not all true
+  // (causal attention's), now that the layouts are chosen.
+  pm.addPass(createTritonGuardTileMasks());
   // Software pipelining: loop nests marked tt.flatten made one loop (a
   // persistent kernel pipelines across its tiles), which loads go ahead and
   // how far, the schedule, then the rewrite.
