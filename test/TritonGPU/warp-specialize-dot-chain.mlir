@@ -59,9 +59,14 @@
 // TWO-NOT: isAsync
 // TWO: partition0
 
-// PTX: wgmma.wait_group.sync.aligned 1;
+// In the PTX the causal mask, guarded by triton-guard-tile-masks, is a
+// branch after Q K^T's wait, and the block with the softmax is placed
+// before the loop's header: it ends waiting for P @ V (no wgmma wait
+// before that in it), and Q K^T is waited for with P @ V in flight.
 // PTX: ex2.approx
+// PTX-NOT: wgmma.wait_group
 // PTX: wgmma.wait_group.sync.aligned 0;
+// PTX: wgmma.wait_group.sync.aligned 1;
 
 module {
   tt.func public @attn_host_desc_body(%arg0: !tt.tensordesc<tensor<128x64xf16>>, %arg1: i32, %arg2: i32, %arg3: i64, %arg4: i64, %arg5: !tt.tensordesc<tensor<64x64xf16>>, %arg6: i32, %arg7: i32, %arg8: i64, %arg9: i64, %arg10: !tt.tensordesc<tensor<64x64xf16>>, %arg11: i32, %arg12: i32, %arg13: i64, %arg14: i64, %arg15: !tt.tensordesc<tensor<128x64xf16>>, %arg16: i32, %arg17: i32, %arg18: i64, %arg19: i64, %arg20: f32) attributes {noinline = false} {

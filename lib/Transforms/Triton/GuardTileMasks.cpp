@@ -38,7 +38,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -96,7 +95,9 @@ std::optional<Range> scalarRange(Value v, scf::ForOp loop, int depth) {
 }
 
 std::optional<Range> rangeOf(Value v, scf::ForOp loop, int depth) {
-  if (depth > 16 || !getElementTypeOrSelf(v.getType()).isSignlessInteger())
+  Type element = getElementTypeOrSelf(v.getType());
+  if (depth > 16 || !element.isSignlessInteger() ||
+      element.getIntOrFloatBitWidth() < 8)
     return std::nullopt;
   if (!isa<RankedTensorType>(v.getType()))
     return scalarRange(v, loop, depth);
