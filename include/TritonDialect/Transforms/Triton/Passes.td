@@ -49,18 +49,21 @@ def TritonLoopUnroll : Pass<"triton-loop-unroll", "mlir::ModuleOp"> {
 def TritonGuardTileMasks : Pass<"triton-guard-tile-masks", "mlir::ModuleOp"> {
   let summary = "Compute a tl.where mask only on the tiles where it is not all true";
   let description = [{
-    In an `scf.for` whose body has a `tt.dot`, an `arith.select` on a
-    tensor whose condition (used by it alone) compares two index ranges
-    (`splat(x) + make_range`, through `expand_dims` and `broadcast`, one
-    side moving with the induction variable), such as causal attention's
+    In an `scf.for` whose body has a `tt.dot` or `ttng.warp_group_dot`, an
+    `arith.select` on a tensor whose condition (used by it alone) compares
+    two index ranges (`splat(x) + make_range`, through `expand_dims`,
+    `broadcast` and `ttg.convert_layout`, one side moving with the
+    induction variable), such as causal attention's
     `tl.where(rm[:, None] >= rn[None, :], qk, -inf)`, is true on every
     element of the tile for a prefix or a suffix of the iterations. The
     select, with its comparison, goes into an `scf.if` on that range (a
     scalar test of the induction variable, the same for every thread): the
     tiles where the mask is all true take the true value without comparing
     or selecting. Ranges are taken as exact, without wrapping, as Triton's
-    index arithmetic is. `remarks` says which loops were changed and why
-    others were not.
+    index arithmetic is. It works on Triton IR and TritonGPU IR alike; the
+    pipeline runs it once the layouts are chosen, so that the `scf.if`
+    yields the select's own layout. `remarks` says which loops were changed
+    and why others were not.
   }];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
   let options = [
