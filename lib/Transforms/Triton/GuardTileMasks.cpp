@@ -171,48 +171,41 @@ std::optional<AllTrue> allTrueIterations(arith::CmpIOp cmp, scf::ForOp loop) {
   }
 }
 
+/// `v` as an i64 (sign-extended).
+Value toI64(OpBuilder &b, Location loc, Value v) {
+  return v.getType().isInteger(64)
+             ? v
+             : arith::ExtSIOp::create(b, loc, b.getI64Type(), v);
+}
+
 /// The bound of the iterations where the mask holds everywhere, in i64,
 /// made before the loop.
 Value boundBefore(OpBuilder &b, scf::ForOp loop, const AllTrue &t) {
   Location loc = loop.getLoc();
-  Type i64 = b.getI64Type();
   Value bound = arith::ConstantIntOp::create(b, loc, t.constant, 64);
-  auto wide = [&](Value v) -> Value {
-    return v.getType().isInteger(64) ? v
-                                     : arith::ExtSIOp::create(b, loc, i64, v);
-  };
   for (Value v : t.plus)
-    bound = arith::AddIOp::create(b, loc, bound, wide(v));
+    bound = arith::AddIOp::create(b, loc, bound, toI64(b, loc, v));
   for (Value v : t.minus)
-    bound = arith::SubIOp::create(b, loc, bound, wide(v));
+    bound = arith::SubIOp::create(b, loc, bound, toI64(b, loc, v));
   return bound;
 }
 
 /// Ops of the loop body, before `select`, that only the comparison needs:
-/// the comparison itself and what only they read (pure ops).
-SmallVector<Operation *> maskOnlyOps(scf::ForOp loop, arith::CmpIOp cmp,
-                                     arith::SelectOp select) {
+/// the comparison itself and what only they read (pure ops). One walk back
+/// from the comparison: an op's users in the block come after it.
+SmallVector<Operation *> maskOnlyOps(arith::CmpIOp cmp) {
   DenseSet<Operation *> only{cmp};
-  bool grew = true;
-  while (grew) {
-    grew = false;
-    for (Operation &op : *loop.getBody()) {
-      if (only.contains(&op) || !isMemoryEffectFree(&op) ||
-          op.getNumRegions() || !op.isBeforeInBlock(select))
-        continue;
-      bool used = !op.use_empty();
-      for (Operation *user : op.getUsers())
-        used &= only.contains(user);
-      if (used) {
-        only.insert(&op);
-        grew = true;
-      }
+  SmallVector<Operation *> ordered{cmp};
+  for (Operation *op = cmp->getPrevNode(); op; op = op->getPrevNode()) {
+    if (!isMemoryEffectFree(op) || op->getNumRegions() || op->use_empty())
+      continue;
+    if (llvm::all_of(op->getUsers(),
+                     [&](Operation *user) { return only.contains(user); })) {
+      only.insert(op);
+      ordered.push_back(op);
     }
   }
-  SmallVector<Operation *> ordered;
-  for (Operation &op : *loop.getBody())
-    if (only.contains(&op))
-      ordered.push_back(&op);
+  std::reverse(ordered.begin(), ordered.end());
   return ordered;
 }
 
@@ -222,13 +215,10 @@ void guard(scf::ForOp loop, arith::CmpIOp cmp, arith::SelectOp select,
            Value bound, bool prefix) {
   Location loc = select.getLoc();
   OpBuilder b(select);
-  Value iv = loop.getInductionVar();
-  if (!iv.getType().isInteger(64))
-    iv = arith::ExtSIOp::create(b, loc, b.getI64Type(), iv);
   Value whole = arith::CmpIOp::create(
       b, loc, prefix ? arith::CmpIPredicate::sle : arith::CmpIPredicate::sge,
-      iv, bound);
-  SmallVector<Operation *> moved = maskOnlyOps(loop, cmp, select);
+      toI64(b, loc, loop.getInductionVar()), bound);
+  SmallVector<Operation *> moved = maskOnlyOps(cmp);
   auto ifOp = scf::IfOp::create(b, loc, select.getType(), whole,
                                 /*withElseRegion=*/true);
   OpBuilder thenB = OpBuilder::atBlockEnd(ifOp.thenBlock());
