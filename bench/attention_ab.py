@@ -43,7 +43,9 @@ def online_softmax(qk, m_i, l_i, rm, rn, CAUSAL: tl.constexpr):
 
 
 def attn_body(Q, K, V, O, sm_scale, L: tl.constexpr, D: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr,
-              CAUSAL: tl.constexpr):
+              CAUSAL: tl.constexpr, WS: tl.constexpr = False):
+    """The corpus kernel's loop through pointers, marked `warp_specialize`
+    when WS (`ptr_ws`)."""
     pm = tl.program_id(0)
     bh = tl.program_id(1)
     base = bh * L * D
@@ -53,7 +55,7 @@ def attn_body(Q, K, V, O, sm_scale, L: tl.constexpr, D: tl.constexpr, BM: tl.con
     m_i, l_i, acc = softmax_state(BM, D)
     qk_scale = sm_scale * 1.44269504
     hi = (pm + 1) * BM if CAUSAL else L
-    for s in range(0, hi, BN):
+    for s in tl.range(0, hi, BN, warp_specialize=WS):
         rn = s + tl.arange(0, BN)
         k = tl.load(K + base + rn[None, :] * D + rd[:, None])
         qk = tl.dot(q, k) * qk_scale
@@ -145,7 +147,7 @@ def attn_host_desc_split_body(Q, K, V, O, sm_scale, L: tl.constexpr, D: tl.const
     O.store([row + pm * BM, 0], (acc / l_i[:, None]).to(tl.float16))
 
 
-BODIES = {"ptr": attn_body, "desc": attn_desc_body, "hostdesc": attn_host_desc_body,
+BODIES = {"ptr": attn_body, "ptr_ws": attn_body, "desc": attn_desc_body, "hostdesc": attn_host_desc_body,
           "hostdesc_split": attn_host_desc_split_body, "hostdesc_split_ws": attn_host_desc_split_body,
           "hostdesc_ws": attn_host_desc_body}
 
@@ -155,6 +157,8 @@ def launch_args(var, q, k, v, o, BM, BN):
     them seen as (heads * L, D)."""
     if var in ("ptr", "desc"):
         return (q, k, v, o), {}
+    if var == "ptr_ws":
+        return (q, k, v, o), {"WS": True}
     from triton.tools.tensor_descriptor import TensorDescriptor
     D = q.shape[-1]
     descs = tuple(TensorDescriptor.from_tensor(t.view(-1, D), [blk, D]) for t, blk in ((q, BM), (k, BN), (v, BN), (o, BM)))
@@ -222,7 +226,7 @@ def main():
     parser.add_argument("--masks", default="full,causal", help="full, causal or both (full,causal)")
     parser.add_argument("--who", default="up,ours", help="the compilers to run: up, ours or both (up,ours)")
     parser.add_argument("--variants", default="ptr",
-                        help="comma-separated: ptr (tiles through pointers), desc (through tensor descriptors made in the "
+                        help="comma-separated: ptr (tiles through pointers), ptr_ws (its loop warp-specialized), desc (through tensor descriptors made in the "
                              "kernel), hostdesc (through host tensor descriptors), hostdesc_ws (its loop "
                              "warp-specialized), hostdesc_split (hostdesc with the causal loop split "
                              "in two, as tutorial 06), hostdesc_split_ws (both its loops warp-specialized)")

@@ -45,9 +45,23 @@ bool overlaps(const Interval &a, const Interval &b) {
 /// A TMA copy into shared memory (ttng.async_tma_copy_global_to_local) is
 /// ordered before its readers by the mbarrier they wait on, which makes its
 /// bytes visible to every waiting thread: it needs a barrier before it
-/// (earlier readers of its buffer), none after. mbarrier operations other
-/// than initialization and invalidation read their barrier: the hardware
-/// orders them with one another.
+/// (earlier readers of its buffer), none after. So is a cp.async copy that
+/// an mbarrier tracks (no commit group takes its token, and a
+/// ttng.async_copy_mbarrier_arrive follows it in its block): a warp-
+/// specialized producer's, whose slots are handed over by mbarriers. mbarrier
+/// operations other than initialization and invalidation read their barrier:
+/// the hardware orders them with one another. A cp.async copy whose completion
+/// an mbarrier tracks (see Accesses).
+bool isTrackedByMbarrier(Operation *op) {
+  auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op);
+  if (!copy || !copy.getToken().use_empty())
+    return false;
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
+    if (isa<nvidia_gpu::AsyncCopyMbarrierArriveOp>(next))
+      return true;
+  return false;
+}
+
 struct Accesses {
   SmallVector<Interval> reads, writes, asyncWrites, asyncReads;
 
@@ -138,7 +152,8 @@ private:
   Accesses accessesOf(Operation *op) {
     Accesses a;
     if (isa<nvidia_gpu::BarrierExpectOp, nvidia_gpu::WaitBarrierOp,
-            nvidia_gpu::ArriveBarrierOp>(op)) {
+            nvidia_gpu::ArriveBarrierOp, nvidia_gpu::AsyncCopyMbarrierArriveOp>(
+            op)) {
       a.reads.push_back(bufferOf(op->getOperand(0)));
       return a;
     }
@@ -271,9 +286,13 @@ private:
       // A copy's write happens when it completes (see Accesses).
       if (isa<AsyncCopyGlobalToLocalOp>(op))
         std::swap(now.writes, now.asyncWrites);
-      // A TMA copy's is ordered by its mbarrier.
-      if (isa<nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op))
+      // A TMA copy's is ordered by its mbarrier, and so is a cp.async
+      // copy's that an mbarrier tracks (see Accesses).
+      if (isa<nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op) ||
+          isTrackedByMbarrier(&op)) {
         now.writes.clear();
+        now.asyncWrites.clear();
+      }
       // A TMA store reads until its wait (see Accesses).
       if (isa<nvidia_gpu::AsyncTMACopyLocalToGlobalOp>(op))
         std::swap(now.reads, now.asyncReads);

@@ -3,8 +3,21 @@
 // once the layouts are chosen, so the scf.if yields the scores in the wgmma
 // layout (guarded before layout assignment, the branch took them through
 // shared memory into a blocked layout), and P @ V stays in flight. H200:
-// causal 1.07-1.16x faster than before (docs/gpu-runs, session 34).
-// RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=8 num-ctas=1 num-stages=3 target=cuda:90" | FileCheck %s
+// causal 1.07-1.16x faster than before (docs/gpu-runs, session 34). Since
+// session 35 such a loop is warp-specialized by default (a cp.async
+// producer): the guard is the same in its consumer loop.
+// RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=8 num-ctas=1 num-stages=3 target=cuda:90 automatic-warp-specialization=0" | FileCheck %s
+// RUN: triton-opt %s --triton-to-tritongpu-pipeline="num-warps=8 num-ctas=1 num-stages=3 target=cuda:90" | FileCheck %s --check-prefix=WS
+
+// WS: ttg.warp_specialize(
+// WS: default {
+// WS: scf.for
+// WS: ttng.warp_group_dot {{.*}} -> tensor<128x128xf32, #mma>
+// WS: scf.if %{{.*}} -> (tensor<128x128xf32, #mma>) {
+// WS: } else {
+// WS: arith.cmpi sge, {{.*}} : tensor<128x128xi32, #mma>
+// WS: arith.select {{.*}} : tensor<128x128xi1, #mma>, tensor<128x128xf32, #mma>
+// WS: partition0(
 
 // CHECK: scf.for
 // CHECK: ttng.warp_group_dot {{.*}} -> tensor<128x128xf32, #mma>

@@ -43,7 +43,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     %cst = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
     %c0_i32 = arith.constant 0 : i32
     %c64_i32 = arith.constant 64 : i32
-    // expected-remark @+1 {{not warp-specialized: no tensor-descriptor loads to produce}}
+    // expected-remark @+1 {{not warp-specialized: a load into shared memory cannot become cp.async copies (4 bytes or more, zero where masked)}}
     %r = scf.for %k = %c0_i32 to %K step %c64_i32 iter_args(%acc = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
       %7 = tt.load %p : tensor<128x64x!tt.ptr<f16>, #blocked>
       %9 = ttg.local_alloc %7 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
@@ -118,5 +118,71 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
       %7 = tt.descriptor_load %a[%k, %k] : !tt.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf16, #blocked>
     } {tt.warp_specialize}
     tt.return
+  }
+}
+
+// -----
+
+// Loops through pointers: the producer computes the pointers itself, so
+// they must come from arithmetic on blocked tensors (not through a layout
+// conversion, which takes shared memory), and
+// the loop's tiles arrive all by pointers or all by descriptors.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @nothing_to_produce(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x256xf16, #shared, #smem>, %K: i32) -> tensor<128x256xf32, #mma> {
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %c0_i32 = arith.constant 0 : i32
+    %c64_i32 = arith.constant 64 : i32
+    // expected-remark @+1 {{not warp-specialized: no tensor-descriptor loads, or pointer loads into shared memory, to produce}}
+    %r = scf.for %k = %c0_i32 to %K step %c64_i32 iter_args(%acc = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
+      %11 = ttng.warp_group_dot %a, %b, %acc : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared, #smem> -> tensor<128x256xf32, #mma>
+      scf.yield %11 : tensor<128x256xf32, #mma>
+    } {tt.warp_specialize}
+    tt.return %r : tensor<128x256xf32, #mma>
+  }
+
+  tt.func public @mixed(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %d: !tt.tensordesc<tensor<64x256xf16>>, %K: i32) -> tensor<128x256xf32, #mma> {
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %c0_i32 = arith.constant 0 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %row = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %offs = tt.broadcast %row : tensor<1x64xi32, #blocked> -> tensor<128x64xi32, #blocked>
+    %base = tt.splat %p : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #blocked>
+    %ptrs = tt.addptr %base, %offs : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+    // expected-remark @+1 {{not warp-specialized: it loads tiles both by descriptors and by pointers}}
+    %r = scf.for %k = %c0_i32 to %K step %c64_i32 iter_args(%acc = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
+      %x = tt.load %ptrs : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %a = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %y = tt.descriptor_load %d[%k, %c0_i32] : !tt.tensordesc<tensor<64x256xf16>> -> tensor<64x256xf16, #blocked>
+      %b = ttg.local_alloc %y : (tensor<64x256xf16, #blocked>) -> !ttg.memdesc<64x256xf16, #shared, #smem>
+      %11 = ttng.warp_group_dot %a, %b, %acc : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared, #smem> -> tensor<128x256xf32, #mma>
+      scf.yield %11 : tensor<128x256xf32, #mma>
+    } {tt.warp_specialize}
+    tt.return %r : tensor<128x256xf32, #mma>
+  }
+
+  tt.func public @converted(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: !ttg.memdesc<64x256xf16, #shared, #smem>, %K: i32) -> tensor<128x256xf32, #mma> {
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %c0_i32 = arith.constant 0 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %row = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked1}>> -> tensor<1x64xi32, #blocked1>
+    %offs = tt.broadcast %row : tensor<1x64xi32, #blocked1> -> tensor<128x64xi32, #blocked1>
+    %base = tt.splat %p : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #blocked1>
+    %ptrs = tt.addptr %base, %offs : tensor<128x64x!tt.ptr<f16>, #blocked1>, tensor<128x64xi32, #blocked1>
+    // expected-remark @+1 {{not warp-specialized: the loads' pointers depend on work other than arithmetic on blocked tensors}}
+    %r = scf.for %k = %c0_i32 to %K step %c64_i32 iter_args(%acc = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
+      %q = ttg.convert_layout %ptrs : tensor<128x64x!tt.ptr<f16>, #blocked1> -> tensor<128x64x!tt.ptr<f16>, #blocked>
+      %x = tt.load %q : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %a = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %11 = ttng.warp_group_dot %a, %b, %acc : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared, #smem> -> tensor<128x256xf32, #mma>
+      scf.yield %11 : tensor<128x256xf32, #mma>
+    } {tt.warp_specialize}
+    tt.return %r : tensor<128x256xf32, #mma>
   }
 }

@@ -68,7 +68,7 @@ module {
 // CHECK: %[[DONE:.*]] = ttng.warp_group_dot_wait %{{.*}}#0 {pendings = 0 : i32}
 // CHECK-NEXT: ttg.warp_yield %[[DONE]]
 // CHECK: partition0(%[[K:[^:]*]]: i32, %[[AD:[^:]*]]: !tt.tensordesc<tensor<128x64xf16>>, %[[OM:[^:]*]]: i32, %[[BD:[^:]*]]: !tt.tensordesc<tensor<64x256xf16>>, %[[ON:[^:]*]]: i32, %[[PF:[^:]*]]: !ttg.memdesc<4x1xi64{{.*}}, %[[PE:[^:]*]]: !ttg.memdesc<4x1xi64{{.*}}, %[[PA:[^:]*]]: !ttg.memdesc<4x128x64xf16{{.*}}, %[[PB:[^:]*]]: !ttg.memdesc<4x64x256xf16{{.*}}) num_warps(4) {
-// CHECK: scf.for %[[KK:[^ ]*]] = %c0_i32 to %[[K]] step %c64_i32 iter_args(%[[M:[^ ]*]] = %c0_i32)
+// CHECK: scf.for %[[KK:[^ ]*]] = %c0_i32{{[_0-9]*}} to %[[K]] step %c64_i32{{[_0-9]*}} iter_args(%[[M:[^ ]*]] = %c0_i32{{[_0-9]*}})
 // CHECK: %[[PSLOT:.*]] = arith.remui %[[M]], %c4_i32
 // CHECK: %[[FLIP:.*]] = arith.xori
 // CHECK: %[[PEB:.*]] = ttg.memdesc_index %[[PE]][%[[PSLOT]]]

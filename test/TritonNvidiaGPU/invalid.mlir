@@ -196,6 +196,18 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 
 // -----
 
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @copy_arrive_type(%b: !ttg.memdesc<2xi64, #bar, #smem, mutable>) {
+    // expected-error @+1 {{an mbarrier is one i64 in shared memory}}
+    ttng.async_copy_mbarrier_arrive %b {noIncrement} : !ttg.memdesc<2xi64, #bar, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>

@@ -41,6 +41,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttng.wait_barrier %bar, %k, %pred deps %buf : !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
     // CHECK: ttng.arrive_barrier %{{.*}}, 2, %{{.*}} : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
     ttng.arrive_barrier %bar, 2, %pred : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    // CHECK: ttng.async_copy_mbarrier_arrive %{{.*}} {noIncrement} : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.async_copy_mbarrier_arrive %bar {noIncrement} : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    // CHECK: ttng.async_copy_mbarrier_arrive %{{.*}} : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.async_copy_mbarrier_arrive %bar : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
     // CHECK: ttng.async_tma_copy_local_to_global %{{.*}}[%{{.*}}, %{{.*}}] %{{.*}} : !tt.tensordesc<tensor<64x64xf16>>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
     ttng.async_tma_copy_local_to_global %d[%k, %k] %buf : !tt.tensordesc<tensor<64x64xf16>>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
     // CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}

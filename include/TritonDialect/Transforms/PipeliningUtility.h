@@ -77,6 +77,10 @@ bool isMarkedForWarpSpecialization(scf::ForOp loop);
 llvm::SetVector<Operation *> getLoopSlice(scf::ForOp loop,
                                           ArrayRef<Value> values);
 
+/// Whether a load's `other` is absent or zero (what cp.async writes where
+/// its mask is false).
+bool isZeroOrAbsent(Value other);
+
 /// Elements per cp.async copy of `load` (so 4, 8 or 16 bytes), or nullopt
 /// when fewer than 4 contiguous, aligned bytes per thread are known.
 std::optional<unsigned> getCopyContiguity(LoadOp load,

@@ -1,10 +1,11 @@
 //===- TMAToLLVM.cpp - mbarriers, TMA copies and tensor maps --------------===//
 //
 // ttng.init_barrier / inval_barrier / barrier_expect / wait_barrier /
-// arrive_barrier: mbarrier instructions on the barrier's 8 bytes of shared
-// memory. One thread (thread 0) initializes, invalidates and arms a
-// barrier (`mbarrier.arrive.expect_tx`, the one arrival a barrier
-// initialized with count 1 waits for); every thread waits on its phase.
+// arrive_barrier / async_copy_mbarrier_arrive: mbarrier instructions on the
+// barrier's 8 bytes of shared memory. One thread (thread 0) initializes,
+// invalidates and arms a barrier (`mbarrier.arrive.expect_tx`, the one arrival
+// a barrier initialized with count 1 waits for); every thread waits on its
+// phase.
 //
 // ttng.async_tma_copy_global_to_local / local_to_global: one
 // `cp.async.bulk.tensor` per box of the block (TMA.h says which boxes and
@@ -169,6 +170,20 @@ struct ArriveBarrierOpConversion
                adaptor.getAlloc(),
                "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], " +
                    std::to_string(op.getCount()) + ";");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Every thread: its cp.async copies issued so far complete on the barrier.
+struct AsyncCopyMbarrierArriveOpConversion
+    : public ConvertOpToLLVMPattern<ttng::AsyncCopyMbarrierArriveOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::AsyncCopyMbarrierArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncMBarrierArriveOp::create(
+        rewriter, op.getLoc(), adaptor.getBarrier(), op.getNoIncrement());
     rewriter.eraseOp(op);
     return success();
   }
@@ -479,7 +494,8 @@ void mlir::triton::gpu::lowering::populateTMAToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<InitBarrierOpConversion, InvalBarrierOpConversion,
                BarrierExpectOpConversion, WaitBarrierOpConversion,
-               ArriveBarrierOpConversion, AsyncTMACopyGlobalToLocalOpConversion,
+               ArriveBarrierOpConversion, AsyncCopyMbarrierArriveOpConversion,
+               AsyncTMACopyGlobalToLocalOpConversion,
                AsyncTMACopyLocalToGlobalOpConversion, TMAStoreWaitOpConversion,
                ReinterpretTensorDescOpConversion,
                TensormapFenceproxyAcquireOpConversion,

@@ -1,8 +1,9 @@
 //===- AutomaticWarpSpecialization.cpp - producer/consumer warp groups ----===//
 //
 // tritongpu-automatic-warp-specialization: a loop marked
-// `tt.warp_specialize` whose operands arrive by TMA becomes a producer warp
-// group that issues the copies and the default warps that consume them:
+// `tt.warp_specialize` whose shared operands arrive by TMA or by pointer
+// loads becomes a producer warp group that issues the copies and the
+// default warps that consume them:
 //
 //   full, empty = S mbarriers each    (full: 1 arrival + the bytes;
 //                                      empty: one arrival per consumer thread)
@@ -25,6 +26,15 @@
 //     }
 //   }
 //
+// Pointer loads become cp.async copies instead: every producer thread
+// issues its part of each tile and then `async_copy_mbarrier_arrive
+// {noIncrement}` on full[n % S] (initialized for the producer's 128
+// arrivals, no bytes), which the hardware performs once the thread's
+// copies completed. The producer computes the pointers and masks itself,
+// in its own layouts (the loop's blocked layouts over 4 warps), with the
+// tensors from before the loop they start from made again there; only
+// scalars are captured.
+//
 // A loop without a wgmma to keep in flight (attention: the accumulator is
 // rescaled each iteration, P @ V reads P from registers) keeps its dots
 // synchronous and releases each slot at the end of its iteration; with
@@ -35,13 +45,14 @@
 // The producer runs ahead by up to S tiles; neither side waits on the
 // other's instructions, only on its buffers. Layout choices are not
 // revisited: the consumer keeps the warps, tiles and encodings the loop had.
-// Only kernel-argument descriptors are specialized; loops over tensor maps
-// the kernel writes stay with the pipeliner. (They were held back for
-// racecheck's hazards on the dispatch word, which it reports for every
+// Of descriptor loads, only kernel-argument descriptors are specialized; loops
+// over tensor maps the kernel writes stay with the pipeliner. (They were held
+// back for racecheck's hazards on the dispatch word, which it reports for every
 // warp-specialized kernel: bench/sanitizer/racecheck_partial_barrier.cu.)
 //
 //===----------------------------------------------------------------------===//
 
+#include "TritonDialect/Analysis/AxisInfo.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/SharedMemory.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
@@ -53,6 +64,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+
+#include <numeric>
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUAUTOMATICWARPSPECIALIZATION
@@ -73,16 +86,97 @@ constexpr int kRegisterFile = 65536;
 /// What a loop's specialization needs, found before anything changes.
 struct Plan {
   scf::ForOp loop;
-  SmallVector<DescriptorLoadOp> loads;
+  /// The loads the producer issues: all descriptor loads (TMA), or all
+  /// pointer loads (cp.async, `contiguity` elements a copy).
+  SmallVector<Operation *> loads;
   SmallVector<LocalAllocOp> allocs;
+  SmallVector<unsigned> contiguity;
+  bool pointers = false;
   uint64_t bytesPerIteration = 0;
   ttng::WarpGroupDotOp dot;
-  /// The body ops the loads' descriptors and coordinates are computed from
-  /// (body order), and the loop-carried values among them.
+  /// The body ops the loads' descriptors, coordinates, pointers and masks
+  /// are computed from (body order), and the loop-carried values among
+  /// them.
   SmallVector<Operation *> producerOps;
   SmallVector<unsigned> carried;
+  /// Pointer loads: the tensor ops before the loop those read (operands
+  /// first), made again in the producer in its own layouts.
+  SmallVector<Operation *> rematerialized;
   int stages = 0;
 };
+
+/// The producer's copy of a distributed layout: the same elements per
+/// thread and lanes per warp over kProducerWarps warps (the largest warp
+/// count halved until they fit). Null for layouts other than blocked ones
+/// and their slices.
+Attribute producerLayout(Attribute encoding) {
+  if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(encoding)) {
+    Attribute parent = producerLayout(slice.getParent());
+    return parent ? SliceEncodingAttr::get(encoding.getContext(),
+                                           slice.getDim(), parent)
+                  : Attribute();
+  }
+  auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(encoding);
+  if (!blocked)
+    return {};
+  SmallVector<unsigned> warps(blocked.getWarpsPerCTA());
+  auto count = [&] {
+    return std::accumulate(warps.begin(), warps.end(), 1u,
+                           std::multiplies<unsigned>());
+  };
+  while (count() > unsigned(kProducerWarps))
+    *llvm::max_element(warps) /= 2;
+  return BlockedEncodingAttr::get(encoding.getContext(),
+                                  blocked.getSizePerThread(),
+                                  blocked.getThreadsPerWarp(), warps,
+                                  blocked.getOrder(), blocked.getCTALayout());
+}
+
+/// `type` in the producer's layouts (other types as they are).
+Type producerType(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return type;
+  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
+                               producerLayout(tensor.getEncoding()));
+}
+
+/// Whether the producer can compute `op` in its own layouts: scalar work,
+/// or pointer and mask arithmetic on blocked tensors (elementwise ops,
+/// splats, broadcasts, ranges, splat constants).
+bool isRemappable(Operation *op) {
+  if (!isMemoryEffectFree(op) || op->getNumRegions())
+    return false;
+  auto fits = [](Type t) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    return !tensor || producerLayout(tensor.getEncoding());
+  };
+  if (!llvm::all_of(op->getOperandTypes(), fits) ||
+      !llvm::all_of(op->getResultTypes(), fits))
+    return false;
+  if (llvm::none_of(op->getResultTypes(), llvm::IsaPred<ShapedType>))
+    return true;
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return isa<SplatElementsAttr>(constant.getValue());
+  return isa<SplatOp, BroadcastOp, ExpandDimsOp, MakeRangeOp>(op) ||
+         op->hasTrait<OpTrait::Elementwise>();
+}
+
+/// Clones `op` into the producer, its tensors in the producer's layouts.
+void cloneForProducer(OpBuilder &b, Operation *op, IRMapping &map) {
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    if (auto splat = dyn_cast<SplatElementsAttr>(constant.getValue())) {
+      auto type = cast<ShapedType>(producerType(splat.getType()));
+      Value value = arith::ConstantOp::create(
+          b, op->getLoc(),
+          DenseElementsAttr::get(type, splat.getSplatValue<Attribute>()));
+      map.map(constant.getResult(), value);
+      return;
+    }
+  Operation *clone = b.clone(*op, map);
+  for (Value result : clone->getResults())
+    result.setType(producerType(result.getType()));
+}
 
 class AutomaticWarpSpecializationPass
     : public mlir::triton::impl::TritonGPUAutomaticWarpSpecializationBase<
@@ -92,6 +186,8 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    ModuleAxisInfoAnalysis axis(module);
+    axisInfo = &axis;
     SmallVector<std::pair<scf::ForOp, bool>> loops;
     // A kernel may have several: tutorial 06 splits its causal loop in two
     // (the tiles left of the diagonal block, then the diagonal block's),
@@ -112,13 +208,18 @@ public:
                      "synchronous with two slots");
         continue;
       }
-      remark(loop, "warp-specialized: a TMA producer warp group and " +
+      remark(loop, Twine("warp-specialized: a ") +
+                       (plan->pointers ? "cp.async" : "TMA") +
+                       " producer warp group and " +
                        std::to_string(plan->stages) + "-slot rings");
       specialize(*plan);
     }
   }
 
 private:
+  /// The kernel's pointer facts, computed before any loop changes.
+  const ModuleAxisInfoAnalysis *axisInfo = nullptr;
+
   /// Attention loops not marked either way, specialized without being
   /// asked (`automatic`): with two consumer warp groups and P @ V tiles of
   /// at least 64 x 128 they gained 9-22 % over the pipelined loop on an
@@ -132,30 +233,31 @@ private:
     std::optional<int64_t> tile = getDotChainTileSize(loop);
     if (!tile || *tile < 64 * 128)
       return false;
-    // Both dots' shared operands tiles of this loop's descriptor loads
-    // (what the producer will copy): then the consumer's chain is the one
-    // DotChainPipelining rotates, as measured. Every warp along M, as in
-    // the kernels measured: with 64-row tiles over 8 warps, P @ V's warps
+    // Both dots' shared operands tiles of this loop's loads, by descriptors
+    // or pointers (what the producer will copy): then the consumer's chain
+    // is the one DotChainPipelining rotates, as measured. Every warp along M,
+    // as in the kernels measured: with 64-row tiles over 8 warps, P @ V's warps
     // split N ([4, 2]) and ptxas ignored the consumers' setmaxnreg.
     bool fromLoads = true;
     loop.getBody()->walk([&](ttng::WarpGroupDotOp dot) {
       auto mma = dyn_cast<NvidiaMmaEncodingAttr>(
           cast<RankedTensorType>(dot.getType()).getEncoding());
-      fromLoads &= isLoopDescriptorTile(loop, dot.getB()) && mma &&
+      fromLoads &= isLoopLoadedTile(loop, dot.getB()) && mma &&
                    mma.getWarpsPerCTA().back() == 1;
     });
     return fromLoads;
   }
 
-  /// `tile` is a view of a local_alloc, in the loop body, of a descriptor
-  /// load there.
-  static bool isLoopDescriptorTile(scf::ForOp loop, Value tile) {
+  /// `tile` is a view of a local_alloc, in the loop body, of a load there
+  /// (by a descriptor or by pointers).
+  static bool isLoopLoadedTile(scf::ForOp loop, Value tile) {
     while (
         isa_and_nonnull<MemDescTransOp, MemDescReshapeOp>(tile.getDefiningOp()))
       tile = tile.getDefiningOp()->getOperand(0);
     auto alloc = tile.getDefiningOp<LocalAllocOp>();
     return alloc && alloc->getBlock() == loop.getBody() && alloc.getSrc() &&
-           alloc.getSrc().getDefiningOp<DescriptorLoadOp>();
+           isa_and_nonnull<DescriptorLoadOp, LoadOp>(
+               alloc.getSrc().getDefiningOp());
   }
 
   void remark(Operation *op, const Twine &text) {
@@ -188,12 +290,15 @@ private:
     if (nested)
       return refuse(loop, "an inner loop, or a descriptor load in a branch");
     for (Operation &op : *loop.getBody()) {
+      if (auto load = dyn_cast<LoadOp>(op)) {
+        if (failed(addPointerLoad(plan, load)))
+          return failure();
+        continue;
+      }
       auto load = dyn_cast<DescriptorLoadOp>(op);
       if (!load)
         continue;
-      auto alloc = load->hasOneUse()
-                       ? dyn_cast<LocalAllocOp>(*load->getUsers().begin())
-                       : LocalAllocOp();
+      auto alloc = oneUseAlloc(load);
       auto type = cast<RankedTensorType>(load.getType());
       FailureOr<ttng::TMAPlan> tma = failure();
       if (alloc && alloc->getBlock() == loop.getBody())
@@ -215,7 +320,14 @@ private:
       plan.bytesPerIteration += tma->bytes;
     }
     if (plan.loads.empty())
-      return refuse(loop, "no tensor-descriptor loads to produce");
+      return refuse(loop, "no tensor-descriptor loads, or pointer loads "
+                          "into shared memory, to produce");
+    plan.pointers = isa<LoadOp>(plan.loads.front());
+    if (llvm::any_of(plan.loads, [&](Operation *load) {
+          return isa<LoadOp>(load) != plan.pointers;
+        }))
+      return refuse(loop, "it loads tiles both by descriptors and by "
+                          "pointers");
     // The wgmma kept in flight across iterations, if any: a matmul's, with
     // both operands in shared memory. Otherwise every reader completes in
     // its iteration (attention's dots, P @ V reading P from registers).
@@ -228,13 +340,41 @@ private:
       return refuse(loop, "the loaded tiles are read outside the loop body, "
                           "or by another async op");
     if (failed(collectProducerOps(plan)))
-      return refuse(loop, "the loads' coordinates depend on work other than "
-                          "scalar arithmetic in the loop");
+      return refuse(loop, plan.pointers
+                              ? "the loads' pointers depend on work other "
+                                "than arithmetic on blocked tensors"
+                              : "the loads' coordinates depend on work other "
+                                "than scalar arithmetic in the loop");
     plan.stages = stagesFor(plan, module);
     if (plan.stages < 2)
       return refuse(loop, "two slots of the tiles do not fit in shared "
                           "memory");
     return plan;
+  }
+
+  static LocalAllocOp oneUseAlloc(Operation *load) {
+    return load->hasOneUse() ? dyn_cast<LocalAllocOp>(*load->getUsers().begin())
+                             : LocalAllocOp();
+  }
+
+  /// A pointer load into a shared buffer of the loop becomes the
+  /// producer's cp.async copies; other loads stay with the consumers.
+  LogicalResult addPointerLoad(Plan &plan, LoadOp load) {
+    LocalAllocOp alloc = oneUseAlloc(load);
+    if (!alloc || alloc->getBlock() != plan.loop.getBody())
+      return success();
+    std::optional<unsigned> contiguity = getCopyContiguity(load, *axisInfo);
+    if (!contiguity || load.getIsVolatile() || !isZeroOrAbsent(load.getOther()))
+      return refuse(plan.loop, "a load into shared memory cannot become "
+                               "cp.async copies (4 bytes or more, zero where "
+                               "masked)");
+    auto type = cast<RankedTensorType>(load.getType());
+    plan.loads.push_back(load);
+    plan.allocs.push_back(alloc);
+    plan.contiguity.push_back(*contiguity);
+    plan.bytesPerIteration +=
+        type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    return success();
   }
 
   /// The tiles are read in the loop body only, by the async dot or by ops
@@ -260,32 +400,48 @@ private:
     return success();
   }
 
-  /// The loads' descriptors and coordinates: pure scalar ops of the body,
-  /// following loop-carried values.
+  /// What the producer reads of a load: its descriptor and coordinates,
+  /// or its pointers and mask.
+  static SmallVector<Value> addressOperands(Operation *load) {
+    if (auto pointers = dyn_cast<LoadOp>(load)) {
+      SmallVector<Value> operands{pointers.getPtr()};
+      if (Value mask = pointers.getMask())
+        operands.push_back(mask);
+      return operands;
+    }
+    auto descriptor = cast<DescriptorLoadOp>(load);
+    SmallVector<Value> operands{descriptor.getDesc()};
+    llvm::append_range(operands, descriptor.getIndices());
+    return operands;
+  }
+
+  /// The loads' descriptors and coordinates (pure scalar ops of the body),
+  /// or their pointers and masks (also arithmetic on blocked tensors, with
+  /// the tensors from before the loop it reads), following loop-carried
+  /// values.
   static LogicalResult collectProducerOps(Plan &plan) {
     SmallVector<Value> roots;
-    for (DescriptorLoadOp load : plan.loads) {
-      roots.push_back(load.getDesc());
-      llvm::append_range(roots, load.getIndices());
-    }
+    for (Operation *load : plan.loads)
+      llvm::append_range(roots, addressOperands(load));
     SetVector<Operation *> slice = getLoopSlice(plan.loop, roots);
     for (Operation *op : slice) {
       if (!isMemoryEffectFree(op) || op->getNumRegions())
         return failure();
-      for (Type t : op->getResultTypes())
-        if (isa<ShapedType>(t))
-          return failure();
+      if (plan.pointers
+              ? !isRemappable(op)
+              : llvm::any_of(op->getResultTypes(), llvm::IsaPred<ShapedType>))
+        return failure();
     }
     for (Operation &op : plan.loop.getBody()->without_terminator())
       if (slice.contains(&op))
         plan.producerOps.push_back(&op);
     // Loop-carried values the producer needs: those the slice reads.
-    DenseSet<Value> read;
+    SetVector<Value> read;
     for (Operation *op : slice)
       for (Value v : op->getOperands())
         read.insert(v);
-    for (DescriptorLoadOp load : plan.loads)
-      for (Value v : load->getOperands())
+    for (Operation *load : plan.loads)
+      for (Value v : addressOperands(load))
         read.insert(v);
     for (BlockArgument arg : plan.loop.getRegionIterArgs())
       if (read.contains(arg))
@@ -297,6 +453,28 @@ private:
           def->getBlock() == plan.loop.getBody() && !slice.contains(def))
         return failure();
     }
+    // The tensors from before the loop: made again in the producer.
+    SetVector<Operation *> before;
+    std::function<bool(Value)> reach = [&](Value v) {
+      if (!isa<RankedTensorType>(v.getType()) ||
+          plan.loop->isAncestor(v.getParentRegion()->getParentOp()))
+        return true;
+      Operation *def = v.getDefiningOp();
+      if (!def || !isRemappable(def))
+        return false;
+      if (before.contains(def))
+        return true;
+      if (!llvm::all_of(def->getOperands(), reach))
+        return false;
+      before.insert(def);
+      return true;
+    };
+    SmallVector<Value> outside(read.begin(), read.end());
+    for (unsigned i : plan.carried)
+      outside.push_back(plan.loop.getInitArgs()[i]);
+    if (!llvm::all_of(outside, reach))
+      return failure();
+    plan.rematerialized.assign(before.begin(), before.end());
     return success();
   }
 
@@ -309,6 +487,21 @@ private:
            uint64_t(stages) * (plan.bytesPerIteration + 16) + 64 > limit)
       --stages;
     return stages;
+  }
+
+  /// The producer's registers a thread: a TMA producer's few scalars, or
+  /// a cp.async producer's 64-bit pointer per copy of an iteration (and
+  /// the scalars), in steps of 8 as setmaxnreg takes them.
+  static int producerRegistersFor(const Plan &plan) {
+    if (!plan.pointers)
+      return kProducerRegisters;
+    int64_t registers = kProducerRegisters;
+    for (auto [load, contiguity] : llvm::zip(plan.loads, plan.contiguity)) {
+      auto type = cast<RankedTensorType>(load->getResult(0).getType());
+      registers +=
+          2 * type.getNumElements() / (kProducerWarps * 32 * contiguity);
+    }
+    return int(std::min<int64_t>(llvm::alignTo(registers, 8), 128));
   }
 
   /// slot = n % S and the phase parity (n / S) & 1 (xor `flip`).
@@ -334,7 +527,10 @@ private:
 
     // Rings and barriers, before the loop.
     OpBuilder b(loop);
-    Value full = createBarrierRing(b, loc, S, /*arrivals=*/1);
+    // TMA: one arrival (the producer's expect) and the bytes; cp.async:
+    // each producer thread's, once its copies completed.
+    Value full = createBarrierRing(
+        b, loc, S, /*arrivals=*/plan.pointers ? kProducerWarps * 32 : 1);
     Value empty = createBarrierRing(b, loc, S, numWarps * 32);
     SmallVector<Value> rings;
     for (LocalAllocOp alloc : plan.allocs)
@@ -343,10 +539,11 @@ private:
     // The captures: what the producer's ops read from outside the loop
     // (constants are made again inside the partition instead, by
     // captureImplicitUses).
+    // Tensors are made again in the producer's layouts (rematerialized).
     SetVector<Value> captures;
     auto capture = [&](Value v) {
       if (!loop->isAncestor(v.getParentRegion()->getParentOp()) &&
-          !matchPattern(v, m_Constant()))
+          !matchPattern(v, m_Constant()) && !isa<RankedTensorType>(v.getType()))
         captures.insert(v);
     };
     capture(loop.getLowerBound());
@@ -357,8 +554,11 @@ private:
     for (Operation *op : plan.producerOps)
       for (Value v : op->getOperands())
         capture(v);
-    for (DescriptorLoadOp load : plan.loads)
-      for (Value v : load->getOperands())
+    for (Operation *op : plan.rematerialized)
+      for (Value v : op->getOperands())
+        capture(v);
+    for (Operation *load : plan.loads)
+      for (Value v : addressOperands(load))
         capture(v);
     captures.insert(full);
     captures.insert(empty);
@@ -368,11 +568,11 @@ private:
     SmallVector<int32_t> registers;
     int threads = (numWarps + kProducerWarps) * 32;
     if (threads > 256) {
-      int64_t rest =
-          (kRegisterFile - kProducerWarps * 32 * kProducerRegisters) /
-          (numWarps * 32);
+      int producerRegisters = producerRegistersFor(plan);
+      int64_t rest = (kRegisterFile - kProducerWarps * 32 * producerRegisters) /
+                     (numWarps * 32);
       registers = {int32_t(std::min<int64_t>(rest / 8 * 8, 256)),
-                   kProducerRegisters};
+                   producerRegisters};
     }
     auto ws = WarpSpecializeOp::create(
         b, loc, loop.getResultTypes(), captures.getArrayRef(),
@@ -410,6 +610,8 @@ private:
     IRMapping map;
     for (Value v : captures)
       map.map(v, entry->addArgument(v.getType(), v.getLoc()));
+    for (Operation *op : plan.rematerialized)
+      cloneForProducer(b, op, map);
     SmallVector<Value> inits{arith::ConstantIntOp::create(b, loc, 0, 32)};
     for (unsigned i : plan.carried)
       inits.push_back(map.lookupOrDefault(loop.getInitArgs()[i]));
@@ -422,7 +624,7 @@ private:
     for (auto [j, i] : llvm::enumerate(plan.carried))
       map.map(loop.getRegionIterArgs()[i], producer.getRegionIterArgs()[j + 1]);
     for (Operation *op : plan.producerOps)
-      b.clone(*op, map);
+      cloneForProducer(b, op, map);
     Value n = producer.getRegionIterArgs()[0];
     auto [slot, phase] = slotAndPhase(b, loc, n, plan.stages, /*flip=*/true);
     MemDescType barType = getRingSlotType(cast<MemDescType>(full.getType()));
@@ -432,13 +634,25 @@ private:
     Value fullBar =
         MemDescIndexOp::create(b, loc, barType, map.lookup(full), slot);
     Value always = arith::ConstantIntOp::create(b, loc, 1, 1);
-    ttng::BarrierExpectOp::create(b, loc, fullBar, plan.bytesPerIteration,
-                                  always);
-    for (auto [i, load] : llvm::enumerate(plan.loads)) {
+    if (!plan.pointers)
+      ttng::BarrierExpectOp::create(b, loc, fullBar, plan.bytesPerIteration,
+                                    always);
+    for (auto [i, op] : llvm::enumerate(plan.loads)) {
       Value ring = rings[i];
       Value dst = MemDescIndexOp::create(
           b, loc, getRingSlotType(cast<MemDescType>(ring.getType())),
           map.lookup(ring), slot);
+      if (auto load = dyn_cast<LoadOp>(op)) {
+        Value mask =
+            load.getMask() ? map.lookupOrDefault(load.getMask()) : Value();
+        AsyncCopyGlobalToLocalOp::create(
+            b, load.getLoc(), AsyncTokenType::get(b.getContext()),
+            map.lookupOrDefault(load.getPtr()), dst, mask, Value(),
+            load.getCache(), load.getEvict(), /*isVolatile=*/false,
+            plan.contiguity[i]);
+        continue;
+      }
+      auto load = cast<DescriptorLoadOp>(op);
       SmallVector<Value> coords;
       for (Value v : load.getIndices())
         coords.push_back(map.lookupOrDefault(v));
@@ -447,6 +661,10 @@ private:
           fullBar, dst, always, load.getCache(), load.getEvict(),
           /*isVolatile=*/false);
     }
+    // Each thread's copies complete on the slot's barrier.
+    if (plan.pointers)
+      ttng::AsyncCopyMbarrierArriveOp::create(b, loc, fullBar,
+                                              /*noIncrement=*/true);
     SmallVector<Value> yields{arith::AddIOp::create(
         b, loc, n, arith::ConstantIntOp::create(b, loc, 1, 32))};
     for (unsigned i : plan.carried)
@@ -512,7 +730,7 @@ private:
           getRingSlotType(cast<MemDescType>(ring.getType())), ring, slot);
       alloc.getResult().replaceAllUsesWith(tile);
       alloc.erase();
-      load.erase();
+      load->erase();
     }
     dropProxyFences(loop, rings);
     ttng::WarpGroupDotOp dot = plan.dot;

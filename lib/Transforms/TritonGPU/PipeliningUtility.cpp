@@ -94,12 +94,6 @@ unsigned elementsPerThreadAlong(RankedTensorType type, unsigned dim) {
   return 1;
 }
 
-bool isZeroOrAbsent(Value other) {
-  if (!other)
-    return true;
-  return matchPattern(other, m_Zero()) || matchPattern(other, m_AnyZeroFloat());
-}
-
 /// Whether the load's pointers and mask are computed from the induction
 /// variable, values from outside the loop and recurrences among such ops
 /// alone (no loads, dots or shared memory), so they can run ahead.
@@ -224,6 +218,12 @@ void unstageDotOperandLoads(
   }
 }
 } // namespace
+
+bool mlir::triton::gpu::isZeroOrAbsent(Value other) {
+  if (!other)
+    return true;
+  return matchPattern(other, m_Zero()) || matchPattern(other, m_AnyZeroFloat());
+}
 
 std::optional<unsigned>
 mlir::triton::gpu::getCopyContiguity(LoadOp load,

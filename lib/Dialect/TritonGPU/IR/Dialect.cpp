@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FoldInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -510,6 +511,19 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
   }
 };
 
+/// A warp_specialize partition runs on warps of its own, its tensors in
+/// layouts of its warp count: the folder keeps the constants it makes
+/// there instead of hoisting them above the op (the default region's may
+/// go).
+struct TritonGPUFoldInterface : public DialectFoldInterface {
+  using DialectFoldInterface::DialectFoldInterface;
+
+  bool shouldMaterializeInto(Region *region) const final {
+    auto ws = dyn_cast<WarpSpecializeOp>(region->getParentOp());
+    return ws && region != &ws.getDefaultRegion();
+  }
+};
+
 /// `op`'s location, or (upstream's TTGIR gives hoisted constants
 /// `loc(unknown)`) the nearest enclosing op's that is known.
 Location knownLocation(Operation *op) {
@@ -575,7 +589,8 @@ void TritonGPUDialect::initialize() {
 #define GET_OP_LIST
 #include "TritonDialect/Dialect/TritonGPU/IR/Ops.cpp.inc"
       >();
-  addInterfaces<TritonGPUOpAsmInterface, TritonGPUInferLayoutInterface>();
+  addInterfaces<TritonGPUOpAsmInterface, TritonGPUInferLayoutInterface,
+                TritonGPUFoldInterface>();
 }
 
 Operation *TritonGPUDialect::materializeConstant(OpBuilder &builder,

@@ -162,6 +162,10 @@ LogicalResult ArriveBarrierOp::verify() {
   return verifyBarrier(*this, getAlloc().getType());
 }
 
+LogicalResult AsyncCopyMbarrierArriveOp::verify() {
+  return verifyBarrier(*this, getBarrier().getType());
+}
+
 LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
   if (!getResult().getType().getMutableMemory())
     return emitOpError("cannot copy into an immutable buffer");

@@ -109,6 +109,21 @@ def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier"> {
   let hasVerifier = 1;
 }
 
+def TTNG_AsyncCopyMbarrierArriveOp : TTNG_Op<"async_copy_mbarrier_arrive"> {
+  let summary = "Arrive on an mbarrier once the thread's earlier cp.async copies completed";
+  let description = [{
+    Each thread arrives on the barrier when every `ttg.async_copy_global_to_local`
+    it issued before completed (`cp.async.mbarrier.arrive`), so a barrier can
+    track cp.async copies as it tracks TMA's. With `noIncrement` the arrival is
+    one of those the barrier was initialized to expect; without, the barrier's
+    pending count is raised first, and the arrival only balances it.
+  }];
+  let arguments = (ins Arg<TTG_MemDesc, "", [MemWrite<SharedMemory>]>:$barrier,
+                       UnitAttr:$noIncrement);
+  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
 def TTNG_AsyncTMACopyGlobalToLocalOp : TTNG_Op<"async_tma_copy_global_to_local"> {
   let summary = "Copy a block from global memory by TMA, completing on a barrier";
   let arguments = (ins
