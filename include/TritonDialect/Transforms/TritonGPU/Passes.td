@@ -216,12 +216,13 @@ def TritonGPUFuseNestedLoops : Pass<"tritongpu-fuse-nested-loops", "mlir::Module
 
 def TritonGPUAutomaticWarpSpecialization
     : Pass<"tritongpu-automatic-warp-specialization", "mlir::ModuleOp"> {
-  let summary = "Loops marked tt.warp_specialize: a TMA producer warp group and wgmma consumers";
+  let summary = "Loops marked tt.warp_specialize: a TMA or cp.async producer warp group and wgmma consumers";
   let description = [{
     An innermost `scf.for` carrying `tt.warp_specialize = true`
     (`tl.range(..., warp_specialize=True)`), on sm_90, whose tensor
-    descriptor loads each feed a `ttg.local_alloc` that TMA can write,
-    becomes a `ttg.warp_specialize`:
+    descriptor loads each feed a `ttg.local_alloc` that TMA can write, or
+    whose pointer loads into `ttg.local_alloc`s cp.async can copy (4 bytes
+    or more a copy, zero where masked), becomes a `ttg.warp_specialize`:
 
     - partition0, one warp group, runs the loop's address computation and
       issues the loads as TMA copies into rings of S slots: it waits until
@@ -235,6 +236,14 @@ def TritonGPUAutomaticWarpSpecialization
       synchronous and releases each slot at the end of its iteration.
 
     Only loops whose descriptors are kernel arguments are specialized.
+    Pointer loads become cp.async copies instead of TMA: the producer
+    computes the pointers and masks itself, in the loop's blocked layouts
+    spread over its 4 warps (the tensors from before the loop they start
+    from made again in the partition; only scalars are captured), and each
+    of its threads arrives on "full" with `ttng.async_copy_mbarrier_arrive
+    {noIncrement}` once its copies completed ("full" then expects the
+    producer's 128 arrivals, no bytes). The pointers must come from
+    elementwise arithmetic, splats, broadcasts, ranges and splat constants.
 
     In attention's consumer loop (two synchronous wgmmas, the second
     accumulating `acc * alpha + P V`), `pipeline-dot-chains` issues each
@@ -244,15 +253,17 @@ def TritonGPUAutomaticWarpSpecialization
 
     With `automatic`, a loop not marked either way is specialized too when
     it is such an attention loop in an 8-warp kernel whose P @ V tiles have
-    at least 64 x 128 elements and whose rings get three slots, and the
-    only loop of its kernel to be specialized (measured 9-22 % faster than
-    the pipelined loop on an H200; 64 x 64 tiles were slower and stay
-    pipelined; kernels with two such loops were not measured).
+    at least 64 x 128 elements and whose rings get three slots (measured
+    9-22 % faster than the pipelined loop on an H200 through descriptors,
+    1-18 % through pointers; 64 x 64 tiles and one consumer warp group
+    were slower and stay pipelined, and so do matmul loops: marked, the
+    corpus's pointer matmuls ran 0.64-0.94x).
 
     S is the loop's `tt.num_stages`, else `num-stages`, lowered until the
     rings fit in shared memory. Where the kernel then has more than 256
     threads, `actualRegisters` gives the producer 40 registers a thread
-    and the consumers the rest (setmaxnreg). `remarks` says which loops
+    (a cp.async producer 2 more for each of its copies of an iteration,
+    at most 128) and the consumers the rest (setmaxnreg). `remarks` says which loops
     were specialized and why others were not.
   }];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
