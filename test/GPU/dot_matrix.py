@@ -15,6 +15,9 @@ mismatch, not as rounding.
 The pipelining cases (`*_pipeN`) compile one kernel per depth N = 1..5
 with K a run-time argument and masked loads, and run it for K = 0, 16 and
 32 (fewer iterations than stages), 208 (not a multiple of BLOCK_K) and 256.
+The warp-specialized cases (`*_wsN_wW`) run the same kernel with its loop
+marked `warp_specialize`: a cp.async producer warp group and N ring slots,
+with W = 4 or 8 consumer warps.
 
 `compile` writes OUT/<case>.ptx and OUT/manifest.json; it fails if a case
 does not compile, if its PTX lacks the expected instruction
@@ -78,8 +81,9 @@ def dot_kernel(a_ptr, b_ptr, c_ptr, BLOCK_M: tl.constexpr,
 def dot_kernel_k(a_ptr, b_ptr, c_ptr, K, BLOCK_M: tl.constexpr,
                  BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
                  SAM: tl.constexpr, SBN: tl.constexpr, N: tl.constexpr,
-                 TRANS: tl.constexpr):
-    # K only known at run time: masked loads, a dynamic trip count.
+                 TRANS: tl.constexpr, WS: tl.constexpr):
+    # K only known at run time: masked loads, a dynamic trip count; the
+    # loop warp-specialized when WS (a cp.async producer warp group).
     pid_m = tl.program_id(0)
     pid_n = tl.program_id(1)
     offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -92,7 +96,7 @@ def dot_kernel_k(a_ptr, b_ptr, c_ptr, K, BLOCK_M: tl.constexpr,
         a_ptrs = a_ptr + offs_m[:, None] * SAM + offs_k[None, :]
         b_ptrs = b_ptr + offs_k[:, None] * SBN + offs_n[None, :]
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BLOCK_K)):
+    for k in tl.range(0, tl.cdiv(K, BLOCK_K), warp_specialize=WS):
         a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
         b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
         acc = tl.dot(a, b, acc)
@@ -121,8 +125,21 @@ def pipe_cases(quick=False):
                     continue
                 yield {"version": version, "type": "f16", "stages": stages,
                        "trans": trans, "pipe": True, "block_k": 32,
-                       "block_n": BLOCK_N,
+                       "block_n": BLOCK_N, "warps": 4,
                        "name": f"{version}_f16_pipe{stages}"
+                               f"{'_T' if trans else ''}"}
+    # The loop marked warp_specialize: a cp.async producer warp group fills
+    # rings of 2-4 slots that mbarriers hand over, with 4 and 8 consumer
+    # warps (setmaxnreg with 8).
+    for stages in (2, 3, 4):
+        for warps in (4, 8):
+            for trans in (False, True):
+                if quick and (stages != 3 or warps != 8 or trans):
+                    continue
+                yield {"version": "v3", "type": "f16", "stages": stages,
+                       "trans": trans, "pipe": True, "block_k": 32,
+                       "block_n": BLOCK_N, "warps": warps, "ws": True,
+                       "name": f"v3_f16_ws{stages}_w{warps}"
                                f"{'_T' if trans else ''}"}
 
 
@@ -198,9 +215,10 @@ def compile_all(out, quick):
                             "BLOCK_K": case["block_k"],
                             "SAM": M if case["trans"] else KMAX,
                             "SBN": KMAX if case["trans"] else N, "N": N,
-                            "TRANS": case["trans"]},
+                            "TRANS": case["trans"],
+                            "WS": case.get("ws", False)},
                 divisible_by_16=["K"],
-                stages=("ttir",), num_warps=4, target="cuda:90")
+                stages=("ttir",), num_warps=case["warps"], target="cuda:90")
             sam = sak = sbk = sbn = 0
         else:
             kernel = None
@@ -222,8 +240,8 @@ def compile_all(out, quick):
         ttir = kernel.asm["ttir"]
         if case["type"] in FP8_TTIR:
             ttir = ttir.replace("f16", FP8_TTIR[case["type"]])
-        options = ("num-warps=4 num-stages=%d target=cuda:90"
-                   % case.get("stages", 1))
+        options = ("num-warps=%d num-stages=%d target=cuda:90"
+                   % (case.get("warps", 4), case.get("stages", 1)))
         if case["version"] == "v2":
             options += " disable-mma-v3=true"
         ttgir = subprocess.run(
@@ -249,6 +267,8 @@ def compile_all(out, quick):
         if ok:
             ptx = ptx_path.read_text()
             want = "wgmma.mma_async" if case["version"] == "v3" else "mma.sync"
+            if case.get("ws"):
+                want = "cp.async.mbarrier.arrive.noinc"
             if case["version"] == "v2" and case["type"] in FP8_TTIR:
                 # On sm_90 fp8 is widened to f16 for mma.sync, as upstream's
                 # (fp8 mma.sync only on sm_89 and sm_12x).
