@@ -13,7 +13,10 @@
 // arrives on the slot's "full" mbarrier once its copies completed
 // (`async_copy_mbarrier_arrive {noIncrement}`: the barrier expects the
 // producer's 128 threads, no bytes). The consumers wait on "full" as for
-// TMA. The IR and PTX survive the text round trip with locations (the
+// TMA. Pointers that move by the same number of elements in every element
+// per iteration are made once at the loop's lower bound and offset by a
+// scalar in the loop: the copies of a thread then take one address and
+// immediate offsets. The IR and PTX survive the text round trip with locations (the
 // partitions' barriers are the intrinsic, not nvvm.barrier, whose printed
 // form with a location MLIR 22 does not parse back).
 //
@@ -40,11 +43,19 @@
 // CHECK: partition0(%{{.*}}: !tt.ptr<f16>, %{{.*}}: !tt.ptr<f16>, %{{.*}}: !ttg.memdesc<3x1xi64, {{.*}}>, %{{.*}}: !ttg.memdesc<3x1xi64, {{.*}}>, %{{.*}}: !ttg.memdesc<3x64x128xf16, {{.*}}>, %{{.*}}: !ttg.memdesc<3x128x64xf16, {{.*}}>) num_warps(4) {
 // CHECK: tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #[[P2]]}>>
 // CHECK: tt.splat %{{.*}} : !tt.ptr<f16> -> tensor<128x1x!tt.ptr<f16>, #[[P2]]>
-// CHECK: scf.for
-// CHECK: tt.addptr %{{.*}} : tensor<64x128x!tt.ptr<f16>, #[[P1]]>, tensor<64x128xi32, #[[P1]]>
+// The pointers at the lower bound, before the loop; in it, the offset of
+// the iteration (D = 64 elements a unit of the induction variable).
+// CHECK: %[[K0:.*]] = tt.addptr %{{.*}} : tensor<64x128x!tt.ptr<f16>, #[[P1]]>, tensor<64x128xi32, #[[P1]]>
+// CHECK: %[[V0:.*]] = tt.addptr %{{.*}} : tensor<128x64x!tt.ptr<f16>, #[[P2]]>, tensor<128x64xi32, #[[P2]]>
+// CHECK: scf.for %[[IV:[^ ]*]] =
 // CHECK: ttng.wait_barrier
 // CHECK-NOT: ttng.barrier_expect
-// CHECK: ttg.async_copy_global_to_local %{{.*}}, %{{.*}} {contiguity = 8 : i32} : tensor<64x128x!tt.ptr<f16>, #[[P1]]>
+// CHECK: %[[S:.*]] = arith.extsi %[[IV]] : i32 to i64
+// CHECK: %[[DELTA:.*]] = arith.muli %[[S]], %c64_i64
+// CHECK: %[[SPLAT:.*]] = tt.splat %[[DELTA]] : i64 -> tensor<64x128xi64, #[[P1]]>
+// CHECK: %[[K:.*]] = tt.addptr %[[K0]], %[[SPLAT]]
+// CHECK: ttg.async_copy_global_to_local %[[K]], %{{.*}} {contiguity = 8 : i32} : tensor<64x128x!tt.ptr<f16>, #[[P1]]>
+// CHECK: tt.addptr %[[V0]], %{{.*}} : tensor<128x64x!tt.ptr<f16>, #[[P2]]>, tensor<128x64xi64, #[[P2]]>
 // CHECK: ttg.async_copy_global_to_local %{{.*}}, %{{.*}} {contiguity = 8 : i32} : tensor<128x64x!tt.ptr<f16>, #[[P2]]>
 // CHECK-NEXT: ttng.async_copy_mbarrier_arrive %{{.*}} {noIncrement}
 // CHECK-NOT: ttg.async_commit_group
@@ -56,7 +67,8 @@
 // PTX-LABEL: .entry attn(
 // PTX: setmaxnreg.dec.sync.aligned.u32 72;
 // PTX-NOT: bar.sync
-// PTX: cp.async.cg.shared.global
+// PTX: cp.async.cg.shared.global [%r[[SA:[0-9]+]]], [%rd[[GA:[0-9]+]]], 16;
+// PTX-NEXT: cp.async.cg.shared.global [%r[[SA]]+{{[0-9]+}}], [%rd[[GA]]+{{[0-9]+}}], 16;
 // PTX-NOT: bar.sync
 // PTX: cp.async.mbarrier.arrive.noinc.shared.b64
 // PTX: setmaxnreg.inc.sync.aligned.u32 216;

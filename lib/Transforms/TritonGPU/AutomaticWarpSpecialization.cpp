@@ -162,6 +162,90 @@ bool isRemappable(Operation *op) {
          op->hasTrait<OpTrait::Elementwise>();
 }
 
+/// How a pointer tensor of the loop moves with its induction variable: for
+/// `splat(K) + (splat(iv) + range) * D` and the like, by the same number of
+/// elements in every element (here D) per unit of the induction variable,
+/// so that the producer can copy from `pointers at the lower bound + (iv -
+/// lb) * stride`, one 64-bit add a copy, instead of recomputing each
+/// address every iteration. Index arithmetic is taken not to wrap, as
+/// Triton's does not. The strides are i64 scalars made at `b` (before the
+/// producer's loop) from values `map` gives there.
+class UniformStride {
+public:
+  UniformStride(scf::ForOp loop, IRMapping &map, OpBuilder &b)
+      : loop(loop), map(map), b(b) {}
+
+  /// The change of `v` per unit of the induction variable: null when it
+  /// does not move, failure when it does not move uniformly.
+  FailureOr<Value> of(Value v) {
+    if (v == loop.getInductionVar())
+      return constant(1);
+    if (!loop->isAncestor(v.getParentRegion()->getParentOp()))
+      return Value();
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return failure(); // a loop-carried value
+    if (isa<arith::ConstantOp, MakeRangeOp>(def))
+      return Value();
+    if (isa<SplatOp, ExpandDimsOp, BroadcastOp, arith::ExtSIOp>(def))
+      return of(def->getOperand(0));
+    if (isa<arith::AddIOp, arith::SubIOp, AddPtrOp>(def)) {
+      FailureOr<Value> lhs = of(def->getOperand(0));
+      FailureOr<Value> rhs = of(def->getOperand(1));
+      if (failed(lhs) || failed(rhs))
+        return failure();
+      if (!*rhs)
+        return *lhs;
+      if (isa<arith::SubIOp>(def))
+        *rhs = arith::SubIOp::create(b, def->getLoc(), constant(0), *rhs);
+      return *lhs ? Value(arith::AddIOp::create(b, def->getLoc(), *lhs, *rhs))
+                  : *rhs;
+    }
+    if (isa<arith::MulIOp>(def)) {
+      for (int moving : {0, 1}) {
+        FailureOr<Value> stride = of(def->getOperand(moving));
+        Value factor = uniformScalar(def->getOperand(1 - moving));
+        if (succeeded(stride) && factor)
+          return *stride ? Value(arith::MulIOp::create(b, def->getLoc(),
+                                                       *stride, factor))
+                         : Value();
+      }
+    }
+    return failure();
+  }
+
+private:
+  Value constant(int64_t value) {
+    return arith::ConstantIntOp::create(b, loop.getLoc(), value, 64);
+  }
+
+  /// `v` as an i64 scalar at `b` when every element holds the same value
+  /// and it does not change in the loop (a splat of such a scalar, a splat
+  /// constant, the scalar itself); null otherwise.
+  Value uniformScalar(Value v) {
+    DenseIntElementsAttr dense;
+    if (matchPattern(v, m_Constant(&dense)) && dense.isSplat())
+      return constant(dense.getSplatValue<APInt>().getSExtValue());
+    IntegerAttr scalar;
+    if (matchPattern(v, m_Constant(&scalar)))
+      return constant(scalar.getInt());
+    if (auto splat = v.getDefiningOp<SplatOp>())
+      return uniformScalar(splat.getSrc());
+    if (isa<ShapedType>(v.getType()) ||
+        loop->isAncestor(v.getParentRegion()->getParentOp()))
+      return {};
+    Value outside = map.lookupOrDefault(v);
+    if (!outside.getType().isInteger(64))
+      outside =
+          arith::ExtSIOp::create(b, loop.getLoc(), b.getI64Type(), outside);
+    return outside;
+  }
+
+  scf::ForOp loop;
+  IRMapping &map;
+  OpBuilder &b;
+};
+
 /// Clones `op` into the producer, its tensors in the producer's layouts.
 void cloneForProducer(OpBuilder &b, Operation *op, IRMapping &map) {
   if (auto constant = dyn_cast<arith::ConstantOp>(op))
@@ -612,6 +696,8 @@ private:
       map.map(v, entry->addArgument(v.getType(), v.getLoc()));
     for (Operation *op : plan.rematerialized)
       cloneForProducer(b, op, map);
+    SmallVector<std::pair<Value, Value>> moving =
+        pointersAtLowerBound(plan, map, b);
     SmallVector<Value> inits{arith::ConstantIntOp::create(b, loc, 0, 32)};
     for (unsigned i : plan.carried)
       inits.push_back(map.lookupOrDefault(loop.getInitArgs()[i]));
@@ -645,11 +731,24 @@ private:
       if (auto load = dyn_cast<LoadOp>(op)) {
         Value mask =
             load.getMask() ? map.lookupOrDefault(load.getMask()) : Value();
+        Value ptr = map.lookupOrDefault(load.getPtr());
+        if (auto [first, stride] = moving[i]; first) {
+          Value lb = map.lookupOrDefault(loop.getLowerBound());
+          Value steps = arith::ExtSIOp::create(
+              b, loc, b.getI64Type(),
+              arith::SubIOp::create(b, loc, producer.getInductionVar(), lb));
+          auto type = cast<RankedTensorType>(first.getType());
+          auto offsets = RankedTensorType::get(type.getShape(), b.getI64Type(),
+                                               type.getEncoding());
+          ptr = AddPtrOp::create(
+              b, loc, type, first,
+              SplatOp::create(b, loc, offsets,
+                              arith::MulIOp::create(b, loc, steps, stride)));
+        }
         AsyncCopyGlobalToLocalOp::create(
-            b, load.getLoc(), AsyncTokenType::get(b.getContext()),
-            map.lookupOrDefault(load.getPtr()), dst, mask, Value(),
-            load.getCache(), load.getEvict(), /*isVolatile=*/false,
-            plan.contiguity[i]);
+            b, load.getLoc(), AsyncTokenType::get(b.getContext()), ptr, dst,
+            mask, Value(), load.getCache(), load.getEvict(),
+            /*isVolatile=*/false, plan.contiguity[i]);
         continue;
       }
       auto load = cast<DescriptorLoadOp>(op);
@@ -674,6 +773,35 @@ private:
     WarpReturnOp::create(b, loc);
     // Constants from outside the loop (not captured) are made again inside.
     ws.captureImplicitUses();
+  }
+
+  /// For each pointer load whose pointers move uniformly with the
+  /// induction variable (UniformStride): its pointers at the loop's lower
+  /// bound, made at `b` before the producer's loop, and the stride; null
+  /// otherwise (the producer then computes them in the loop as the body
+  /// did).
+  static SmallVector<std::pair<Value, Value>>
+  pointersAtLowerBound(const Plan &plan, IRMapping &map, OpBuilder &b) {
+    scf::ForOp loop = plan.loop;
+    SmallVector<std::pair<Value, Value>> moving(plan.loads.size());
+    if (!plan.pointers || !loop.getInductionVar().getType().isInteger(32))
+      return moving;
+    UniformStride strides(loop, map, b);
+    for (auto [i, op] : llvm::enumerate(plan.loads)) {
+      Value ptr = cast<LoadOp>(op).getPtr();
+      FailureOr<Value> stride = strides.of(ptr);
+      if (failed(stride) || !*stride)
+        continue;
+      IRMapping first = map;
+      first.map(loop.getInductionVar(),
+                map.lookupOrDefault(loop.getLowerBound()));
+      SetVector<Operation *> slice = getLoopSlice(loop, {ptr});
+      for (Operation *producerOp : plan.producerOps)
+        if (slice.contains(producerOp))
+          cloneForProducer(b, producerOp, first);
+      moving[i] = {first.lookup(ptr), *stride};
+    }
+    return moving;
   }
 
   /// Proxy fences ordered the tiles' stores before wgmma read them; TMA
