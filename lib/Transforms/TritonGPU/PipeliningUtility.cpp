@@ -219,6 +219,68 @@ void unstageDotOperandLoads(
 }
 } // namespace
 
+FailureOr<Value> UniformStride::of(Value v) {
+  if (v == loop.getInductionVar())
+    return constant(1);
+  if (!loop->isAncestor(v.getParentRegion()->getParentOp()))
+    return Value();
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return failure(); // a loop-carried value
+  if (isa<arith::ConstantOp, MakeRangeOp>(def))
+    return Value();
+  if (isa<SplatOp, ExpandDimsOp, BroadcastOp, arith::ExtSIOp>(def))
+    return of(def->getOperand(0));
+  if (isa<arith::AddIOp, arith::SubIOp, AddPtrOp>(def)) {
+    FailureOr<Value> lhs = of(def->getOperand(0));
+    FailureOr<Value> rhs = of(def->getOperand(1));
+    if (failed(lhs) || failed(rhs))
+      return failure();
+    if (!*rhs)
+      return *lhs;
+    if (isa<arith::SubIOp>(def))
+      *rhs = arith::SubIOp::create(b, def->getLoc(), constant(0), *rhs);
+    return *lhs ? Value(arith::AddIOp::create(b, def->getLoc(), *lhs, *rhs))
+                : *rhs;
+  }
+  if (isa<arith::MulIOp>(def)) {
+    for (int moving : {0, 1}) {
+      FailureOr<Value> stride = of(def->getOperand(moving));
+      Value factor = uniformScalar(def->getOperand(1 - moving));
+      if (succeeded(stride) && factor)
+        return *stride ? Value(arith::MulIOp::create(b, def->getLoc(), *stride,
+                                                     factor))
+                       : Value();
+    }
+  }
+  return failure();
+}
+
+Value UniformStride::constant(int64_t value) {
+  return arith::ConstantIntOp::create(b, loop.getLoc(), value, 64);
+}
+
+/// `v` as an i64 scalar at `b` when every element holds the same value and
+/// it does not change in the loop (a splat of such a scalar, a splat
+/// constant, the scalar itself); null otherwise.
+Value UniformStride::uniformScalar(Value v) {
+  DenseIntElementsAttr dense;
+  if (matchPattern(v, m_Constant(&dense)) && dense.isSplat())
+    return constant(dense.getSplatValue<APInt>().getSExtValue());
+  IntegerAttr scalar;
+  if (matchPattern(v, m_Constant(&scalar)))
+    return constant(scalar.getInt());
+  if (auto splat = v.getDefiningOp<SplatOp>())
+    return uniformScalar(splat.getSrc());
+  if (isa<ShapedType>(v.getType()) ||
+      loop->isAncestor(v.getParentRegion()->getParentOp()))
+    return {};
+  Value outside = map.lookupOrDefault(v);
+  if (!outside.getType().isInteger(64))
+    outside = arith::ExtSIOp::create(b, loop.getLoc(), b.getI64Type(), outside);
+  return outside;
+}
+
 bool mlir::triton::gpu::isZeroOrAbsent(Value other) {
   if (!other)
     return true;
