@@ -1,6 +1,6 @@
 set -u
 python3 -m pip install -q --no-index --no-deps --force-reinstall dist/tritondialect-*.whl 2>&1 | tail -1
-cp .gpu/s35/attn_rev.py bench/attn_rev.py
+cp bench/attention_ab.py bench/attn_rev.py && patch bench/attn_rev.py docs/gpu-runs/results/session35-2026-11-29-h200/attn_rev.diff
 cd bench
 C=64x128x64x4x3,128x128x64x8x3,128x128x128x8x3,64x128x128x8x3
 timeout 300 python3 attn_rev.py --ctx 4096 --batch-heads 128 --masks causal --configs $C --variants ptr,ptr_rev,ptr,ptr_rev --out $OUT/rev.json > $OUT/rev.log 2>&1
