@@ -585,6 +585,21 @@ private:
       return andPred(tma, tma.getPredMutable());
     if (auto expect = dyn_cast<nvidia_gpu::BarrierExpectOp>(op))
       return andPred(expect, expect.getPredMutable());
+    // A scalar load computing a copy's address (a block index): masked
+    // off past the last iteration, reading zero there.
+    if (auto load = dyn_cast<LoadOp>(op);
+        load && !isa<ShapedType>(load.getType())) {
+      if (load.getMask())
+        return andPred(load, load.getMaskMutable()[0]);
+      rewriter.setInsertionPoint(load);
+      Value zero = arith::ConstantOp::create(
+          rewriter, load.getLoc(), rewriter.getZeroAttr(load.getType()));
+      rewriter.modifyOpInPlace(load, [&] {
+        load.getMaskMutable().assign(pred);
+        load.getOtherMutable().assign(zero);
+      });
+      return load;
+    }
     auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op);
     if (!copy)
       return isMemoryEffectFree(op) || isa<AsyncCommitGroupOp>(op) ? op

@@ -96,11 +96,18 @@ unsigned elementsPerThreadAlong(RankedTensorType type, unsigned dim) {
 
 /// Whether the load's pointers and mask are computed from the induction
 /// variable, values from outside the loop and recurrences among such ops
-/// alone (no loads, dots or shared memory), so they can run ahead.
+/// alone (no dots, shared memory or tile loads), so they can run ahead.
+/// Scalar loads may be among them: a block-sparse loop (flex attention's)
+/// reads the index of its next key block from memory; they run ahead with
+/// the copies, as the tiles' loads do (the loop is taken not to write what
+/// it loads, as for every load the pipeliner moves).
 bool addressesRunAhead(scf::ForOp loop, ArrayRef<Value> roots) {
   // A pure scf.if may be among them: a flattened loop nest computes a new
   // tile's offsets under one (tritongpu-fuse-nested-loops).
   for (Operation *op : getLoopSlice(loop, roots)) {
+    auto load = dyn_cast<LoadOp>(op);
+    if (load && !isa<ShapedType>(load.getType()) && !load.getIsVolatile())
+      continue;
     if (!isMemoryEffectFree(op))
       return false;
     if (op->getNumRegions() && !isa<scf::IfOp>(op))
