@@ -239,8 +239,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     }
     tt.return %r#2 : tensor<128x256xf32, #mma>
   }
-  // The loop loads A's offset: A's addresses depend on it, so A does not
-  // go ahead; B does.
+  // The loop loads A's offset (a scalar, a block-sparse loop's index): A's
+  // addresses depend on it, and the index load goes ahead with A's copy
+  // (tritongpu-pipeline predicates it off past the last iteration;
+  // pipeline-indirect.mlir), so both tiles go ahead.
   // CHECK-LABEL: @indirect
   tt.func @indirect(%A: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %B: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %I: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<128x128xf32, #mma> {
     %c0 = arith.constant 0 : i32
@@ -264,6 +266,44 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       %o16 = arith.muli %o, %c16 : i32
       %os = tt.splat %o16 : i32 -> tensor<128x32xi32, #AL>
       %ap = tt.addptr %a0, %os : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+      // CHECK: tt.load %{{.*}} : !tt.ptr<i32>{{$}}
+      // CHECK: tt.load %{{.*}} {tt.latency = 2 : i32} : tensor<128x32x!tt.ptr<f16>, #{{.*}}>
+      %a = tt.load %ap : tensor<128x32x!tt.ptr<f16>, #AL>
+      %as = ttg.local_alloc %a : (tensor<128x32xf16, #AL>) -> !ttg.memdesc<128x32xf16, #shA, #smem>
+      // CHECK: tt.load {{.*}} {tt.latency = 2 : i32}
+      %b = tt.load %bp : tensor<32x128x!tt.ptr<f16>, #BL>
+      %bs = ttg.local_alloc %b : (tensor<32x128xf16, #BL>) -> !ttg.memdesc<32x128xf16, #shB, #smem>
+      %d = ttng.warp_group_dot %as, %bs, %acc : !ttg.memdesc<128x32xf16, #shA, #smem> * !ttg.memdesc<32x128xf16, #shB, #smem> -> tensor<128x128xf32, #mma>
+      %bn = tt.addptr %bp, %b_step : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+      scf.yield %bn, %d : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>
+    }
+    tt.return %r#1 : tensor<128x128xf32, #mma>
+  }
+  // A's offset comes from a volatile load (read again each time, so it
+  // cannot run ahead): A stays synchronous; B goes ahead.
+  // CHECK-LABEL: @volatile_index
+  tt.func @volatile_index(%A: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %B: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %I: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %b_step = arith.constant dense<4096> : tensor<32x128xi32, #BL>
+    %ar = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>>
+    %ae = tt.expand_dims %ar {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #AL}>> -> tensor<1x32xi32, #AL>
+    %ab = tt.broadcast %ae : tensor<1x32xi32, #AL> -> tensor<128x32xi32, #AL>
+    %asp = tt.splat %A : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #AL>
+    %a0 = tt.addptr %asp, %ab : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
+    %br = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>>
+    %be = tt.expand_dims %br {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #BL}>> -> tensor<1x128xi32, #BL>
+    %bb = tt.broadcast %be : tensor<1x128xi32, #BL> -> tensor<32x128xi32, #BL>
+    %bsp = tt.splat %B : !tt.ptr<f16> -> tensor<32x128x!tt.ptr<f16>, #BL>
+    %b0 = tt.addptr %bsp, %bb : tensor<32x128x!tt.ptr<f16>, #BL>, tensor<32x128xi32, #BL>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%bp = %b0, %acc = %zero) -> (tensor<32x128x!tt.ptr<f16>, #BL>, tensor<128x128xf32, #mma>) : i32 {
+      %ip = tt.addptr %I, %i : !tt.ptr<i32>, i32
+      %o = tt.load %ip {isVolatile = true} : !tt.ptr<i32>
+      %c16 = arith.constant 16 : i32
+      %o16s = arith.muli %o, %c16 : i32
+      %o16 = tt.splat %o16s : i32 -> tensor<128x32xi32, #AL>
+      %ap = tt.addptr %a0, %o16 : tensor<128x32x!tt.ptr<f16>, #AL>, tensor<128x32xi32, #AL>
       // CHECK: tt.load %{{.*}} : tensor<128x32x!tt.ptr<f16>, #{{.*}}>{{$}}
       // expected-remark @+1 {{load not pipelined: its address depends on the loop's computation}}
       %a = tt.load %ap : tensor<128x32x!tt.ptr<f16>, #AL>
