@@ -25,6 +25,17 @@ bool overlaps(const Interval &a, const Interval &b) {
   return a.first < b.second && b.first < a.second;
 }
 
+/// A cp.async copy whose completion an mbarrier tracks (see Accesses).
+bool isTrackedByMbarrier(Operation *op) {
+  auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op);
+  if (!copy || !copy.getToken().use_empty())
+    return false;
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
+    if (isa<nvidia_gpu::AsyncCopyMbarrierArriveOp>(next))
+      return true;
+  return false;
+}
+
 /// Byte ranges read and written since the last barrier, and those async
 /// copies may still be writing.
 ///
@@ -50,18 +61,7 @@ bool overlaps(const Interval &a, const Interval &b) {
 /// ttng.async_copy_mbarrier_arrive follows it in its block): a warp-
 /// specialized producer's, whose slots are handed over by mbarriers. mbarrier
 /// operations other than initialization and invalidation read their barrier:
-/// the hardware orders them with one another. A cp.async copy whose completion
-/// an mbarrier tracks (see Accesses).
-bool isTrackedByMbarrier(Operation *op) {
-  auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op);
-  if (!copy || !copy.getToken().use_empty())
-    return false;
-  for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
-    if (isa<nvidia_gpu::AsyncCopyMbarrierArriveOp>(next))
-      return true;
-  return false;
-}
-
+/// the hardware orders them with one another.
 struct Accesses {
   SmallVector<Interval> reads, writes, asyncWrites, asyncReads;
 
