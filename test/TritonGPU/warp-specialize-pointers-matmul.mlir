@@ -12,11 +12,17 @@
 // elements. Matmul loops are specialized only when marked (the corpus
 // matmuls ran 0.64-0.94x marked, session 35).
 
+// The loop's layouts (8 warps along M) and the producer's: the same
+// elements per thread and lanes, 4 warps.
+// CHECK-DAG: #[[A8:.*]] = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+// CHECK-DAG: #[[B8:.*]] = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]}>
+// CHECK-DAG: #[[A4:.*]] = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[B4:.*]] = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-LABEL: tt.func public @mm
 // CHECK: ttg.warp_specialize(
 // CHECK: partition0(
-// CHECK: %[[A0:.*]] = tt.addptr %{{.*}} : tensor<128x64x!tt.ptr<f16>, #{{.*}}>
-// CHECK: %[[B0:.*]] = tt.addptr %{{.*}} : tensor<64x128x!tt.ptr<f16>, #{{.*}}>
+// CHECK: %[[A0:.*]] = tt.addptr %{{.*}} : tensor<128x64x!tt.ptr<f16>, #[[A4]]>
+// CHECK: %[[B0:.*]] = tt.addptr %{{.*}} : tensor<64x128x!tt.ptr<f16>, #[[B4]]>
 // CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]]) -> (i32, tensor<128x64x!tt.ptr<f16>, {{.*}}>, tensor<64x128x!tt.ptr<f16>, {{.*}}>)
 // CHECK: %[[MA:.*]] = tt.broadcast %{{.*}} : tensor<1x64xi1, {{.*}}> -> tensor<128x64xi1
 // CHECK: %[[MB:.*]] = tt.broadcast %{{.*}} : tensor<64x1xi1, {{.*}}> -> tensor<64x128xi1
