@@ -91,7 +91,6 @@ struct Plan {
   SmallVector<Operation *> loads;
   SmallVector<LocalAllocOp> allocs;
   SmallVector<unsigned> contiguity;
-  bool pointers = false;
   uint64_t bytesPerIteration = 0;
   ttng::WarpGroupDotOp dot;
   /// The body ops the loads' descriptors, coordinates, pointers and masks
@@ -103,6 +102,9 @@ struct Plan {
   /// first), made again in the producer in its own layouts.
   SmallVector<Operation *> rematerialized;
   int stages = 0;
+
+  /// Whether the tiles come through pointers (cp.async), not descriptors.
+  bool pointers() const { return isa<LoadOp>(loads.front()); }
 };
 
 /// The producer's copy of a distributed layout: the same elements per
@@ -209,7 +211,7 @@ public:
         continue;
       }
       remark(loop, Twine("warp-specialized: a ") +
-                       (plan->pointers ? "cp.async" : "TMA") +
+                       (plan->pointers() ? "cp.async" : "TMA") +
                        " producer warp group and " +
                        std::to_string(plan->stages) + "-slot rings");
       specialize(*plan);
@@ -322,9 +324,8 @@ private:
     if (plan.loads.empty())
       return refuse(loop, "no tensor-descriptor loads, or pointer loads "
                           "into shared memory, to produce");
-    plan.pointers = isa<LoadOp>(plan.loads.front());
     if (llvm::any_of(plan.loads, [&](Operation *load) {
-          return isa<LoadOp>(load) != plan.pointers;
+          return isa<LoadOp>(load) != plan.pointers();
         }))
       return refuse(loop, "it loads tiles both by descriptors and by "
                           "pointers");
@@ -340,7 +341,7 @@ private:
       return refuse(loop, "the loaded tiles are read outside the loop body, "
                           "or by another async op");
     if (failed(collectProducerOps(plan)))
-      return refuse(loop, plan.pointers
+      return refuse(loop, plan.pointers()
                               ? "the loads' pointers depend on work other "
                                 "than arithmetic on blocked tensors"
                               : "the loads' coordinates depend on work other "
@@ -427,7 +428,7 @@ private:
     for (Operation *op : slice) {
       if (!isMemoryEffectFree(op) || op->getNumRegions())
         return failure();
-      if (plan.pointers
+      if (plan.pointers()
               ? !isRemappable(op)
               : llvm::any_of(op->getResultTypes(), llvm::IsaPred<ShapedType>))
         return failure();
@@ -493,7 +494,7 @@ private:
   /// a cp.async producer's 64-bit pointer per copy of an iteration (and
   /// the scalars), in steps of 8 as setmaxnreg takes them.
   static int producerRegistersFor(const Plan &plan) {
-    if (!plan.pointers)
+    if (!plan.pointers())
       return kProducerRegisters;
     int64_t registers = kProducerRegisters;
     for (auto [load, contiguity] : llvm::zip(plan.loads, plan.contiguity)) {
@@ -530,7 +531,7 @@ private:
     // TMA: one arrival (the producer's expect) and the bytes; cp.async:
     // each producer thread's, once its copies completed.
     Value full = createBarrierRing(
-        b, loc, S, /*arrivals=*/plan.pointers ? kProducerWarps * 32 : 1);
+        b, loc, S, /*arrivals=*/plan.pointers() ? kProducerWarps * 32 : 1);
     Value empty = createBarrierRing(b, loc, S, numWarps * 32);
     SmallVector<Value> rings;
     for (LocalAllocOp alloc : plan.allocs)
@@ -636,9 +637,16 @@ private:
     Value fullBar =
         MemDescIndexOp::create(b, loc, barType, map.lookup(full), slot);
     Value always = arith::ConstantIntOp::create(b, loc, 1, 1);
-    if (!plan.pointers)
+    if (!plan.pointers())
       ttng::BarrierExpectOp::create(b, loc, fullBar, plan.bytesPerIteration,
                                     always);
+    // Iterations since the lower bound, for pointers made there.
+    Value steps;
+    if (llvm::any_of(moving, [](auto &m) { return bool(m.first); }))
+      steps = arith::ExtSIOp::create(
+          b, loc, b.getI64Type(),
+          arith::SubIOp::create(b, loc, producer.getInductionVar(),
+                                map.lookupOrDefault(loop.getLowerBound())));
     for (auto [i, op] : llvm::enumerate(plan.loads)) {
       Value ring = rings[i];
       Value dst = MemDescIndexOp::create(
@@ -649,10 +657,6 @@ private:
             load.getMask() ? map.lookupOrDefault(load.getMask()) : Value();
         Value ptr = map.lookupOrDefault(load.getPtr());
         if (auto [first, stride] = moving[i]; first) {
-          Value lb = map.lookupOrDefault(loop.getLowerBound());
-          Value steps = arith::ExtSIOp::create(
-              b, loc, b.getI64Type(),
-              arith::SubIOp::create(b, loc, producer.getInductionVar(), lb));
           auto type = cast<RankedTensorType>(first.getType());
           auto offsets = RankedTensorType::get(type.getShape(), b.getI64Type(),
                                                type.getEncoding());
@@ -677,7 +681,7 @@ private:
           /*isVolatile=*/false);
     }
     // Each thread's copies complete on the slot's barrier.
-    if (plan.pointers)
+    if (plan.pointers())
       ttng::AsyncCopyMbarrierArriveOp::create(b, loc, fullBar,
                                               /*noIncrement=*/true);
     SmallVector<Value> yields{arith::AddIOp::create(
@@ -700,7 +704,7 @@ private:
   pointersAtLowerBound(const Plan &plan, IRMapping &map, OpBuilder &b) {
     scf::ForOp loop = plan.loop;
     SmallVector<std::pair<Value, Value>> moving(plan.loads.size());
-    if (!plan.pointers || !loop.getInductionVar().getType().isInteger(32))
+    if (!plan.pointers() || !loop.getInductionVar().getType().isInteger(32))
       return moving;
     UniformStride strides(loop, map, b);
     for (auto [i, op] : llvm::enumerate(plan.loads)) {
