@@ -17,8 +17,52 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
+/// Whether an f32 tensor's subnormal elements may be flushed to zero: every
+/// use either rounds it to f16 or fp8, where a subnormal f32
+/// becomes zero anyway (so the result is bit for bit the same), passes it
+/// through a layout conversion whose result qualifies, or adds it up in a
+/// one-operand add-reduction, which each flushed term moves by less than
+/// 2^-126: the error ex2.approx itself makes on any term above 2^-104.
+/// Attention's probabilities are used that way (cast for P @ V, summed for
+/// the row's normalizer).
+bool subnormalsNegligible(Value v) {
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<arith::TruncFOp, FpToFpOp>(user)) {
+      // The target's smallest positive value is far above 2^-126, so every
+      // subnormal f32 rounds to its zero (f16's is 2^-24, not bf16's).
+      auto to = cast<FloatType>(getElementTypeOrSelf(user->getResult(0)));
+      if (!(APFloat::getSmallest(to.getFloatSemantics()).convertToDouble() >
+            0x1p-100))
+        return false;
+      continue;
+    }
+    if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
+      if (!subnormalsNegligible(convert.getResult()))
+        return false;
+      continue;
+    }
+    auto reduce = dyn_cast<ReduceOp>(user);
+    if (!reduce || reduce.getNumOperands() != 1)
+      return false;
+    Block &combine = reduce.getCombineOp().front();
+    auto add = dyn_cast<arith::AddFOp>(&combine.front());
+    if (!add || add->getNextNode() != combine.getTerminator() ||
+        combine.getTerminator()->getOperand(0) != add.getResult() ||
+        !llvm::all_of(add->getOperands(),
+                      [](Value a) { return isa<BlockArgument>(a); }))
+      return false;
+  }
+  return true;
+}
+
 /// An elementwise arith/math op on tensors: the same op on each element's
-/// scalars (lowered in turn by MLIR's arith and math patterns).
+/// scalars (lowered in turn by MLIR's arith and math patterns). An f32 exp
+/// whose subnormal results are negligible is exp2(x log2 e) instead, the
+/// multiplication FastExpConversion makes, then the FTZ `ex2.approx.ftz.f32`:
+/// a bare MUFU.EX2, where the non-FTZ form spends a compare and two
+/// predicated multiplies per element on subnormals (about a fifth of
+/// attention's softmax instructions).
 struct ElementwiseOpConversion : public ConversionPattern {
   ElementwiseOpConversion(TypeConverter &converter, MLIRContext *ctx)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
@@ -47,6 +91,8 @@ struct ElementwiseOpConversion : public ConversionPattern {
                              : SmallVector<Value>(count, v));
     auto tensorType = cast<RankedTensorType>(op->getResult(0).getType());
     Type scalarType = tensorType.getElementType();
+    bool flushedExp = isa<math::ExpOp>(op) && scalarType.isF32() &&
+                      subnormalsNegligible(op->getResult(0));
     SmallVector<Value> results;
     for (size_t i = 0; i < count; ++i) {
       SmallVector<Value> scalars;
@@ -63,10 +109,18 @@ struct ElementwiseOpConversion : public ConversionPattern {
                                                                  origScalar, v)
                                   .getResult(0));
       }
-      OperationState state(loc, op->getName().getStringRef(), typed,
-                           {scalarType}, op->getAttrs());
-      Operation *scalarOp = rewriter.create(state);
-      Value r = scalarOp->getResult(0);
+      Value r;
+      if (flushedExp) {
+        Value log2e = arith::ConstantOp::create(
+            rewriter, loc, rewriter.getF32FloatAttr(1.4426950408889634f));
+        r = math::Exp2Op::create(
+            rewriter, loc,
+            arith::MulFOp::create(rewriter, loc, typed[0], log2e));
+      } else {
+        OperationState state(loc, op->getName().getStringRef(), typed,
+                             {scalarType}, op->getAttrs());
+        r = rewriter.create(state)->getResult(0);
+      }
       if (r.getType() != resultType.getBody()[i])
         r = UnrealizedConversionCastOp::create(rewriter, loc,
                                                resultType.getBody()[i], r)

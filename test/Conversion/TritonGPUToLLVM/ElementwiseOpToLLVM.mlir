@@ -33,8 +33,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // exp2, floor and ceil on f32 are the FTZ instructions upstream's libdevice
 // calls become (ex2.approx.ftz, cvt.rmi.ftz, cvt.rpi.ftz); exp stays
-// ex2.approx.f32 after a multiplication by log2(e), as upstream lowers it;
-// f64 keeps the generic intrinsics.
+// ex2.approx.f32 after a multiplication by log2(e), as upstream lowers it,
+// where its subnormal results might be observed
+// (ElementwiseOpToLLVM-exp-ftz.mlir); f64 keeps the generic intrinsics.
 #b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @exp_floor_ceil
