@@ -32,6 +32,12 @@ module attributes {"ttg.max-ctas-per-sm" = 0 : i32} {
 
 // -----
 
+// expected-error @+1 {{'ttg.min-ctas-per-sm' must be a positive i32, got 0 : i32}}
+module attributes {"ttg.min-ctas-per-sm" = 0 : i32} {
+}
+
+// -----
+
 // expected-error @+1 {{'ttg.grid-x-multiple' must be a positive i32, got -2 : i32}}
 module attributes {"ttg.grid-x-multiple" = -2 : i32} {
 }

@@ -1,14 +1,15 @@
 //===- FuncOpToLLVM.cpp - functions and calls -----------------------------===//
 //
-// tt.func -> llvm.func (public functions are kernels: nvvm.kernel and
-// nvvm.reqntid, tensor-descriptor arguments as byval tensor maps; others
-// internal device functions), tt.return ->
-// llvm.return, tt.call -> llvm.call (several results as one struct).
+// tt.func -> llvm.func (public functions are kernels: nvvm.kernel,
+// nvvm.reqntid and nvvm.minctasm, tensor-descriptor arguments as byval tensor
+// maps; others internal device functions), tt.return -> llvm.return, tt.call ->
+// llvm.call (several results as one struct).
 //
 //===----------------------------------------------------------------------===//
 
 #include "PatternTritonGPUOpToLLVM.h"
 #include "TritonDialect/Analysis/Allocation.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/SharedMemory.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/TMA.h"
 
 using namespace mlir;
@@ -17,6 +18,22 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
+/// The blocks per multiprocessor the module asks for (ttg.min-ctas-per-sm)
+/// where its shared memory (ttg.shared) lets that many reside; else 0.
+int residentBlocksAsked(ModuleOp module) {
+  auto asked = module->getAttrOfType<IntegerAttr>(
+      TritonGPUDialect::getMinCTAsPerSMAttrName());
+  if (!asked)
+    return 0;
+  uint64_t perSM =
+      getSharedMemoryPerSM(TritonGPUDialect::getComputeCapability(module));
+  auto shared =
+      module->getAttrOfType<IntegerAttr>(TritonGPUDialect::getSharedAttrName());
+  uint64_t perBlock =
+      (shared ? shared.getInt() : 0) + kSharedMemoryReservedPerBlock;
+  return perSM / perBlock >= uint64_t(asked.getInt()) ? asked.getInt() : 0;
+}
+
 /// Whether a function's allocation (allocate-shared-memory) needs shared
 /// memory: its own buffers and scratch, or its callees'.
 bool usesSharedMemory(Operation *func) {
@@ -96,6 +113,12 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
       func->setAttr(
           NVVM::NVVMDialect::getReqntidAttrName(),
           rewriter.getDenseI32ArrayAttr({int32_t(numWarps * kWarpSize), 1, 1}));
+      // The pipeliner's request for resident blocks (ttg.min-ctas-per-sm),
+      // where shared memory holds them: .minnctapersm, so ptxas keeps each
+      // thread's registers to what that many blocks leave.
+      if (int blocks = residentBlocksAsked(op->getParentOfType<ModuleOp>()))
+        func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                      rewriter.getI32IntegerAttr(blocks));
       // Blocks grouped into clusters (tritongpu-plan-clusters):
       // .reqnctapercluster.
       std::array<int, 3> cluster =

@@ -256,6 +256,38 @@ public:
                      "tensor cores busy");
   }
 
+  /// Attention's loop in a block of one warp group waits on its own wgmmas
+  /// and runs its softmax as one long dependent chain: other blocks on the
+  /// multiprocessor are what overlaps them. ptxas gives such a loop more
+  /// than 170 registers a thread when left alone, so two blocks reside;
+  /// where the loop's f32 results (S and the output accumulator, per thread)
+  /// and 32 more registers fit three blocks, the module asks for three
+  /// (`ttg.min-ctas-per-sm`, the kernel's `.minnctapersm` where shared memory
+  /// holds them). Measured on an H200 (head dim 64, 128x64 tiles, 4 warps):
+  /// 168 registers, no spills, 2-10 % faster full and causal, pointers and
+  /// host descriptors (docs/gpu-runs/README.md, session 36).
+  void requestResidentBlocks(scf::ForOp loop) {
+    constexpr int64_t kBlocks = 3, kRegisterFile = 65536, kOtherRegisters = 32;
+    auto module = loop->getParentOfType<ModuleOp>();
+    int64_t threads = TritonGPUDialect::getNumWarps(module) *
+                      TritonGPUDialect::getThreadsPerWarp(module);
+    if (threads != 128)
+      return;
+    int64_t registers = kOtherRegisters;
+    loop.getBody()->walk([&](nvidia_gpu::WarpGroupDotOp dot) {
+      registers += llvm::divideCeil(
+          cast<RankedTensorType>(dot.getType()).getNumElements(), threads);
+    });
+    if (kBlocks * threads * registers > kRegisterFile)
+      return;
+    module->setAttr(
+        TritonGPUDialect::getMinCTAsPerSMAttrName(),
+        IntegerAttr::get(IntegerType::get(module.getContext(), 32), kBlocks));
+    remark(loop, "asks for " + Twine(kBlocks) +
+                     " blocks per multiprocessor: one block's softmax runs "
+                     "while another's wgmmas do");
+  }
+
   /// A proxy fence in the loop orders plain shared-memory stores before the
   /// wgmmas after it. Once the loop's wgmma operands come from rings filled
   /// by cp.async and from buffers stored once before the loop, and the loop
@@ -897,6 +929,8 @@ private:
     bool chainInFlight = inFlight && !isa<BlockArgument>(inFlight.getC());
     if (inFlight && !chainInFlight)
       limitResidentBlocks(loop, inFlight);
+    if (getDotChainTileSize(loop))
+      requestResidentBlocks(loop);
     // One commit group per cp.async copy, as upstream's: the iterations
     // still in flight when the consumers wait (one fewer where the copies
     // are issued after the consumers) times the copies an iteration issues.

@@ -682,7 +682,8 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == getNumCTAsAttrName())
     return failure(failed(requireModule()) || failed(positiveInt(true)));
-  if (name == getMaxCTAsPerSMAttrName() || name == getGridXMultipleAttrName())
+  if (name == getMaxCTAsPerSMAttrName() || name == getMinCTAsPerSMAttrName() ||
+      name == getGridXMultipleAttrName())
     return failure(failed(requireModule()) || failed(positiveInt(false)));
   if (name == getClusterDimXAttrName() || name == getClusterDimYAttrName() ||
       name == getClusterDimZAttrName()) {

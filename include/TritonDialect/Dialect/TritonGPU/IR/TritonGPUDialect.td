@@ -28,6 +28,9 @@ def TritonGPU_Dialect : Dialect {
     `ttg.shared`, `ttg.max-ctas-per-sm` where the pipeliner found that
     more resident blocks cannot help (the launch then asks for enough
     shared memory that no more fit on a multiprocessor),
+    `ttg.min-ctas-per-sm` where it found that more would help and their
+    registers would fit (the kernel then asks ptxas, through
+    `.minnctapersm`, for as many as shared memory lets reside),
     `ttg.grid-x-multiple` (a fact the launcher states: the grid's x extent
     is a multiple of it) and `ttg.cluster-dim-x`/`-y`/`-z`, the shape of the
     clusters consecutive blocks are grouped into (each block still one
@@ -49,6 +52,7 @@ def TritonGPU_Dialect : Dialect {
     static constexpr llvm::StringLiteral getTargetAttrName() { return "ttg.target"; }
     static constexpr llvm::StringLiteral getSharedAttrName() { return "ttg.shared"; }
     static constexpr llvm::StringLiteral getMaxCTAsPerSMAttrName() { return "ttg.max-ctas-per-sm"; }
+    static constexpr llvm::StringLiteral getMinCTAsPerSMAttrName() { return "ttg.min-ctas-per-sm"; }
     static constexpr llvm::StringLiteral getGridXMultipleAttrName() { return "ttg.grid-x-multiple"; }
     static constexpr llvm::StringLiteral getClusterDimXAttrName() { return "ttg.cluster-dim-x"; }
     static constexpr llvm::StringLiteral getClusterDimYAttrName() { return "ttg.cluster-dim-y"; }
