@@ -1,0 +1,14 @@
+set -u
+python3 -m pip install -q --no-index --no-deps --force-reinstall dist/tritondialect-*.whl 2>&1 | tail -1
+C=64x128x64x4x3,64x64x64x4x3,64x128x64x4x2
+for m in 0 168; do
+  a=""; [ $m != 0 ] && a="--maxnreg $m"
+  echo "== maxnreg $m"
+  TRITON_CACHE_DIR=/tmp/c-$m timeout 280 python3 .gpu/s36/ab_maxnreg.py --configs $C $a --variants ptr,hostdesc 2>&1 | grep -v Warn | python3 -c "
+import json,sys
+for l in sys.stdin:
+    try: r=json.loads(l)
+    except Exception: print(l.strip()); continue
+    print(r['maxnreg'], r['D'], r['config'], r['variant'], 'causal' if r['causal'] else 'full', 'up %.0f'%r.get('up_tflops',0), 'ours %.0f'%r.get('ours_tflops',0), 'x%.3f'%r.get('speedup',0), r.get('ours_error','')[:80], r.get('up_error','')[:80])
+"
+done
