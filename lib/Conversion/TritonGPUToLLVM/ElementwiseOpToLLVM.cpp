@@ -30,7 +30,11 @@ bool subnormalsNegligible(Value v) {
     Operation *user = use.getOwner();
     if (isa<arith::TruncFOp, FpToFpOp>(user)) {
       // The target's smallest positive value is far above 2^-126, so every
-      // subnormal f32 rounds to its zero (f16's is 2^-24, not bf16's).
+      // subnormal f32 rounds to its zero (f16's is 2^-24, not bf16's),
+      // unless it rounds upward.
+      auto trunc = dyn_cast<arith::TruncFOp>(user);
+      if (trunc && trunc.getRoundingmode() == arith::RoundingMode::upward)
+        return false;
       auto to = cast<FloatType>(getElementTypeOrSelf(user->getResult(0)));
       if (!(APFloat::getSmallest(to.getFloatSemantics()).convertToDouble() >
             0x1p-100))

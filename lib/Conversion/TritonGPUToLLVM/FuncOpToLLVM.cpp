@@ -19,11 +19,16 @@ using namespace mlir::triton::gpu::lowering;
 
 namespace {
 /// The blocks per multiprocessor the module asks for (ttg.min-ctas-per-sm)
-/// where its shared memory (ttg.shared) lets that many reside; else 0.
+/// where its shared memory (ttg.shared) lets that many reside and it does
+/// not also limit them to fewer (ttg.max-ctas-per-sm); else 0.
 int residentBlocksAsked(ModuleOp module) {
   auto asked = module->getAttrOfType<IntegerAttr>(
       TritonGPUDialect::getMinCTAsPerSMAttrName());
   if (!asked)
+    return 0;
+  if (auto most = module->getAttrOfType<IntegerAttr>(
+          TritonGPUDialect::getMaxCTAsPerSMAttrName());
+      most && most.getInt() < asked.getInt())
     return 0;
   uint64_t perSM =
       getSharedMemoryPerSM(TritonGPUDialect::getComputeCapability(module));

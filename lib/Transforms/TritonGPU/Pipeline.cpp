@@ -258,8 +258,8 @@ public:
 
   /// Attention's loop in a block of one warp group waits on its own wgmmas
   /// and runs its softmax as one long dependent chain: other blocks on the
-  /// multiprocessor are what overlaps them. ptxas gives such a loop more
-  /// than 170 registers a thread when left alone, so two blocks reside;
+  /// multiprocessor are what overlaps them. Left alone, ptxas gave the
+  /// corpus kernel's loop 209 registers a thread, so two blocks resided;
   /// where the loop's f32 results (S and the output accumulator, per thread)
   /// and 32 more registers fit three blocks, the module asks for three
   /// (`ttg.min-ctas-per-sm`, the kernel's `.minnctapersm` where shared memory

@@ -6,7 +6,8 @@
 // subnormal f32 is zero anyway), goes through a layout conversion, or is
 // summed by an add-reduction, as attention's probabilities are. Any other use
 // (here a bf16 cast, whose subnormals reach f32's, a max-reduction, a
-// multiplication, a return) keeps upstream's ex2.approx.f32.
+// multiplication, a return, an f16 cast rounding upward, which takes a
+// subnormal to f16's smallest value) keeps upstream's ex2.approx.f32.
 #b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
@@ -34,7 +35,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: "ex2.approx.f32 $0, $1;"
   // CHECK-NOT: llvm.nvvm.ex2.approx.ftz.f
   // CHECK: llvm.return
-  tt.func @observable_subnormals(%a: tensor<256xf32, #b1>) -> (tensor<256xbf16, #b1>, f32, tensor<256xf32, #b1>, tensor<256xf16, #b1>, tensor<256xf32, #b1>) {
+  tt.func @observable_subnormals(%a: tensor<256xf32, #b1>) -> (tensor<256xbf16, #b1>, f32, tensor<256xf32, #b1>, tensor<256xf16, #b1>, tensor<256xf32, #b1>, tensor<256xf16, #b1>) {
     %p = math.exp %a : tensor<256xf32, #b1>
     %h = arith.truncf %p : tensor<256xf32, #b1> to tensor<256xbf16, #b1>
     %r = math.exp %a : tensor<256xf32, #b1>
@@ -47,6 +48,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %v = arith.mulf %u, %a : tensor<256xf32, #b1>
     %w = math.exp %a : tensor<256xf32, #b1>
     %f = arith.truncf %w : tensor<256xf32, #b1> to tensor<256xf16, #b1>
-    tt.return %h, %m, %v, %f, %w : tensor<256xbf16, #b1>, f32, tensor<256xf32, #b1>, tensor<256xf16, #b1>, tensor<256xf32, #b1>
+    %x = math.exp %a : tensor<256xf32, #b1>
+    %g = arith.truncf %x upward : tensor<256xf32, #b1> to tensor<256xf16, #b1>
+    tt.return %h, %m, %v, %f, %w, %g : tensor<256xbf16, #b1>, f32, tensor<256xf32, #b1>, tensor<256xf16, #b1>, tensor<256xf32, #b1>, tensor<256xf16, #b1>
   }
 }
