@@ -7,6 +7,7 @@ triton.testing.do_bench, with cuDNN (torch SDPA) in the same run.
 
     python3 bench/attention_ab.py [--out results.json] [--ctx 4096]
         [--configs 128x128x64x8x3,...] [--variants ptr,desc] [--masks full]
+        [--maxnreg 168]
 
 Needs the tritondialect wheel installed (ours is `tritondialect.install()`).
 """
@@ -181,13 +182,15 @@ def run_config(args, kernels, var, q, k, v, D, BM, BN, warps, stages, causal):
         q[None], k[None], v[None], is_causal=causal, scale=0.125)[0]
     ref = sdpa()
     ms = 1.0 if args.once else triton.testing.do_bench(sdpa, warmup=25, rep=200)
-    row = {"D": D, "config": [BM, BN, warps, stages], "variant": var, "causal": causal,
+    row = {"maxnreg": args.maxnreg, "D": D, "config": [BM, BN, warps, stages], "variant": var, "causal": causal,
            "sdpa_tflops": flops / ms * 1e-9}
     for who in args.who.split(","):
         use(who)
         o = torch.empty_like(q)
         grid = (L // BM, BH)
         tensors, extra = launch_args(var, q, k, v, o, BM, BN)
+        if args.maxnreg:
+            extra = dict(extra, maxnreg=args.maxnreg)
         f = lambda: kernels[var, who][grid](*tensors, 0.125, L=L, D=D, BM=BM, BN=BN, CAUSAL=causal,
                                             num_warps=warps, num_stages=stages, **extra)
         try:
@@ -217,6 +220,8 @@ def run_config(args, kernels, var, q, k, v, D, BM, BN, warps, stages, causal):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--out")
+    parser.add_argument("--maxnreg", type=int,
+                        help="registers per thread, both compilers (upstream's maxnreg): occupancy A/B")
     parser.add_argument("--ctx", type=int, default=4096)
     parser.add_argument("--batch-heads", type=int, default=128)
     parser.add_argument("--configs", default="64x128x64x4x3,128x128x64x8x3,128x128x128x8x2",

@@ -1,4 +1,5 @@
 set -u
+# .gpu/s36/ab_maxnreg.py: bench/attention_ab.py with its --maxnreg option (added to bench/attention_ab.py after this run).
 python3 -m pip install -q --no-index --no-deps --force-reinstall dist/tritondialect-*.whl 2>&1 | tail -1
 C=64x128x64x8x3,64x128x64x8x2,64x64x64x8x3
 for m in 0 128 0 128; do
