@@ -17,15 +17,77 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
-/// Whether an f32 tensor's subnormal elements may be flushed to zero: every
-/// use either rounds it to f16 or fp8, where a subnormal f32
+/// The one operation a reduction combines with (`op(a, b)` returned), or
+/// null.
+Operation *combiner(ReduceOp reduce) {
+  if (reduce.getNumOperands() != 1)
+    return nullptr;
+  Block &body = reduce.getCombineOp().front();
+  Operation &op = body.front();
+  if (op.getNextNode() != body.getTerminator() || op.getNumResults() != 1 ||
+      body.getTerminator()->getOperand(0) != op.getResult(0) ||
+      !llvm::all_of(op.getOperands(),
+                    [](Value a) { return isa<BlockArgument>(a); }))
+    return nullptr;
+  return &op;
+}
+
+Value throughConversions(Value v) {
+  while (auto convert = v.getDefiningOp<ConvertLayoutOp>())
+    v = convert.getSrc();
+  return v;
+}
+
+/// Whether `m` is at least x's maximum along `axis`: a max-reduction of x
+/// along it, or the max of such a value and anything (the online softmax's
+/// running maximum).
+bool boundsMaximum(Value m, Value x, int axis) {
+  m = throughConversions(m);
+  if (auto reduce = m.getDefiningOp<ReduceOp>())
+    return int(reduce.getAxis()) == axis &&
+           isa_and_nonnull<arith::MaxNumFOp, arith::MaximumFOp>(
+               combiner(reduce)) &&
+           throughConversions(reduce.getSrcs()[0]) == throughConversions(x);
+  Operation *max = m.getDefiningOp();
+  if (!isa_and_nonnull<arith::MaxNumFOp, arith::MaximumFOp>(max))
+    return false;
+  return boundsMaximum(max->getOperand(0), x, axis) ||
+         boundsMaximum(max->getOperand(1), x, axis);
+}
+
+/// The axis along which exp's argument is x less (at least) x's maximum,
+/// `x - broadcast(expand_dims(m))`, as softmax's is: along it the terms are
+/// at most 1 and, where m is the maximum itself, one of them is 1.
+std::optional<int> maximumSubtracted(math::ExpOp exp) {
+  auto sub =
+      throughConversions(exp.getOperand()).getDefiningOp<arith::SubFOp>();
+  if (!sub)
+    return std::nullopt;
+  auto broadcast =
+      throughConversions(sub.getRhs()).getDefiningOp<BroadcastOp>();
+  if (!broadcast)
+    return std::nullopt;
+  auto expand =
+      throughConversions(broadcast.getSrc()).getDefiningOp<ExpandDimsOp>();
+  if (!expand ||
+      !boundsMaximum(expand.getSrc(), sub.getLhs(), int(expand.getAxis())))
+    return std::nullopt;
+  return int(expand.getAxis());
+}
+
+/// Whether an exp's f32 result may have its subnormal elements flushed to
+/// zero: every use either rounds it to f16 or fp8, where a subnormal f32
 /// becomes zero anyway (so the result is bit for bit the same), passes it
-/// through a layout conversion whose result qualifies, or adds it up in a
-/// one-operand add-reduction, which each flushed term moves by less than
-/// 2^-126: the error ex2.approx itself makes on any term above 2^-104.
-/// Attention's probabilities are used that way (cast for P @ V, summed for
-/// the row's normalizer).
-bool subnormalsNegligible(Value v) {
+/// through a layout conversion whose result qualifies, or, where the exp's
+/// argument had its maximum along `maxAxis` subtracted (softmax), sums it
+/// along that axis: each flushed term moves the sum by less than 2^-126,
+/// the error ex2.approx itself makes on any term above 2^-104, and the
+/// sum's normalizer (a term of 1 in the row, in this tile or an earlier
+/// one of an online softmax) dwarfs it. A plain sum of exps is left alone:
+/// where all its terms are subnormal, flushing would make it zero.
+/// Attention's probabilities qualify (cast for P @ V, summed for the row's
+/// normalizer).
+bool subnormalsNegligible(Value v, std::optional<int> maxAxis) {
   for (OpOperand &use : v.getUses()) {
     Operation *user = use.getOwner();
     if (isa<arith::TruncFOp, FpToFpOp>(user)) {
@@ -42,19 +104,13 @@ bool subnormalsNegligible(Value v) {
       continue;
     }
     if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
-      if (!subnormalsNegligible(convert.getResult()))
+      if (!subnormalsNegligible(convert.getResult(), maxAxis))
         return false;
       continue;
     }
     auto reduce = dyn_cast<ReduceOp>(user);
-    if (!reduce || reduce.getNumOperands() != 1)
-      return false;
-    Block &combine = reduce.getCombineOp().front();
-    auto add = dyn_cast<arith::AddFOp>(&combine.front());
-    if (!add || add->getNextNode() != combine.getTerminator() ||
-        combine.getTerminator()->getOperand(0) != add.getResult() ||
-        !llvm::all_of(add->getOperands(),
-                      [](Value a) { return isa<BlockArgument>(a); }))
+    if (!reduce || !maxAxis || int(reduce.getAxis()) != *maxAxis ||
+        !isa_and_nonnull<arith::AddFOp>(combiner(reduce)))
       return false;
   }
   return true;
@@ -95,8 +151,9 @@ struct ElementwiseOpConversion : public ConversionPattern {
                              : SmallVector<Value>(count, v));
     auto tensorType = cast<RankedTensorType>(op->getResult(0).getType());
     Type scalarType = tensorType.getElementType();
-    bool flushedExp = isa<math::ExpOp>(op) && scalarType.isF32() &&
-                      subnormalsNegligible(op->getResult(0));
+    auto exp = dyn_cast<math::ExpOp>(op);
+    bool flushedExp = exp && scalarType.isF32() &&
+                      subnormalsNegligible(exp, maximumSubtracted(exp));
     SmallVector<Value> results;
     for (size_t i = 0; i < count; ++i) {
       SmallVector<Value> scalars;

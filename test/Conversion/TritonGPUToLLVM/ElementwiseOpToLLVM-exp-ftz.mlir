@@ -1,55 +1,121 @@
 // f32 exp with and without flushing subnormal results (ElementwiseOpToLLVM.cpp).
-// RUN: triton-opt %s --allocate-shared-memory --convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm | FileCheck %s
 
-// An f32 exp whose subnormal results no use can tell from zero takes the FTZ
-// ex2 (exp2 of x * log2(e)): every use rounds it to f16 or fp8 (where a
-// subnormal f32 is zero anyway), goes through a layout conversion, or is
-// summed by an add-reduction, as attention's probabilities are. Any other use
-// (here a bf16 cast, whose subnormals reach f32's, a max-reduction, a
-// multiplication, a return, an f16 cast rounding upward, which takes a
-// subnormal to f16's smallest value) keeps upstream's ex2.approx.f32.
-#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#b2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// An f32 exp whose subnormal results nothing can tell from zero takes the
+// FTZ ex2 (exp2 of x * log2(e)): every use rounds it to f16 or fp8 (where a
+// subnormal f32 is zero anyway), goes through a layout conversion, or, where
+// the exp's argument is x less x's maximum along an axis (softmax, or the
+// online softmax's running maximum), is summed along that axis, as
+// attention's probabilities are.
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#c = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#row = #ttg.slice<{dim = 1, parent = #b}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  // CHECK-LABEL: llvm.func @softmax_probabilities
+  // CHECK-LABEL: llvm.func @softmax
   // CHECK-NOT: ex2.approx.f32
   // CHECK: llvm.fmul %{{.*}}, %{{.*}} : f32
   // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%{{.*}}) : (f32) -> f32
   // CHECK-NOT: ex2.approx.f32
   // CHECK: llvm.return
-  tt.func @softmax_probabilities(%a: tensor<256xf32, #b1>) -> (tensor<256xf16, #b2>, tensor<256xf8E4M3FN, #b1>, f32) {
-    %p = math.exp %a : tensor<256xf32, #b1>
-    %c = ttg.convert_layout %p : tensor<256xf32, #b1> -> tensor<256xf32, #b2>
-    %h = arith.truncf %c : tensor<256xf32, #b2> to tensor<256xf16, #b2>
-    %q = tt.fp_to_fp %p, rounding = rtne : tensor<256xf32, #b1> -> tensor<256xf8E4M3FN, #b1>
-    %s = "tt.reduce"(%p) <{axis = 0 : i32}> ({
-    ^bb0(%x: f32, %y: f32):
-      %t = arith.addf %x, %y : f32
+  tt.func @softmax(%x: tensor<64x16xf32, #b>) -> (tensor<64x16xf16, #c>, tensor<64x16xf8E4M3FN, #b>, tensor<64xf32, #row>) {
+    %m = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.maxnumf %u, %v : f32
       tt.reduce.return %t : f32
-    }) : (tensor<256xf32, #b1>) -> f32
-    tt.return %h, %q, %s : tensor<256xf16, #b2>, tensor<256xf8E4M3FN, #b1>, f32
+    }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+    %e = tt.expand_dims %m {axis = 1 : i32} : tensor<64xf32, #row> -> tensor<64x1xf32, #b>
+    %mb = tt.broadcast %e : tensor<64x1xf32, #b> -> tensor<64x16xf32, #b>
+    %d = arith.subf %x, %mb : tensor<64x16xf32, #b>
+    %p = math.exp %d : tensor<64x16xf32, #b>
+    %pc = ttg.convert_layout %p : tensor<64x16xf32, #b> -> tensor<64x16xf32, #c>
+    %h = arith.truncf %pc : tensor<64x16xf32, #c> to tensor<64x16xf16, #c>
+    %q = tt.fp_to_fp %p, rounding = rtne : tensor<64x16xf32, #b> -> tensor<64x16xf8E4M3FN, #b>
+    %s = "tt.reduce"(%p) <{axis = 1 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.addf %u, %v : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+    tt.return %h, %q, %s : tensor<64x16xf16, #c>, tensor<64x16xf8E4M3FN, #b>, tensor<64xf32, #row>
   }
 
+  // The online softmax's step: the running maximum, the max of the previous
+  // one and this tile's.
+  // CHECK-LABEL: llvm.func @online_softmax
+  // CHECK-NOT: ex2.approx.f32
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%{{.*}}) : (f32) -> f32
+  // CHECK-NOT: ex2.approx.f32
+  // CHECK: llvm.return
+  tt.func @online_softmax(%x: tensor<64x16xf32, #b>, %m_old: tensor<64xf32, #row>) -> (tensor<64x16xf16, #b>, tensor<64xf32, #row>) {
+    %m = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.maxnumf %u, %v : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+    %mn = arith.maxnumf %m_old, %m : tensor<64xf32, #row>
+    %e = tt.expand_dims %mn {axis = 1 : i32} : tensor<64xf32, #row> -> tensor<64x1xf32, #b>
+    %mb = tt.broadcast %e : tensor<64x1xf32, #b> -> tensor<64x16xf32, #b>
+    %d = arith.subf %x, %mb : tensor<64x16xf32, #b>
+    %p = math.exp %d : tensor<64x16xf32, #b>
+    %h = arith.truncf %p : tensor<64x16xf32, #b> to tensor<64x16xf16, #b>
+    %s = "tt.reduce"(%p) <{axis = 1 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.addf %u, %v : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+    tt.return %h, %s : tensor<64x16xf16, #b>, tensor<64xf32, #row>
+  }
+}
+
+// -----
+
+// Any other use keeps upstream's ex2.approx.f32: a plain sum of exps (all of
+// whose terms may be subnormal: flushed it would be zero, and its log -inf),
+// a sum along an axis other than the maximum's, a bf16 cast (its subnormals
+// reach f32's), a max-reduction, a multiplication, a return, an f16 cast
+// rounding upward (a tiny value becomes f16's smallest, not zero).
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#row = #ttg.slice<{dim = 1, parent = #b}>
+#col = #ttg.slice<{dim = 0, parent = #b}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @observable_subnormals
   // CHECK-NOT: llvm.nvvm.ex2.approx.ftz.f
   // CHECK: "ex2.approx.f32 $0, $1;"
   // CHECK-NOT: llvm.nvvm.ex2.approx.ftz.f
   // CHECK: llvm.return
-  tt.func @observable_subnormals(%a: tensor<256xf32, #b1>) -> (tensor<256xbf16, #b1>, f32, tensor<256xf32, #b1>, tensor<256xf16, #b1>, tensor<256xf32, #b1>, tensor<256xf16, #b1>) {
-    %p = math.exp %a : tensor<256xf32, #b1>
-    %h = arith.truncf %p : tensor<256xf32, #b1> to tensor<256xbf16, #b1>
-    %r = math.exp %a : tensor<256xf32, #b1>
-    %m = "tt.reduce"(%r) <{axis = 0 : i32}> ({
-    ^bb0(%x: f32, %y: f32):
-      %t = arith.maxnumf %x, %y : f32
+  tt.func @observable_subnormals(%x: tensor<64x16xf32, #b>) -> (tensor<64xf32, #row>, tensor<16xf32, #col>, tensor<64x16xbf16, #b>, tensor<64xf32, #row>, tensor<64x16xf32, #b>, tensor<64x16xf32, #b>, tensor<64x16xf16, #b>) {
+    %p = math.exp %x : tensor<64x16xf32, #b>
+    %s = "tt.reduce"(%p) <{axis = 1 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.addf %u, %v : f32
       tt.reduce.return %t : f32
-    }) : (tensor<256xf32, #b1>) -> f32
-    %u = math.exp %a : tensor<256xf32, #b1>
-    %v = arith.mulf %u, %a : tensor<256xf32, #b1>
-    %w = math.exp %a : tensor<256xf32, #b1>
-    %f = arith.truncf %w : tensor<256xf32, #b1> to tensor<256xf16, #b1>
-    %x = math.exp %a : tensor<256xf32, #b1>
-    %g = arith.truncf %x upward : tensor<256xf32, #b1> to tensor<256xf16, #b1>
-    tt.return %h, %m, %v, %f, %w, %g : tensor<256xbf16, #b1>, f32, tensor<256xf32, #b1>, tensor<256xf16, #b1>, tensor<256xf32, #b1>, tensor<256xf16, #b1>
+    }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+    %m = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.maxnumf %u, %v : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+    %e = tt.expand_dims %m {axis = 1 : i32} : tensor<64xf32, #row> -> tensor<64x1xf32, #b>
+    %mb = tt.broadcast %e : tensor<64x1xf32, #b> -> tensor<64x16xf32, #b>
+    %d = arith.subf %x, %mb : tensor<64x16xf32, #b>
+    %q = math.exp %d : tensor<64x16xf32, #b>
+    %sc = "tt.reduce"(%q) <{axis = 0 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.addf %u, %v : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64x16xf32, #b>) -> tensor<16xf32, #col>
+    %r = math.exp %x : tensor<64x16xf32, #b>
+    %h = arith.truncf %r : tensor<64x16xf32, #b> to tensor<64x16xbf16, #b>
+    %w = math.exp %x : tensor<64x16xf32, #b>
+    %wm = "tt.reduce"(%w) <{axis = 1 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.maxnumf %u, %v : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+    %y = math.exp %x : tensor<64x16xf32, #b>
+    %ym = arith.mulf %y, %x : tensor<64x16xf32, #b>
+    %z = math.exp %x : tensor<64x16xf32, #b>
+    %zh = math.exp %x : tensor<64x16xf32, #b>
+    %g = arith.truncf %zh upward : tensor<64x16xf32, #b> to tensor<64x16xf16, #b>
+    tt.return %s, %sc, %h, %wm, %ym, %z, %g : tensor<64xf32, #row>, tensor<16xf32, #col>, tensor<64x16xbf16, #b>, tensor<64xf32, #row>, tensor<64x16xf32, #b>, tensor<64x16xf32, #b>, tensor<64x16xf16, #b>
   }
 }
