@@ -17,21 +17,7 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
-/// The one operation a reduction combines with (`op(a, b)` returned), or
-/// null.
-Operation *combiner(ReduceOp reduce) {
-  if (reduce.getNumOperands() != 1)
-    return nullptr;
-  Block &body = reduce.getCombineOp().front();
-  Operation &op = body.front();
-  if (op.getNextNode() != body.getTerminator() || op.getNumResults() != 1 ||
-      body.getTerminator()->getOperand(0) != op.getResult(0) ||
-      !llvm::all_of(op.getOperands(),
-                    [](Value a) { return isa<BlockArgument>(a); }))
-    return nullptr;
-  return &op;
-}
-
+/// The value `v` is a layout conversion of, through any number of them.
 Value throughConversions(Value v) {
   while (auto convert = v.getDefiningOp<ConvertLayoutOp>())
     v = convert.getSrc();
@@ -46,7 +32,7 @@ bool boundsMaximum(Value m, Value x, int axis) {
   if (auto reduce = m.getDefiningOp<ReduceOp>())
     return int(reduce.getAxis()) == axis &&
            isa_and_nonnull<arith::MaxNumFOp, arith::MaximumFOp>(
-               combiner(reduce)) &&
+               reduce.getSingleCombiner()) &&
            throughConversions(reduce.getSrcs()[0]) == throughConversions(x);
   Operation *max = m.getDefiningOp();
   if (!isa_and_nonnull<arith::MaxNumFOp, arith::MaximumFOp>(max))
@@ -110,7 +96,7 @@ bool subnormalsNegligible(Value v, std::optional<int> maxAxis) {
     }
     auto reduce = dyn_cast<ReduceOp>(user);
     if (!reduce || !maxAxis || int(reduce.getAxis()) != *maxAxis ||
-        !isa_and_nonnull<arith::AddFOp>(combiner(reduce)))
+        !isa_and_nonnull<arith::AddFOp>(reduce.getSingleCombiner()))
       return false;
   }
   return true;
