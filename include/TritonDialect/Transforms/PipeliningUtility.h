@@ -31,6 +31,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <functional>
 #include <optional>
 
 namespace mlir::triton {
@@ -205,6 +206,23 @@ nvidia_gpu::WarpGroupDotOp getAsyncChainDot(scf::ForOp loop);
 /// The wgmma a pipelined loop may keep in flight across iterations:
 /// getAsyncAccumulatorDot's, else getAsyncChainDot's. Null if neither.
 nvidia_gpu::WarpGroupDotOp getInFlightDot(scf::ForOp loop);
+
+/// How tritongpu-pipeline reports a decision (`remarks=true`).
+using PipelineRemark = std::function<void(Operation *, const Twine &)>;
+
+/// Records in the module that at most so many blocks of the loop's kernel
+/// should reside on a multiprocessor (`ttg.max-ctas-per-sm`): those whose
+/// accumulators keep the tensor cores busy with `dot` left in flight
+/// (ResidentBlocks.cpp says why and what was measured).
+void limitResidentBlocks(scf::ForOp loop, nvidia_gpu::WarpGroupDotOp dot,
+                         PipelineRemark remark);
+
+/// For attention's loop in one warp group: asks for three resident blocks
+/// (`ttg.min-ctas-per-sm`) where its f32 results and 32 more registers a
+/// thread, and its buffers (`stages` slots of each of `candidates`' tiles),
+/// fit three. True if it did: P @ V then completes in its own iteration.
+bool requestResidentBlocks(scf::ForOp loop, ArrayRef<PipelinedLoad> candidates,
+                           int stages, PipelineRemark remark);
 
 } // namespace mlir::triton::gpu
 

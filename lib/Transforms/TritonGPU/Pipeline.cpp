@@ -36,7 +36,8 @@
 // the schedule issues an iteration's copies before its dot, C (S - 1)
 // groups may be pending when a tile is needed; when after it (an
 // accumulating wgmma kept in flight, `warp_group_dot_wait {pendings = 1}`,
-// or attention's P @ V, completed after the next iteration's Q K^T),
+// or attention's P @ V, completed after the next iteration's Q K^T, or in
+// its own iteration where the loop asks for three resident blocks),
 // C (S - 2).
 //
 // A local_alloc of a loop-invariant value (attention's Q) is moved before
@@ -51,6 +52,7 @@
 #include "TritonDialect/Analysis/Allocation.h"
 #include "TritonDialect/Analysis/AxisInfo.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonGPU/IR/SharedMemory.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/TMA.h"
 #include "TritonDialect/Transforms/PipeliningUtility.h"
@@ -225,69 +227,6 @@ public:
       dropFencesBeforeCopiedOperands(loop);
   }
 
-  /// A loop that keeps one async wgmma in flight, fed from rings, keeps the
-  /// multiprocessor's tensor cores busy once the resident blocks hold the
-  /// accumulators of two full warp groups (2 x 128 threads x 128 f32
-  /// registers, 32768 elements): more blocks add no throughput, but fewer,
-  /// fuller waves of blocks. Records at most max(2, ceil(32768 / accumulator
-  /// elements of the loop's dot)) blocks per multiprocessor (the launch
-  /// metadata turns it into a shared-memory request). Measured on the perf
-  /// matmul 128x128x32 (4 warps, 1024 tiles): 3 blocks per multiprocessor
-  /// (168 registers) ran at 0.85x of upstream's 2 (its 200 registers), 2 at
-  /// 1.02x (docs/gpu-runs/README.md); with 8 warps, a 128x128x64 TMA matmul
-  /// ran at 0.78x of upstream with 1 block, 2 as upstream
-  /// (bench/tma_matmul_ab.py). Smaller tiles need more blocks: 128x64 and
-  /// 64x128 with 4 warps ran at 0.79-0.86x of upstream with 2 blocks
-  /// (bench/matmul_configs_ab.py, S = 1792: 392 tiles in two waves).
-  void limitResidentBlocks(scf::ForOp loop, nvidia_gpu::WarpGroupDotOp dot) {
-    auto module = loop->getParentOfType<ModuleOp>();
-    constexpr int64_t kBusyAccumulators = 2 * 128 * 128;
-    int64_t elements = cast<RankedTensorType>(dot.getType()).getNumElements();
-    int blocks = std::max<int64_t>(
-        2, llvm::divideCeil(kBusyAccumulators, std::max<int64_t>(1, elements)));
-    StringRef name = TritonGPUDialect::getMaxCTAsPerSMAttrName();
-    if (auto old = module->getAttrOfType<IntegerAttr>(name))
-      blocks = std::min<int>(blocks, old.getInt());
-    module->setAttr(
-        name,
-        IntegerAttr::get(IntegerType::get(module.getContext(), 32), blocks));
-    remark(loop, "at most " + Twine(blocks) +
-                     " blocks per multiprocessor: their accumulators keep the "
-                     "tensor cores busy");
-  }
-
-  /// Attention's loop in a block of one warp group waits on its own wgmmas
-  /// and runs its softmax as one long dependent chain: other blocks on the
-  /// multiprocessor are what overlaps them. Left alone, ptxas gave the
-  /// corpus kernel's loop 209 registers a thread, so two blocks resided;
-  /// where the loop's f32 results (S and the output accumulator, per thread)
-  /// and 32 more registers fit three blocks, the module asks for three
-  /// (`ttg.min-ctas-per-sm`, the kernel's `.minnctapersm` where shared memory
-  /// holds them). Measured on an H200 (head dim 64, 128x64 tiles, 4 warps):
-  /// 168 registers, no spills, 2-10 % faster full and causal, pointers and
-  /// host descriptors (docs/gpu-runs/README.md, session 36).
-  void requestResidentBlocks(scf::ForOp loop) {
-    constexpr int64_t kBlocks = 3, kRegisterFile = 65536, kOtherRegisters = 32;
-    auto module = loop->getParentOfType<ModuleOp>();
-    int64_t threads = TritonGPUDialect::getNumWarps(module) *
-                      TritonGPUDialect::getThreadsPerWarp(module);
-    if (threads != 128)
-      return;
-    int64_t registers = kOtherRegisters;
-    loop.getBody()->walk([&](nvidia_gpu::WarpGroupDotOp dot) {
-      registers += llvm::divideCeil(
-          cast<RankedTensorType>(dot.getType()).getNumElements(), threads);
-    });
-    if (kBlocks * threads * registers > kRegisterFile)
-      return;
-    module->setAttr(
-        TritonGPUDialect::getMinCTAsPerSMAttrName(),
-        IntegerAttr::get(IntegerType::get(module.getContext(), 32), kBlocks));
-    remark(loop, "asks for " + Twine(kBlocks) +
-                     " blocks per multiprocessor: one block's softmax runs "
-                     "while another's wgmmas do");
-  }
-
   /// A proxy fence in the loop orders plain shared-memory stores before the
   /// wgmmas after it. Once the loop's wgmma operands come from rings filled
   /// by cp.async and from buffers stored once before the loop, and the loop
@@ -395,6 +334,11 @@ private:
   void remark(Operation *op, const Twine &text) {
     if (remarks)
       op->emitRemark(text);
+  }
+
+  /// remark, for the helpers outside the pass.
+  PipelineRemark remarker() {
+    return [this](Operation *op, const Twine &text) { remark(op, text); };
   }
 
   /// Staging a loop-invariant operand (attention's Q) once: a local_alloc
@@ -928,9 +872,10 @@ private:
     // matmul's wgmma into its iteration argument itself.
     bool chainInFlight = inFlight && !isa<BlockArgument>(inFlight.getC());
     if (inFlight && !chainInFlight)
-      limitResidentBlocks(loop, inFlight);
-    if (getDotChainTileSize(loop))
-      requestResidentBlocks(loop);
+      limitResidentBlocks(loop, inFlight, remarker());
+    if (getDotChainTileSize(loop) &&
+        requestResidentBlocks(loop, candidates, stages, remarker()))
+      chainInFlight = false;
     // One commit group per cp.async copy, as upstream's: the iterations
     // still in flight when the consumers wait (one fewer where the copies
     // are issued after the consumers) times the copies an iteration issues.
