@@ -220,7 +220,9 @@ void limitResidentBlocks(scf::ForOp loop, nvidia_gpu::WarpGroupDotOp dot,
 /// For attention's loop in one warp group: asks for three resident blocks
 /// (`ttg.min-ctas-per-sm`) where its f32 results and 32 more registers a
 /// thread, and its buffers (`stages` slots of each of `candidates`' tiles),
-/// fit three. True if it did: P @ V then completes in its own iteration.
+/// fit three. True if it did and P @ V, left in flight, would not fit them
+/// too (with P, its A operand in registers): it then completes in its own
+/// iteration.
 bool requestResidentBlocks(scf::ForOp loop, ArrayRef<PipelinedLoad> candidates,
                            int stages, PipelineRemark remark);
 

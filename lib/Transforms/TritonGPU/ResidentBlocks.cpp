@@ -23,9 +23,8 @@ namespace {
 /// Shared memory a block of the loop's kernel takes at least: the rings
 /// the loop's tiles will have (`stages` slots each) and every other
 /// buffer its function allocates now.
-int64_t buffersAtLeast(scf::ForOp loop,
-                              ArrayRef<PipelinedLoad> candidates,
-                              int stages) {
+int64_t buffersAtLeast(scf::ForOp loop, ArrayRef<PipelinedLoad> candidates,
+                       int stages) {
   int64_t bytes = 0;
   for (const PipelinedLoad &c : candidates)
     bytes += stages * int64_t(c.tileBytes);
@@ -65,9 +64,8 @@ void mlir::triton::gpu::limitResidentBlocks(scf::ForOp loop,
   StringRef name = TritonGPUDialect::getMaxCTAsPerSMAttrName();
   if (auto old = module->getAttrOfType<IntegerAttr>(name))
     blocks = std::min<int>(blocks, old.getInt());
-  module->setAttr(
-      name,
-      IntegerAttr::get(IntegerType::get(module.getContext(), 32), blocks));
+  module->setAttr(name, IntegerAttr::get(
+                            IntegerType::get(module.getContext(), 32), blocks));
   remark(loop, "at most " + Twine(blocks) +
                    " blocks per multiprocessor: their accumulators keep the "
                    "tensor cores busy");
@@ -81,16 +79,19 @@ void mlir::triton::gpu::limitResidentBlocks(scf::ForOp loop,
 /// and 32 more registers fit three blocks, and so do its rings and other
 /// buffers in shared memory, the module asks for three
 /// (`ttg.min-ctas-per-sm`, the kernel's `.minnctapersm` where the
-/// allocated shared memory holds them), and P @ V completes in its own
-/// iteration (returns true). Left in flight across the back-edge, P @ V's
-/// accumulator and P would be live with the next S, more than 168
-/// registers hold: ptxas then serialized every wgmma (its C7512 note).
-/// Measured on an H200 (head dim 64, 128x64 tiles, 4 warps): three blocks
-/// with P @ V in flight 2-10 % faster than two, full and causal, pointers
-/// and host descriptors (session 36); P @ V completed in its iteration a
-/// further 4-5 % on the corpus kernel and its causal version, up to 7 %
-/// on the causal loop over host descriptors, within 2 % either way at
-/// 64x64 tiles (session 37; docs/gpu-runs/README.md).
+/// allocated shared memory holds them). Measured on an H200 (head dim 64,
+/// 128x64 tiles, 4 warps): 2-10 % faster than two, full and causal,
+/// pointers and host descriptors (session 36).
+///
+/// P @ V left in flight across the back-edge keeps its accumulator and P
+/// (its A operand, in registers) live with the next S. Where those no
+/// longer fit three blocks' registers, ptxas serialized every wgmma of the
+/// loop (its C7512 note at 168 registers), so P @ V completes in its own
+/// iteration instead (returns true): 4-5 % faster on the corpus kernel and
+/// its causal version, up to 7 % on the causal loop over host descriptors
+/// (session 37; docs/gpu-runs/README.md). Where they fit (64x64 tiles)
+/// it stays in flight: completed in its iteration, the corpus's short
+/// flash_attn_fwd ran 3 % slower, the 64x64 attention loops within 2 %.
 bool mlir::triton::gpu::requestResidentBlocks(
     scf::ForOp loop, ArrayRef<PipelinedLoad> candidates, int stages,
     PipelineRemark remark) {
@@ -100,12 +101,16 @@ bool mlir::triton::gpu::requestResidentBlocks(
                     TritonGPUDialect::getThreadsPerWarp(module);
   if (threads != 128)
     return false;
-  int64_t registers = kOtherRegisters;
+  int64_t registers = kOtherRegisters, registerOperands = 0;
   loop.getBody()->walk([&](nvidia_gpu::WarpGroupDotOp dot) {
     registers += llvm::divideCeil(
         cast<RankedTensorType>(dot.getType()).getNumElements(), threads);
+    if (auto a = dyn_cast<RankedTensorType>(dot.getA().getType()))
+      registerOperands += llvm::divideCeil(
+          a.getNumElements() * a.getElementTypeBitWidth(), threads * 32);
   });
-  if (kBlocks * threads * registers > kRegisterFile)
+  int64_t budget = kRegisterFile / (kBlocks * threads);
+  if (registers > budget)
     return false;
   int64_t perSM =
       getSharedMemoryPerSM(TritonGPUDialect::getComputeCapability(module));
@@ -116,9 +121,9 @@ bool mlir::triton::gpu::requestResidentBlocks(
   module->setAttr(
       TritonGPUDialect::getMinCTAsPerSMAttrName(),
       IntegerAttr::get(IntegerType::get(module.getContext(), 32), kBlocks));
-  remark(loop, "asks for " + Twine(kBlocks) +
-                   " blocks per multiprocessor, P @ V completed in its "
-                   "iteration: one block's softmax runs while another's "
-                   "wgmmas do");
-  return true;
+  bool complete = registers + registerOperands > budget;
+  remark(loop, "asks for " + Twine(kBlocks) + " blocks per multiprocessor" +
+                   (complete ? ", P @ V completed in its iteration" : "") +
+                   ": one block's softmax runs while another's wgmmas do");
+  return complete;
 }
