@@ -119,7 +119,7 @@ triton::PipelineCache::get(const CompileOptions &options) {
       << options.numWarps << "," << options.numStages << "," << options.numCTAs
       << "," << options.target << "," << options.disableMMAv3 << ","
       << options.automaticWarpSpecialization << "," << options.gridXMultiple
-      << "," << options.verifyEachPass;
+      << "," << options.verifyEachPass << "," << options.ptx.fpFusion;
   std::unique_ptr<Pipelines> &entry = pipelines[key];
   if (entry)
     return *entry;
@@ -135,7 +135,8 @@ triton::PipelineCache::get(const CompileOptions &options) {
   // buildTritonNvidiaPipeline's passes, in two runs so that the TTGIR
   // between them can be kept.
   buildTritonToTritonGPUPipeline(entry->toTTGIR, pipeline);
-  buildTritonGPUToLLVMPipeline(entry->toLLVM, options.gridXMultiple);
+  buildTritonGPUToLLVMPipeline(entry->toLLVM, options.gridXMultiple,
+                               options.ptx.fpFusion);
   entry->toTTGIR.enableVerifier(options.verifyEachPass);
   entry->toLLVM.enableVerifier(options.verifyEachPass);
   return *entry;

@@ -98,7 +98,12 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
 }
 
 void mlir::triton::buildTritonGPUToLLVMPipeline(OpPassManager &pm,
-                                                int gridXMultiple) {
+                                                int gridXMultiple,
+                                                bool fpFusion) {
+  // Softmax's max(x * s) as max(x) * s, on the loops as they will run.
+  TritonGPUScaleAfterMaxOptions scaleAfterMax;
+  scaleAfterMax.fpFusion = fpFusion;
+  pm.addPass(createTritonGPUScaleAfterMax(scaleAfterMax));
   // Shared memory is placed before the lowering reads its offsets.
   pm.addPass(createAllocateSharedMemory());
   // Blocks of tensor-core loops in 2-block clusters, where the launch allows
@@ -117,7 +122,8 @@ void mlir::triton::buildTritonGPUToLLVMPipeline(OpPassManager &pm,
 void mlir::triton::buildTritonNvidiaPipeline(
     OpPassManager &pm, const TritonToTritonGPUPipelineOptions &options) {
   buildTritonToTritonGPUPipeline(pm, options);
-  buildTritonGPUToLLVMPipeline(pm, options.gridXMultiple);
+  buildTritonGPUToLLVMPipeline(pm, options.gridXMultiple,
+                               options.enableFpFusion);
 }
 
 void mlir::triton::registerTritonPipelines() {

@@ -57,6 +57,12 @@ struct TritonToTritonGPUPipelineOptions
                      "that measured faster (tritongpu-automatic-warp-"
                      "specialization's automatic)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> enableFpFusion{
+      *this, "enable-fp-fusion",
+      llvm::cl::desc("products may contract with the additions that use "
+                     "them (upstream's enable_fp_fusion; the lowering's "
+                     "tritongpu-scale-after-max makes such fmas itself)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> tmaDescriptors{
       *this, "tma-descriptors",
       llvm::cl::desc("on sm_90 and later, kernel tensor-descriptor arguments "
@@ -80,12 +86,14 @@ void buildTritonTTIRPipeline(OpPassManager &pm, bool tma = false);
 void buildTritonToTritonGPUPipeline(
     OpPassManager &pm, const TritonToTritonGPUPipelineOptions &options);
 
-/// TritonGPU IR to the LLVM and NVVM dialects: allocate-shared-memory,
+/// TritonGPU IR to the LLVM and NVVM dialects: tritongpu-scale-after-max
+/// (with `fpFusion`, upstream's enable_fp_fusion), allocate-shared-memory,
 /// tritongpu-plan-clusters (with `gridXMultiple`, the launcher's word on
 /// the grid; else the module's `ttg.grid-x-multiple`),
 /// convert-triton-gpu-to-llvm and the NVVM and clean-up passes after it.
 /// For IR whose layouts are already chosen (a .ttgir file).
-void buildTritonGPUToLLVMPipeline(OpPassManager &pm, int gridXMultiple = 1);
+void buildTritonGPUToLLVMPipeline(OpPassManager &pm, int gridXMultiple = 1,
+                                  bool fpFusion = true);
 
 /// TTIR to the LLVM and NVVM dialects: the pipeline above, then
 /// allocate-shared-memory and convert-triton-gpu-to-llvm. Its output goes to

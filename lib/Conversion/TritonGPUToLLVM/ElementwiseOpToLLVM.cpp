@@ -10,6 +10,8 @@
 #include "PatternTritonGPUOpToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -24,16 +26,83 @@ Value throughConversions(Value v) {
   return v;
 }
 
-/// Whether `m` is at least x's maximum along `axis`: a max-reduction of x
-/// along it, or the max of such a value and anything (the online softmax's
-/// running maximum).
-bool boundsMaximum(Value m, Value x, int axis) {
+/// Whether `v` is a splat: of a scalar (tt.splat) or a constant.
+bool isSplat(Value v) {
+  v = throughConversions(v);
+  SplatElementsAttr constant;
+  return v.getDefiningOp<SplatOp>() || matchPattern(v, m_Constant(&constant));
+}
+
+/// Whether splats `a` and `b` (of any shapes) hold the same value.
+bool sameSplat(Value a, Value b) {
+  a = throughConversions(a);
+  b = throughConversions(b);
+  if (a == b)
+    return true;
+  auto splatA = a.getDefiningOp<SplatOp>(), splatB = b.getDefiningOp<SplatOp>();
+  if (splatA || splatB)
+    return splatA && splatB && splatA.getSrc() == splatB.getSrc();
+  SplatElementsAttr constantA, constantB;
+  return matchPattern(a, m_Constant(&constantA)) &&
+         matchPattern(b, m_Constant(&constantB)) &&
+         constantA.getSplatValue<Attribute>() ==
+             constantB.getSplatValue<Attribute>();
+}
+
+/// A value as `base * scale`, scale a splat (none: the value itself).
+struct Scaled {
+  Value base, scale;
+  bool operator==(const Scaled &other) const {
+    return base == other.base && bool(scale) == bool(other.scale) &&
+           (!scale || sameSplat(scale, other.scale));
+  }
+};
+
+/// `x` as `y * splat`, where it is such a product.
+Scaled scaled(Value x) {
+  x = throughConversions(x);
+  if (auto mul = x.getDefiningOp<arith::MulFOp>())
+    for (int i = 0; i < 2; ++i)
+      if (isSplat(mul->getOperand(i)))
+        return {throughConversions(mul->getOperand(1 - i)), mul->getOperand(i)};
+  return {x, Value()};
+}
+
+/// The operand of a max-reduction along `axis`, if `v` is one.
+std::optional<Scaled> maxReduced(Value v, int axis) {
+  auto reduce = throughConversions(v).getDefiningOp<ReduceOp>();
+  if (!reduce || int(reduce.getAxis()) != axis ||
+      !isa_and_nonnull<arith::MaxNumFOp, arith::MaximumFOp>(
+          reduce.getSingleCombiner()))
+    return std::nullopt;
+  return scaled(reduce.getSrcs()[0]);
+}
+
+/// Whether `m` is at least x's maximum along `axis` (or, for x = y * s
+/// with s negative, its minimum, so that every term is at least 1): a
+/// max-reduction of x along it; max(y) * s where x = y * s, as
+/// tritongpu-scale-after-max makes it; either branch's value of an scf.if
+/// where both are such; or the max of such a value and anything (the
+/// online softmax's running maximum).
+bool boundsMaximum(Value m, const Scaled &x, int axis) {
   m = throughConversions(m);
-  if (auto reduce = m.getDefiningOp<ReduceOp>())
-    return int(reduce.getAxis()) == axis &&
-           isa_and_nonnull<arith::MaxNumFOp, arith::MaximumFOp>(
-               reduce.getSingleCombiner()) &&
-           throughConversions(reduce.getSrcs()[0]) == throughConversions(x);
+  if (auto reduced = maxReduced(m, axis))
+    return *reduced == x;
+  if (auto mul = m.getDefiningOp<arith::MulFOp>()) {
+    for (int i = 0; i < 2; ++i)
+      if (x.scale && sameSplat(mul->getOperand(i), x.scale))
+        if (auto reduced = maxReduced(mul->getOperand(1 - i), axis))
+          if (*reduced == Scaled{x.base, Value()})
+            return true;
+    return false;
+  }
+  if (auto result = dyn_cast<OpResult>(m))
+    if (auto branch = dyn_cast<scf::IfOp>(result.getOwner())) {
+      unsigned n = result.getResultNumber();
+      return branch.elseBlock() &&
+             boundsMaximum(branch.thenYield()->getOperand(n), x, axis) &&
+             boundsMaximum(branch.elseYield()->getOperand(n), x, axis);
+    }
   Operation *max = m.getDefiningOp();
   if (!isa_and_nonnull<arith::MaxNumFOp, arith::MaximumFOp>(max))
     return false;
@@ -42,21 +111,38 @@ bool boundsMaximum(Value m, Value x, int axis) {
 }
 
 /// The axis along which exp's argument is x less (at least) x's maximum,
-/// `x - broadcast(expand_dims(m))`, as softmax's is: along it the terms are
-/// at most 1 and, where m is the maximum itself, one of them is 1.
+/// `x - broadcast(expand_dims(m))`, as softmax's is, or, with x = y * s,
+/// `fma(y, s, -broadcast(expand_dims(m)))` (tritongpu-scale-after-max):
+/// along it the terms are at most 1 and, where m is the maximum itself,
+/// one of them is 1.
 std::optional<int> maximumSubtracted(math::ExpOp exp) {
-  auto sub =
-      throughConversions(exp.getOperand()).getDefiningOp<arith::SubFOp>();
-  if (!sub)
+  Value argument = throughConversions(exp.getOperand());
+  Scaled x;
+  Value subtracted;
+  if (auto sub = argument.getDefiningOp<arith::SubFOp>()) {
+    x = scaled(sub.getLhs());
+    subtracted = sub.getRhs();
+  } else if (auto fma = argument.getDefiningOp<math::FmaOp>()) {
+    auto negated =
+        throughConversions(fma.getC()).getDefiningOp<arith::NegFOp>();
+    if (!negated)
+      return std::nullopt;
+    subtracted = negated.getOperand();
+    if (isSplat(fma.getB()))
+      x = {throughConversions(fma.getA()), fma.getB()};
+    else if (isSplat(fma.getA()))
+      x = {throughConversions(fma.getB()), fma.getA()};
+    else
+      return std::nullopt;
+  } else {
     return std::nullopt;
-  auto broadcast =
-      throughConversions(sub.getRhs()).getDefiningOp<BroadcastOp>();
+  }
+  auto broadcast = throughConversions(subtracted).getDefiningOp<BroadcastOp>();
   if (!broadcast)
     return std::nullopt;
   auto expand =
       throughConversions(broadcast.getSrc()).getDefiningOp<ExpandDimsOp>();
-  if (!expand ||
-      !boundsMaximum(expand.getSrc(), sub.getLhs(), int(expand.getAxis())))
+  if (!expand || !boundsMaximum(expand.getSrc(), x, int(expand.getAxis())))
     return std::nullopt;
   return int(expand.getAxis());
 }
@@ -110,8 +196,10 @@ bool subnormalsNegligible(Value v, std::optional<int> maxAxis) {
 /// predicated multiplies per element on subnormals (about a fifth of
 /// attention's softmax instructions).
 struct ElementwiseOpConversion : public ConversionPattern {
-  ElementwiseOpConversion(TypeConverter &converter, MLIRContext *ctx)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
+  ElementwiseOpConversion(TypeConverter &converter, MLIRContext *ctx,
+                          const DenseSet<Operation *> &flushableExps)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/2, ctx),
+        flushableExps(flushableExps) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -137,9 +225,7 @@ struct ElementwiseOpConversion : public ConversionPattern {
                              : SmallVector<Value>(count, v));
     auto tensorType = cast<RankedTensorType>(op->getResult(0).getType());
     Type scalarType = tensorType.getElementType();
-    auto exp = dyn_cast<math::ExpOp>(op);
-    bool flushedExp = exp && scalarType.isF32() &&
-                      subnormalsNegligible(exp, maximumSubtracted(exp));
+    bool flushedExp = scalarType.isF32() && flushableExps.contains(op);
     SmallVector<Value> results;
     for (size_t i = 0; i < count; ++i) {
       SmallVector<Value> scalars;
@@ -177,6 +263,8 @@ struct ElementwiseOpConversion : public ConversionPattern {
     rewriter.replaceOp(op, pack(rewriter, loc, resultType, results));
     return success();
   }
+
+  const DenseSet<Operation *> &flushableExps;
 };
 
 struct AddPtrOpConversion : public ConvertOpToLLVMPattern<AddPtrOp> {
@@ -756,9 +844,21 @@ struct ElementwiseInlineAsmOpConversion
 };
 } // namespace
 
+DenseSet<Operation *>
+mlir::triton::gpu::lowering::findFlushableExps(ModuleOp module) {
+  DenseSet<Operation *> flushable;
+  module.walk([&](math::ExpOp exp) {
+    if (isa<RankedTensorType>(exp.getType()) &&
+        getElementTypeOrSelf(exp.getType()).isF32() &&
+        subnormalsNegligible(exp, maximumSubtracted(exp)))
+      flushable.insert(exp);
+  });
+  return flushable;
+}
+
 void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
-    int computeCapability) {
+    int computeCapability, const DenseSet<Operation *> &flushableExps) {
   patterns.add<FpToFpOpConversion>(converter, computeCapability);
   patterns.add<PtrIntConversion<IntToPtrOp, LLVM::IntToPtrOp>,
                PtrIntConversion<PtrToIntOp, LLVM::PtrToIntOp>>(converter);
@@ -805,5 +905,6 @@ void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
   patterns.add<LibdeviceConversion<math::PowFOp>>(converter, "pow");
   patterns.add<LibdeviceConversion<math::AtanOp>>(converter, "atan");
   patterns.add<LibdeviceConversion<math::Atan2Op>>(converter, "atan2");
-  patterns.add<ElementwiseOpConversion>(converter, &converter.getContext());
+  patterns.add<ElementwiseOpConversion>(converter, &converter.getContext(),
+                                        flushableExps);
 }

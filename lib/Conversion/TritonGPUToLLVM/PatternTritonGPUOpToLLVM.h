@@ -45,9 +45,14 @@ void populateFuncOpToLLVMPatterns(LLVMTypeConverter &converter,
                                   unsigned numWarps);
 void populateViewOpToLLVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns);
-void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &converter,
-                                         RewritePatternSet &patterns,
-                                         int computeCapability);
+/// The f32 exps of `module` whose subnormal results may be flushed to zero
+/// (ElementwiseOpToLLVM.cpp says when); read on structured control flow,
+/// before it is lowered, since a softmax's maximum may be an scf.if's.
+DenseSet<Operation *> findFlushableExps(ModuleOp module);
+/// `flushableExps` (findFlushableExps) lower to the FTZ ex2.
+void populateElementwiseOpToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    int computeCapability, const DenseSet<Operation *> &flushableExps);
 /// `computeCapability` (the SM version) decides the L2 cache hints of loads.
 void populateLoadStoreOpToLLVMPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,

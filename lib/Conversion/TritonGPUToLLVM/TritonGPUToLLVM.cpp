@@ -100,6 +100,7 @@ public:
     // lowered to bar.sync below). Ops that use scratch put the barrier
     // between their own writes and reads themselves.
     insertSharedMemoryBarriers(module);
+    DenseSet<Operation *> flushableExps = findFlushableExps(module);
     // Structured control flow to branches first (tensor-typed block
     // arguments are converted with everything else below).
     {
@@ -131,7 +132,8 @@ public:
     int capability = computeCapability.hasValue()
                          ? int(computeCapability)
                          : TritonGPUDialect::getComputeCapability(module);
-    populateElementwiseOpToLLVMPatterns(converter, patterns, capability);
+    populateElementwiseOpToLLVMPatterns(converter, patterns, capability,
+                                        flushableExps);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, axis, capability);
     populateReduceOpToLLVMPatterns(converter, patterns);
     populateScanOpToLLVMPatterns(converter, patterns);

@@ -64,6 +64,50 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
     tt.return %h, %s : tensor<64x16xf16, #b>, tensor<64xf32, #row>
   }
+
+  // The same step as tritongpu-scale-after-max leaves it: the maximum of
+  // x * s is max(x) * s where s is positive and finite, the product's
+  // maximum otherwise (an scf.if), and x * s - m one fma.
+  // CHECK-LABEL: llvm.func @scaled_online_softmax
+  // CHECK-NOT: ex2.approx.f32
+  // CHECK: llvm.intr.fma
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%{{.*}}) : (f32) -> f32
+  // CHECK-NOT: ex2.approx.f32
+  // CHECK: llvm.return
+  tt.func @scaled_online_softmax(%x: tensor<64x16xf32, #b>, %s: f32, %pos: i1, %m_old: tensor<64xf32, #row>) -> (tensor<64x16xf16, #b>, tensor<64xf32, #row>) {
+    %splat = tt.splat %s : f32 -> tensor<64x16xf32, #b>
+    %m = scf.if %pos -> (tensor<64xf32, #row>) {
+      %r = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+      ^bb0(%u: f32, %v: f32):
+        %t = arith.maxnumf %u, %v : f32
+        tt.reduce.return %t : f32
+      }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+      %srow = tt.splat %s : f32 -> tensor<64xf32, #row>
+      %rs = arith.mulf %r, %srow : tensor<64xf32, #row>
+      scf.yield %rs : tensor<64xf32, #row>
+    } else {
+      %xs = arith.mulf %x, %splat : tensor<64x16xf32, #b>
+      %r = "tt.reduce"(%xs) <{axis = 1 : i32}> ({
+      ^bb0(%u: f32, %v: f32):
+        %t = arith.maxnumf %u, %v : f32
+        tt.reduce.return %t : f32
+      }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+      scf.yield %r : tensor<64xf32, #row>
+    }
+    %mn = arith.maxnumf %m_old, %m : tensor<64xf32, #row>
+    %e = tt.expand_dims %mn {axis = 1 : i32} : tensor<64xf32, #row> -> tensor<64x1xf32, #b>
+    %mb = tt.broadcast %e : tensor<64x1xf32, #b> -> tensor<64x16xf32, #b>
+    %neg = arith.negf %mb : tensor<64x16xf32, #b>
+    %d = math.fma %x, %splat, %neg : tensor<64x16xf32, #b>
+    %p = math.exp %d : tensor<64x16xf32, #b>
+    %h = arith.truncf %p : tensor<64x16xf32, #b> to tensor<64x16xf16, #b>
+    %sum = "tt.reduce"(%p) <{axis = 1 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.addf %u, %v : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+    tt.return %h, %sum : tensor<64x16xf16, #b>, tensor<64xf32, #row>
+  }
 }
 
 // -----
@@ -117,5 +161,58 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %zh = math.exp %x : tensor<64x16xf32, #b>
     %g = arith.truncf %zh upward : tensor<64x16xf32, #b> to tensor<64x16xf16, #b>
     tt.return %s, %sc, %h, %wm, %ym, %z, %g : tensor<64xf32, #row>, tensor<16xf32, #col>, tensor<64x16xbf16, #b>, tensor<64xf32, #row>, tensor<64x16xf32, #b>, tensor<64x16xf32, #b>, tensor<64x16xf16, #b>
+  }
+}
+
+// -----
+
+// Sums that keep upstream's form although the exp's argument is an fma:
+// the maximum subtracted is of x scaled by another value, or one branch of
+// the scf.if yields something that bounds nothing.
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#row = #ttg.slice<{dim = 1, parent = #b}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @scaled_unbounded
+  // CHECK-NOT: llvm.nvvm.ex2.approx.ftz.f
+  // CHECK: "ex2.approx.f32 $0, $1;"
+  // CHECK-NOT: llvm.nvvm.ex2.approx.ftz.f
+  // CHECK: llvm.return
+  tt.func @scaled_unbounded(%x: tensor<64x16xf32, #b>, %s: f32, %s2: f32, %pos: i1, %other: tensor<64xf32, #row>) -> (tensor<64xf32, #row>, tensor<64xf32, #row>) {
+    %splat = tt.splat %s : f32 -> tensor<64x16xf32, #b>
+    %r = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.maxnumf %u, %v : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+    %s2row = tt.splat %s2 : f32 -> tensor<64xf32, #row>
+    %m = arith.mulf %r, %s2row : tensor<64xf32, #row>
+    %e = tt.expand_dims %m {axis = 1 : i32} : tensor<64xf32, #row> -> tensor<64x1xf32, #b>
+    %mb = tt.broadcast %e : tensor<64x1xf32, #b> -> tensor<64x16xf32, #b>
+    %neg = arith.negf %mb : tensor<64x16xf32, #b>
+    %d = math.fma %x, %splat, %neg : tensor<64x16xf32, #b>
+    %p = math.exp %d : tensor<64x16xf32, #b>
+    %sum = "tt.reduce"(%p) <{axis = 1 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.addf %u, %v : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+    %m2 = scf.if %pos -> (tensor<64xf32, #row>) {
+      %srow = tt.splat %s : f32 -> tensor<64xf32, #row>
+      %rs = arith.mulf %r, %srow : tensor<64xf32, #row>
+      scf.yield %rs : tensor<64xf32, #row>
+    } else {
+      scf.yield %other : tensor<64xf32, #row>
+    }
+    %e2 = tt.expand_dims %m2 {axis = 1 : i32} : tensor<64xf32, #row> -> tensor<64x1xf32, #b>
+    %mb2 = tt.broadcast %e2 : tensor<64x1xf32, #b> -> tensor<64x16xf32, #b>
+    %neg2 = arith.negf %mb2 : tensor<64x16xf32, #b>
+    %d2 = math.fma %x, %splat, %neg2 : tensor<64x16xf32, #b>
+    %p2 = math.exp %d2 : tensor<64x16xf32, #b>
+    %sum2 = "tt.reduce"(%p2) <{axis = 1 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.addf %u, %v : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+    tt.return %sum, %sum2 : tensor<64xf32, #row>, tensor<64xf32, #row>
   }
 }

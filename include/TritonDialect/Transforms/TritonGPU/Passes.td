@@ -398,6 +398,42 @@ def TritonGPUPlanClusters : Pass<"tritongpu-plan-clusters", "mlir::ModuleOp"> {
   ];
 }
 
+def TritonGPUScaleAfterMax : Pass<"tritongpu-scale-after-max", "mlir::ModuleOp"> {
+  let summary = "A max- or min-reduction of x * s reduces x and scales the result, where s is positive and finite";
+  let description = [{
+    For s positive and finite, x -> x * s rounds monotonically, so
+    max(x * s) = max(x) * s exactly (min, maximumf and minimumf too), and
+    the reduction needs no product per element. Attention's softmax,
+    written `qk = dot(q, k) * sm_scale; m = max(qk, 1); p = exp(qk - m)`,
+    then spends one instruction per score element less: its products only
+    feed the subtraction, which contracts with them into one fma.
+
+    A `tt.reduce` qualifies when its combiner is one max or min, its operand
+    is `arith.mulf y, s` with s a splat (of a scalar, or a constant), and
+    every other use of the product is an `arith.subf` taking it first,
+    `x * s - b`, rewritten as `math.fma(x, s, -b)`, the fma LLVM's
+    contraction makes of it anyway (so only where `fp-fusion`, upstream's
+    enable_fp_fusion, is on). A constant s must be positive and finite; a
+    runtime s is tested, 0 < s < inf, once: the innermost loop that leaves
+    s invariant becomes an `scf.if` on it whose other branch is the loop as
+    written (no iteration branches), and outside such a loop the reduction
+    itself becomes one, whose other branch is the product and reduction as
+    written. Reductions in `ttg.warp_specialize` partitions are left as
+    they are: those consumers are not bound by issue, and measured slower
+    with the loop in two versions. Runs
+    before allocate-shared-memory, on TritonGPU IR whose layouts and loops
+    are final. `remarks` says which reductions were rewritten.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::math::MathDialect"];
+  let options = [
+    Option<"fpFusion", "fp-fusion", "bool", /*default*/"true",
+           "products may contract with the additions that use them "
+           "(upstream's enable_fp_fusion)">,
+    Option<"remarks", "remarks", "bool", /*default*/"false",
+           "say which reductions were rewritten">
+  ];
+}
+
 def TritonGPUCheckAsyncSlots : Pass<"tritongpu-check-async-slots", "mlir::ModuleOp"> {
   let summary = "Static check that no ring slot is overwritten or read while an async copy or wgmma may still use it";
   let description = [{
