@@ -89,9 +89,9 @@ std::optional<Candidate> match(ReduceOp reduce, bool fpFusion) {
     }
   if (!c.y)
     return std::nullopt;
-  if (c.scale.constant && (c.scale.constant->isNegative() ||
-                           c.scale.constant->isZero() ||
-                           !c.scale.constant->isFinite()))
+  if (c.scale.constant &&
+      (c.scale.constant->isNegative() || c.scale.constant->isZero() ||
+       !c.scale.constant->isFinite()))
     return std::nullopt;
   for (Operation *user : product->getUsers()) {
     if (user == reduce.getOperation())
@@ -117,8 +117,10 @@ Value positiveAndFinite(OpBuilder &b, Value s) {
   Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0));
   Value inf = arith::ConstantOp::create(
       b, loc, b.getFloatAttr(type, APFloat::getInf(type.getFloatSemantics())));
-  Value above = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, s, zero);
-  Value below = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, s, inf);
+  Value above =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, s, zero);
+  Value below =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, s, inf);
   return arith::AndIOp::create(b, loc, above, below);
 }
 
@@ -130,17 +132,17 @@ Value reduceThenScale(OpBuilder &b, Candidate &c) {
   Location loc = c.reduce.getLoc();
   Value scale;
   if (auto tensor = dyn_cast<RankedTensorType>(reduced.getType()))
-    scale = c.scale.scalar
-                ? Value(SplatOp::create(b, loc, tensor, c.scale.scalar))
-                : Value(arith::ConstantOp::create(
-                      b, loc,
-                      DenseElementsAttr::get(tensor, *c.scale.constant)));
+    scale =
+        c.scale.scalar
+            ? Value(SplatOp::create(b, loc, tensor, c.scale.scalar))
+            : Value(arith::ConstantOp::create(
+                  b, loc, DenseElementsAttr::get(tensor, *c.scale.constant)));
   else
     scale = c.scale.scalar
                 ? c.scale.scalar
                 : Value(arith::ConstantOp::create(
-                      b, loc, b.getFloatAttr(reduced.getType(),
-                                             *c.scale.constant)));
+                      b, loc,
+                      b.getFloatAttr(reduced.getType(), *c.scale.constant)));
   return arith::MulFOp::create(b, loc, reduced, scale,
                                c.product.getFastmathAttr());
 }
@@ -194,12 +196,13 @@ void rewriteWithBranch(Candidate &c) {
 /// branch in the softmax also bounds what ptxas schedules across it). The
 /// loop as written runs where s is not positive and finite; its copy,
 /// where it is, reduces y and scales the result.
-void unswitch(scf::ForOp loop, Value scale, ArrayRef<Candidate *> group) {
+void unswitch(scf::ForOp loop, Value scale, ArrayRef<Candidate> group,
+              bool fpFusion) {
   OpBuilder b(loop);
   Value cond = positiveAndFinite(b, scale);
   b.setInsertionPointAfter(loop);
-  auto branch = scf::IfOp::create(b, loop.getLoc(), loop.getResultTypes(),
-                                  cond, /*withElseRegion=*/true);
+  auto branch = scf::IfOp::create(b, loop.getLoc(), loop.getResultTypes(), cond,
+                                  /*withElseRegion=*/true);
   b.setInsertionPointToStart(&branch.getThenRegion().front());
   IRMapping map;
   auto copy = cast<scf::ForOp>(b.clone(*loop, map));
@@ -208,18 +211,14 @@ void unswitch(scf::ForOp loop, Value scale, ArrayRef<Candidate *> group) {
   b.setInsertionPointToStart(&branch.getElseRegion().front());
   auto yield = scf::YieldOp::create(b, loop.getLoc(), loop.getResults());
   loop->moveBefore(yield);
-  for (Candidate *c : group) {
-    auto mapped = [&](Operation *op) {
-      return map.lookup(op->getResult(0)).getDefiningOp();
-    };
-    Candidate inCopy = *c;
-    inCopy.reduce = cast<ReduceOp>(mapped(c->reduce));
-    inCopy.product = cast<arith::MulFOp>(mapped(c->product));
-    inCopy.y = map.lookupOrDefault(c->y);
-    inCopy.splat = map.lookupOrDefault(c->splat);
-    for (arith::SubFOp &sub : inCopy.subtractions)
-      sub = cast<arith::SubFOp>(mapped(sub));
-    rewriteUnconditionally(inCopy);
+  // Each reduction's copy, matched afresh (an earlier one's rewrite may
+  // have replaced what it reads), rewritten where it still multiplies by s.
+  for (const Candidate &c : group) {
+    auto reduce =
+        cast<ReduceOp>(map.lookup(c.reduce->getResult(0)).getDefiningOp());
+    std::optional<Candidate> inCopy = match(reduce, fpFusion);
+    if (inCopy && inCopy->scale.scalar == scale)
+      rewriteUnconditionally(*inCopy);
   }
 }
 
@@ -228,39 +227,46 @@ struct ScaleAfterMaxPass
   using TritonGPUScaleAfterMaxBase::TritonGPUScaleAfterMaxBase;
 
   void runOnOperation() override {
-    SmallVector<Candidate> candidates;
-    getOperation().walk([&](ReduceOp reduce) {
-      if (auto c = match(reduce, fpFusion))
-        candidates.push_back(std::move(*c));
-    });
-    // Runtime scales by the innermost loop that leaves them invariant: each
-    // such loop is versioned once, on one scale.
-    llvm::MapVector<Operation *, std::pair<Value, SmallVector<Candidate *>>>
-        loops;
-    for (Candidate &c : candidates) {
-      if (c.scale.constant) {
-        remark(c, "");
-        rewriteUnconditionally(c);
+    SmallVector<ReduceOp> reductions;
+    getOperation().walk([&](ReduceOp reduce) { reductions.push_back(reduce); });
+    // Each reduction is matched where it is rewritten: an earlier rewrite
+    // may have replaced the values a later one reads. Runtime scales are
+    // grouped by the innermost loop that leaves them invariant: each such
+    // loop is versioned once, on one scale.
+    llvm::MapVector<Operation *, std::pair<Value, SmallVector<ReduceOp>>> loops;
+    for (ReduceOp reduce : reductions) {
+      std::optional<Candidate> c = match(reduce, fpFusion);
+      if (!c)
+        continue;
+      if (c->scale.constant) {
+        remark(*c, "");
+        rewriteUnconditionally(*c);
         continue;
       }
-      auto loop = c.reduce->getParentOfType<scf::ForOp>();
-      if (loop && loop.isDefinedOutsideOfLoop(c.scale.scalar)) {
+      auto loop = reduce->getParentOfType<scf::ForOp>();
+      if (loop && loop.isDefinedOutsideOfLoop(c->scale.scalar)) {
         auto &[scale, group] = loops[loop];
         if (!scale)
-          scale = c.scale.scalar;
-        if (scale == c.scale.scalar) {
-          group.push_back(&c);
+          scale = c->scale.scalar;
+        if (scale == c->scale.scalar) {
+          group.push_back(reduce);
           continue;
         }
       }
-      remark(c, ", where the scale is positive and finite (a branch on it)");
-      rewriteWithBranch(c);
+      remark(*c, ", where the scale is positive and finite (a branch on it)");
+      rewriteWithBranch(*c);
     }
     for (auto &[loop, entry] : loops) {
-      for (Candidate *c : entry.second)
-        remark(*c, ", where the scale is positive and finite (the loop in "
-                   "two versions, chosen once by it)");
-      unswitch(cast<scf::ForOp>(loop), entry.first, entry.second);
+      SmallVector<Candidate> group;
+      for (ReduceOp reduce : entry.second)
+        if (std::optional<Candidate> c = match(reduce, fpFusion))
+          group.push_back(std::move(*c));
+      if (group.empty())
+        continue;
+      for (Candidate &c : group)
+        remark(c, ", where the scale is positive and finite (the loop in "
+                  "two versions, chosen once by it)");
+      unswitch(cast<scf::ForOp>(loop), entry.first, group, fpFusion);
     }
   }
 
