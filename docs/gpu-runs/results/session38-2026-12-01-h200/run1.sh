@@ -1,5 +1,5 @@
 # Session 38, call 1: tritongpu-scale-after-max, base (8866b17) against new, on nvidia-h200.
-# .gpu/ (git-ignored, carried): conformance/ (the corpus, kernels_x.py = kernels_dev.py + kernels_extra_spec.py),
+# .gpu/ (git-ignored, carried): conformance/ (the corpus, kernels_x.py = kernels_dev.py + ../session36-2026-11-29-h200/kernels_causal_spec.py + kernels_extra_spec.py),
 # ptx-base/, ptx-new/ (the corpus attention kernels from the tools here), whl-base/, whl-new/.
 set -u
 export PYTHONUNBUFFERED=1
