@@ -19,6 +19,7 @@
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "TritonDialect/Transforms/TritonGPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,6 +28,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_TRITONGPUSCALEAFTERMAX
@@ -35,6 +37,7 @@ namespace mlir::triton {
 
 using namespace mlir;
 using namespace mlir::triton;
+namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace {
 /// The scale a tensor splats: a scalar (tt.splat) or a constant.
@@ -61,15 +64,91 @@ bool isMaxOrMin(ReduceOp reduce) {
                          arith::MinimumFOp>(reduce.getSingleCombiner());
 }
 
-/// `product = y * splat(s)` reduced by `reduce`, with every other use an
-/// `arith.subf` taking the product first.
+/// A constant c with c * s == c for every positive finite s: the masked
+/// value of `where(mask, x * s, c)` (causal attention's -inf).
+bool scaleInvariant(Value v) {
+  DenseFPElementsAttr attr;
+  if (!matchPattern(v, m_Constant(&attr)) || !attr.isSplat())
+    return false;
+  APFloat c = attr.getSplatValue<APFloat>();
+  return c.isZero() || c.isInfinity();
+}
+
+/// The reduction's operand x as y * s: the product itself, or, element by
+/// element exactly so, `select(mask, x * s, c)` with c as above, or an
+/// scf.if whose branches both yield such values (a mask applied only on
+/// diagonal tiles, triton-guard-tile-masks). Unscaling x rewrites each
+/// product `y * s` into y, in place; the values between them and x must
+/// have no other uses.
 struct Candidate {
   ReduceOp reduce;
-  arith::MulFOp product;
+  SmallVector<arith::MulFOp> products;
+  /// x, when it is one product: its operand y and splat.
   Value y, splat;
   Scale scale;
   SmallVector<arith::SubFOp> subtractions;
 };
+
+/// y, of a product `y * s` whose scale `collect` took.
+Value unscaled(arith::MulFOp product) {
+  return splatScale(product.getLhs()) ? product.getRhs() : product.getLhs();
+}
+
+bool sameScale(const Scale &a, const Scale &b) {
+  if (a.scalar || b.scalar)
+    return a.scalar == b.scalar;
+  return a.constant->bitwiseIsEqual(*b.constant);
+}
+
+/// Collects the products x is made of into `c`, and the values between
+/// them and x into `chain`; false where x is not of the form above.
+bool collect(Value x, Candidate &c, llvm::SetVector<Value> &chain,
+             int depth = 0) {
+  if (depth > 8)
+    return false;
+  chain.insert(x);
+  if (auto product = x.getDefiningOp<arith::MulFOp>()) {
+    for (int i = 0; i < 2; ++i)
+      if (auto scale = splatScale(product->getOperand(i))) {
+        if (c.products.empty())
+          c.scale = *scale;
+        else if (!sameScale(c.scale, *scale))
+          return false;
+        if (!llvm::is_contained(c.products, product))
+          c.products.push_back(product);
+        return true;
+      }
+    return false;
+  }
+  if (auto select = x.getDefiningOp<arith::SelectOp>()) {
+    if (scaleInvariant(select.getFalseValue()))
+      return collect(select.getTrueValue(), c, chain, depth + 1);
+    if (scaleInvariant(select.getTrueValue()))
+      return collect(select.getFalseValue(), c, chain, depth + 1);
+    return false;
+  }
+  if (auto result = dyn_cast<OpResult>(x))
+    if (auto branch = dyn_cast<scf::IfOp>(result.getOwner())) {
+      unsigned n = result.getResultNumber();
+      return branch.elseBlock() &&
+             collect(branch.thenYield()->getOperand(n), c, chain, depth + 1) &&
+             collect(branch.elseYield()->getOperand(n), c, chain, depth + 1);
+    }
+  return false;
+}
+
+/// Whether `use` of a value between the products and x is the chain's own:
+/// the scaled operand of one of its selects, or a yield of one of its
+/// branches' results.
+bool usedInChain(OpOperand &use, const llvm::SetVector<Value> &chain) {
+  Operation *user = use.getOwner();
+  if (isa<arith::SelectOp>(user))
+    return use.getOperandNumber() != 0 && chain.contains(user->getResult(0));
+  if (isa<scf::YieldOp>(user))
+    if (auto branch = dyn_cast<scf::IfOp>(user->getParentOp()))
+      return chain.contains(branch.getResult(use.getOperandNumber()));
+  return false;
+}
 
 std::optional<Candidate> match(ReduceOp reduce, bool fpFusion) {
   // Warp-specialized consumers are not bound by issue (ncu, session 36:
@@ -77,30 +156,31 @@ std::optional<Candidate> match(ReduceOp reduce, bool fpFusion) {
   // loop in two versions there measured 1-2 % slower (session 38).
   if (!isMaxOrMin(reduce) || reduce->getParentOfType<gpu::WarpSpecializeOp>())
     return std::nullopt;
-  auto product = reduce.getSrcs()[0].getDefiningOp<arith::MulFOp>();
-  if (!product)
-    return std::nullopt;
-  Candidate c{reduce, product, {}, {}, {}, {}};
-  for (int i = 0; i < 2 && !c.y; ++i)
-    if (auto scale = splatScale(product->getOperand(i))) {
-      c.splat = product->getOperand(i);
-      c.y = product->getOperand(1 - i);
-      c.scale = *scale;
-    }
-  if (!c.y)
+  Value x = reduce.getSrcs()[0];
+  Candidate c{reduce, {}, {}, {}, {}, {}};
+  llvm::SetVector<Value> chain;
+  if (!collect(x, c, chain))
     return std::nullopt;
   if (c.scale.constant &&
       (c.scale.constant->isNegative() || c.scale.constant->isZero() ||
        !c.scale.constant->isFinite()))
     return std::nullopt;
-  for (Operation *user : product->getUsers()) {
+  for (Value v : chain)
+    if (v != x && !llvm::all_of(v.getUses(), [&](OpOperand &use) {
+          return usedInChain(use, chain);
+        }))
+      return std::nullopt;
+  for (Operation *user : x.getUsers()) {
     if (user == reduce.getOperation())
       continue;
     auto sub = dyn_cast<arith::SubFOp>(user);
-    if (!sub || sub.getLhs() != product.getResult() ||
-        sub.getRhs() == product.getResult() || !fpFusion)
+    if (!sub || sub.getLhs() != x || sub.getRhs() == x || !fpFusion)
       return std::nullopt;
     c.subtractions.push_back(sub);
+  }
+  if (auto product = x.getDefiningOp<arith::MulFOp>()) {
+    c.y = unscaled(product);
+    c.splat = product->getOperand(c.y == product.getLhs() ? 1 : 0);
   }
   return c;
 }
@@ -124,71 +204,85 @@ Value positiveAndFinite(OpBuilder &b, Value s) {
   return arith::AndIOp::create(b, loc, above, below);
 }
 
-/// max(y) * s: the reduction of y, scaled in the reduction's layout.
-Value reduceThenScale(OpBuilder &b, Candidate &c) {
-  IRMapping map;
-  map.map(c.product.getResult(), c.y);
-  Value reduced = b.clone(*c.reduce, map)->getResult(0);
-  Location loc = c.reduce.getLoc();
-  Value scale;
-  if (auto tensor = dyn_cast<RankedTensorType>(reduced.getType()))
-    scale =
-        c.scale.scalar
-            ? Value(SplatOp::create(b, loc, tensor, c.scale.scalar))
-            : Value(arith::ConstantOp::create(
-                  b, loc, DenseElementsAttr::get(tensor, *c.scale.constant)));
-  else
-    scale = c.scale.scalar
-                ? c.scale.scalar
-                : Value(arith::ConstantOp::create(
-                      b, loc,
-                      b.getFloatAttr(reduced.getType(), *c.scale.constant)));
-  return arith::MulFOp::create(b, loc, reduced, scale,
-                               c.product.getFastmathAttr());
+/// The scale as a value of `type` (a tensor's splat, or the scalar).
+Value scaleAs(OpBuilder &b, Location loc, Type type, const Scale &scale) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return scale.scalar
+               ? Value(SplatOp::create(b, loc, tensor, scale.scalar))
+               : Value(arith::ConstantOp::create(
+                     b, loc, DenseElementsAttr::get(tensor, *scale.constant)));
+  return scale.scalar ? scale.scalar
+                      : Value(arith::ConstantOp::create(
+                            b, loc, b.getFloatAttr(type, *scale.constant)));
 }
 
-/// The product's subtractions, x * s - r, as the fma LLVM would contract
-/// them into (the product is not made apart from it), and the product
-/// erased where nothing else reads it.
+/// `reduced * s`, in the reduction's layout, after it.
+Value scaleReduced(OpBuilder &b, Candidate &c, Value reduced,
+                   arith::FastMathFlagsAttr fastmath) {
+  Location loc = c.reduce.getLoc();
+  return arith::MulFOp::create(
+      b, loc, reduced, scaleAs(b, loc, reduced.getType(), c.scale), fastmath);
+}
+
+/// The subtractions, x * s - r, as the fma LLVM would contract them into
+/// (the product is not made apart from it): `fma(x', s, -r)` with x' the
+/// reduction's operand unscaled.
 void subtractionsAsFma(OpBuilder &b, Candidate &c) {
   for (arith::SubFOp sub : c.subtractions) {
     b.setInsertionPoint(sub);
     Value negated = arith::NegFOp::create(b, sub.getLoc(), sub.getRhs(),
                                           sub.getFastmathAttr());
-    Value fma = math::FmaOp::create(b, sub.getLoc(), c.y, c.splat, negated,
-                                    sub.getFastmathAttr());
+    Value splat =
+        c.splat ? c.splat : scaleAs(b, sub.getLoc(), sub.getType(), c.scale);
+    Value fma = math::FmaOp::create(b, sub.getLoc(), sub.getLhs(), splat,
+                                    negated, sub.getFastmathAttr());
     sub.replaceAllUsesWith(fma);
     sub.erase();
   }
-  if (c.product->use_empty())
-    c.product.erase();
 }
 
-/// Where the scale is known positive and finite: max(y) * s.
+/// Where the scale is known positive and finite: each product y * s
+/// becomes y, so the reduction reads x unscaled, and its result is scaled.
 void rewriteUnconditionally(Candidate &c) {
+  arith::FastMathFlagsAttr fastmath = c.products.front().getFastmathAttr();
+  for (arith::MulFOp product : c.products) {
+    product.replaceAllUsesWith(unscaled(product));
+    product.erase();
+  }
   OpBuilder b(c.reduce);
-  c.reduce->getResult(0).replaceAllUsesWith(reduceThenScale(b, c));
-  c.reduce.erase();
+  b.setInsertionPointAfter(c.reduce);
+  Value reduced = c.reduce->getResult(0);
+  Value scaled = scaleReduced(b, c, reduced, fastmath);
+  reduced.replaceAllUsesExcept(scaled, scaled.getDefiningOp());
   subtractionsAsFma(b, c);
 }
 
-/// A runtime scale outside any loop that leaves it invariant: the
-/// reduction branches on it (max(y) * s, or the product's maximum).
+/// A runtime scale outside any loop that leaves it invariant, x one
+/// product: the reduction branches on it (max(y) * s, or the product's
+/// maximum).
 void rewriteWithBranch(Candidate &c) {
+  arith::MulFOp product = c.products.front();
   OpBuilder b(c.reduce);
   Location loc = c.reduce.getLoc();
   Value cond = positiveAndFinite(b, c.scale.scalar);
   auto branch = scf::IfOp::create(b, loc, c.reduce->getResultTypes(), cond,
                                   /*withElseRegion=*/true);
   b.setInsertionPointToStart(&branch.getThenRegion().front());
-  scf::YieldOp::create(b, loc, reduceThenScale(b, c));
+  IRMapping unscaled;
+  unscaled.map(product.getResult(), c.y);
+  Value reduced = b.clone(*c.reduce, unscaled)->getResult(0);
+  scf::YieldOp::create(b, loc,
+                       scaleReduced(b, c, reduced, product.getFastmathAttr()));
   b.setInsertionPointToStart(&branch.getElseRegion().front());
   IRMapping map;
-  map.map(c.product.getResult(), b.clone(*c.product)->getResult(0));
+  map.map(product.getResult(), b.clone(*product)->getResult(0));
   scf::YieldOp::create(b, loc, b.clone(*c.reduce, map)->getResult(0));
   c.reduce->getResult(0).replaceAllUsesWith(branch.getResult(0));
   c.reduce.erase();
+  for (arith::SubFOp sub : c.subtractions)
+    sub->replaceUsesOfWith(product.getResult(), c.y);
   subtractionsAsFma(b, c);
+  product.erase();
 }
 
 /// A runtime scale the loop leaves invariant: the loop runs in two
@@ -198,19 +292,44 @@ void rewriteWithBranch(Candidate &c) {
 /// where it is, reduces y and scales the result.
 void unswitch(scf::ForOp loop, Value scale, ArrayRef<Candidate> group,
               bool fpFusion) {
+  // The waits for wgmmas the loop leaves in flight go into both versions:
+  // a wgmma in flight across the two loops' join, on accumulators both
+  // write, made ptxas serialize every wgmma (C7515; causal attention with
+  // 64-row tiles, 16 % slower, session 39).
+  SmallVector<Operation *> versioned{loop};
+  for (Operation *op = loop->getNextNode(); op; op = op->getNextNode()) {
+    auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(op);
+    if (!wait || !llvm::all_of(wait->getOperands(), [&](Value v) {
+          return v.getDefiningOp() == loop.getOperation();
+        }))
+      break;
+    versioned.push_back(op);
+  }
+  SmallVector<Value> results;
+  for (Operation *op : versioned)
+    llvm::append_range(results, op->getResults());
+  Location loc = loop.getLoc();
   OpBuilder b(loop);
   Value cond = positiveAndFinite(b, scale);
-  b.setInsertionPointAfter(loop);
-  auto branch = scf::IfOp::create(b, loop.getLoc(), loop.getResultTypes(), cond,
+  b.setInsertionPointAfter(versioned.back());
+  auto branch = scf::IfOp::create(b, loc, ValueRange(results).getTypes(), cond,
                                   /*withElseRegion=*/true);
   b.setInsertionPointToStart(&branch.getThenRegion().front());
   IRMapping map;
-  auto copy = cast<scf::ForOp>(b.clone(*loop, map));
-  scf::YieldOp::create(b, loop.getLoc(), copy.getResults());
-  loop->replaceAllUsesWith(branch.getResults());
+  for (Operation *op : versioned)
+    b.clone(*op, map);
+  scf::YieldOp::create(b, loc, llvm::map_to_vector(results, [&](Value v) {
+                         return map.lookup(v);
+                       }));
+  for (auto [v, r] : llvm::zip(results, branch.getResults()))
+    v.replaceUsesWithIf(r, [&](OpOperand &use) {
+      return !branch->isAncestor(use.getOwner()) &&
+             !llvm::is_contained(versioned, use.getOwner());
+    });
   b.setInsertionPointToStart(&branch.getElseRegion().front());
-  auto yield = scf::YieldOp::create(b, loop.getLoc(), loop.getResults());
-  loop->moveBefore(yield);
+  auto yield = scf::YieldOp::create(b, loc, results);
+  for (Operation *op : versioned)
+    op->moveBefore(yield);
   // Each reduction's copy, matched afresh (an earlier one's rewrite may
   // have replaced what it reads), rewritten where it still multiplies by s.
   for (const Candidate &c : group) {
@@ -253,6 +372,9 @@ struct ScaleAfterMaxPass
           continue;
         }
       }
+      // A masked x would need its chain copied into the branch.
+      if (!c->y)
+        continue;
       remark(*c, ", where the scale is positive and finite (a branch on it)");
       rewriteWithBranch(*c);
     }
@@ -273,8 +395,13 @@ struct ScaleAfterMaxPass
   void remark(Candidate &c, StringRef where) {
     if (remarks)
       c.reduce.emitRemark()
-          << "reduces the product's operand and scales the result" << where
-          << "; " << c.subtractions.size() << " subtraction(s) of it as fma";
+          << (c.y                      ? "reduces the product's operand"
+              : c.products.size() == 1 ? "reduces the product's operand "
+                                         "through its mask"
+                                       : "reduces the products' operands "
+                                         "through their masks")
+          << " and scales the result" << where << "; " << c.subtractions.size()
+          << " subtraction(s) of it as fma";
   }
 };
 } // namespace

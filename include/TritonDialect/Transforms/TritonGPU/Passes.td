@@ -413,12 +413,20 @@ def TritonGPUScaleAfterMax : Pass<"tritongpu-scale-after-max", "mlir::ModuleOp">
     every other use of the product is an `arith.subf` taking it first,
     `x * s - b`, rewritten as `math.fma(x, s, -b)`, the fma LLVM's
     contraction makes of it anyway (so only where `fp-fusion`, upstream's
-    enable_fp_fusion, is on). A constant s must be positive and finite; a
+    enable_fp_fusion, is on). The operand may also be masked:
+    `select(mask, y * s, c)` with c zero or infinite (c * s = c, causal
+    attention's -inf), or an scf.if whose branches both yield such values
+    (a mask applied on diagonal tiles only, triton-guard-tile-masks); then
+    each product becomes y in place, element by element exactly the scores
+    divided by s, when nothing else reads the values between them and the
+    reduction. A constant s must be positive and finite; a
     runtime s is tested, 0 < s < inf, once: the innermost loop that leaves
     s invariant becomes an `scf.if` on it whose other branch is the loop as
-    written (no iteration branches), and outside such a loop the reduction
-    itself becomes one, whose other branch is the product and reduction as
-    written. Reductions in `ttg.warp_specialize` partitions are left as
+    written (no iteration branches), with the waits for wgmmas the loop
+    leaves in flight (a wgmma in flight across the join made ptxas
+    serialize every wgmma), and outside such a loop the reduction itself
+    becomes one, whose other branch is the product and reduction as
+    written (not for masked operands). Reductions in `ttg.warp_specialize` partitions are left as
     they are: those consumers are not bound by issue, and measured slower
     with the loop in two versions. Runs
     before allocate-shared-memory, on TritonGPU IR whose layouts and loops
