@@ -170,10 +170,19 @@ struct WarpGroupDotOpConversion
     // An f16 accumulator travels packed, two elements per 32-bit register
     // (the fragment's consecutive slots), always through inline PTX.
     bool halfAcc = dElem.isF16();
+    bool predicated = (aBits == 16 && dElem.isF32()) || halfAcc;
     SmallVector<Value> acc = unpack(rewriter, loc, adaptor.getC());
-    Value scale =
-        accumulatorScale(rewriter, loc, adaptor.getUseC(),
-                         (aBits == 16 && dElem.isF32()) || halfAcc, acc);
+    Value scale;
+    if (predicated && isZeroAccumulator(op.getC())) {
+      // D = A B: the first wgmma ignores C (scale-d 0), so C's registers
+      // need no zeros, as upstream lowers a zero accumulator.
+      for (Value &v : acc)
+        v = LLVM::UndefOp::create(rewriter, loc, v.getType());
+      scale = i32Const(rewriter, loc, 0);
+    } else {
+      scale =
+          accumulatorScale(rewriter, loc, adaptor.getUseC(), predicated, acc);
+    }
 
     Type dLLVM = halfAcc ? rewriter.getI32Type() : structType.getBody()[0];
     auto fragType = LLVM::LLVMStructType::getLiteral(
@@ -315,6 +324,13 @@ struct WarpGroupDotOpConversion
     if (!tiles)
       why = "A's register layout is not wgmma's fragment";
     return tiles;
+  }
+
+  /// Whether C is a constant zero (through layout conversions).
+  static bool isZeroAccumulator(Value c) {
+    while (auto cvt = c.getDefiningOp<ConvertLayoutOp>())
+      c = cvt.getSrc();
+    return matchPattern(c, m_AnyZeroFloat()) || matchPattern(c, m_Zero());
   }
 
   /// `useC` false: the first wgmma of each accumulator tile ignores C
