@@ -13,7 +13,11 @@
 // invariant runs in two versions, the loop as written where s is not
 // positive and finite (a branch on s in every iteration cost flash_attn_fwd
 // 4 %: the softmax split at the branch, ptxas schedules less across it);
-// outside any such loop the reduction itself branches on s.
+// outside any such loop the reduction itself branches on s. Causal
+// attention's `where(mask, qk * s, -inf)`, in a branch on diagonal tiles
+// (triton-guard-tile-masks), is where(mask, qk, -inf) * s element by
+// element: there the product and the subtraction (not contracted across
+// the branch) become one fma (session 39: 409 -> 380 us).
 //
 //===----------------------------------------------------------------------===//
 
