@@ -27,11 +27,7 @@ Value throughConversions(Value v) {
 }
 
 /// Whether `v` is a splat: of a scalar (tt.splat) or a constant.
-bool isSplat(Value v) {
-  v = throughConversions(v);
-  SplatElementsAttr constant;
-  return v.getDefiningOp<SplatOp>() || matchPattern(v, m_Constant(&constant));
-}
+bool isSplat(Value v) { return bool(getSplatValue(throughConversions(v))); }
 
 /// Whether splats `a` and `b` (of any shapes) hold the same value.
 bool sameSplat(Value a, Value b) {
@@ -39,14 +35,8 @@ bool sameSplat(Value a, Value b) {
   b = throughConversions(b);
   if (a == b)
     return true;
-  auto splatA = a.getDefiningOp<SplatOp>(), splatB = b.getDefiningOp<SplatOp>();
-  if (splatA || splatB)
-    return splatA && splatB && splatA.getSrc() == splatB.getSrc();
-  SplatElementsAttr constantA, constantB;
-  return matchPattern(a, m_Constant(&constantA)) &&
-         matchPattern(b, m_Constant(&constantB)) &&
-         constantA.getSplatValue<Attribute>() ==
-             constantB.getSplatValue<Attribute>();
+  SplatValue splat = getSplatValue(a);
+  return splat && splat == getSplatValue(b);
 }
 
 /// A value as `base * scale`, scale a splat (none: the value itself).

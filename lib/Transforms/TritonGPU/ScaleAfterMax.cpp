@@ -44,20 +44,18 @@ using namespace mlir::triton;
 namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace {
-/// The scale a tensor splats: a scalar (tt.splat) or a constant.
-struct Scale {
-  Value scalar;
-  std::optional<APFloat> constant;
-};
-
-std::optional<Scale> splatScale(Value v) {
-  if (auto splat = v.getDefiningOp<SplatOp>())
-    if (isa<FloatType>(splat.getSrc().getType()))
-      return Scale{splat.getSrc(), std::nullopt};
-  DenseFPElementsAttr attr;
-  if (matchPattern(v, m_Constant(&attr)) && attr.isSplat())
-    return Scale{Value(), attr.getSplatValue<APFloat>()};
+/// The scale a float tensor splats: a scalar (tt.splat) or a constant.
+std::optional<SplatValue> splatScale(Value v) {
+  SplatValue splat = getSplatValue(v);
+  if ((splat.scalar && isa<FloatType>(splat.scalar.getType())) ||
+      isa_and_nonnull<FloatAttr>(splat.constant))
+    return splat;
   return std::nullopt;
+}
+
+/// A constant scale's value.
+APFloat constantScale(const SplatValue &scale) {
+  return cast<FloatAttr>(scale.constant).getValue();
 }
 
 /// A reduction whose one combiner is a max or a min: these commute with
@@ -89,19 +87,13 @@ struct Candidate {
   SmallVector<arith::MulFOp> products;
   /// x, when it is one product: its operand y and splat.
   Value y, splat;
-  Scale scale;
+  SplatValue scale;
   SmallVector<arith::SubFOp> subtractions;
 };
 
 /// y, of a product `y * s` whose scale `collect` took.
 Value unscaled(arith::MulFOp product) {
   return splatScale(product.getLhs()) ? product.getRhs() : product.getLhs();
-}
-
-bool sameScale(const Scale &a, const Scale &b) {
-  if (a.scalar || b.scalar)
-    return a.scalar == b.scalar;
-  return a.constant->bitwiseIsEqual(*b.constant);
 }
 
 /// Collects the products x is made of into `c`, and the values between
@@ -116,7 +108,7 @@ bool collect(Value x, Candidate &c, llvm::SetVector<Value> &chain,
       if (auto scale = splatScale(product->getOperand(i))) {
         if (c.products.empty())
           c.scale = *scale;
-        else if (!sameScale(c.scale, *scale))
+        else if (c.scale != *scale)
           return false;
         if (!llvm::is_contained(c.products, product))
           c.products.push_back(product);
@@ -165,10 +157,11 @@ std::optional<Candidate> match(ReduceOp reduce, bool fpFusion) {
   llvm::SetVector<Value> chain;
   if (!collect(x, c, chain))
     return std::nullopt;
-  if (c.scale.constant &&
-      (c.scale.constant->isNegative() || c.scale.constant->isZero() ||
-       !c.scale.constant->isFinite()))
-    return std::nullopt;
+  if (c.scale.constant) {
+    APFloat s = constantScale(c.scale);
+    if (s.isNegative() || s.isZero() || !s.isFinite())
+      return std::nullopt;
+  }
   for (Value v : chain)
     if (v != x && !llvm::all_of(v.getUses(), [&](OpOperand &use) {
           return usedInChain(use, chain);
@@ -209,15 +202,17 @@ Value positiveAndFinite(OpBuilder &b, Value s) {
 }
 
 /// The scale as a value of `type` (a tensor's splat, or the scalar).
-Value scaleAs(OpBuilder &b, Location loc, Type type, const Scale &scale) {
+Value scaleAs(OpBuilder &b, Location loc, Type type, const SplatValue &scale) {
   if (auto tensor = dyn_cast<RankedTensorType>(type))
     return scale.scalar
                ? Value(SplatOp::create(b, loc, tensor, scale.scalar))
                : Value(arith::ConstantOp::create(
-                     b, loc, DenseElementsAttr::get(tensor, *scale.constant)));
-  return scale.scalar ? scale.scalar
-                      : Value(arith::ConstantOp::create(
-                            b, loc, b.getFloatAttr(type, *scale.constant)));
+                     b, loc,
+                     DenseElementsAttr::get(tensor, constantScale(scale))));
+  return scale.scalar
+             ? scale.scalar
+             : Value(arith::ConstantOp::create(
+                   b, loc, b.getFloatAttr(type, constantScale(scale))));
 }
 
 /// `reduced * s`, in the reduction's layout, after it.
@@ -272,9 +267,9 @@ void rewriteWithBranch(Candidate &c) {
   auto branch = scf::IfOp::create(b, loc, c.reduce->getResultTypes(), cond,
                                   /*withElseRegion=*/true);
   b.setInsertionPointToStart(&branch.getThenRegion().front());
-  IRMapping unscaled;
-  unscaled.map(product.getResult(), c.y);
-  Value reduced = b.clone(*c.reduce, unscaled)->getResult(0);
+  IRMapping toY;
+  toY.map(product.getResult(), c.y);
+  Value reduced = b.clone(*c.reduce, toY)->getResult(0);
   scf::YieldOp::create(b, loc,
                        scaleReduced(b, c, reduced, product.getFastmathAttr()));
   b.setInsertionPointToStart(&branch.getElseRegion().front());

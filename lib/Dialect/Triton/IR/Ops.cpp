@@ -12,6 +12,7 @@
 #include "TritonDialect/Dialect/Triton/IR/Utility.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
@@ -431,4 +432,13 @@ LogicalResult MapElementwiseOp::verifyRegions() {
     }
   }
   return success();
+}
+
+SplatValue mlir::triton::getSplatValue(Value tensor) {
+  if (auto splat = tensor.getDefiningOp<SplatOp>())
+    return {splat.getSrc(), Attribute()};
+  SplatElementsAttr constant;
+  if (matchPattern(tensor, m_Constant(&constant)))
+    return {Value(), constant.getSplatValue<Attribute>()};
+  return {};
 }

@@ -41,4 +41,21 @@ struct GlobalMemory : public SideEffects::Resource::Base<GlobalMemory> {
 #define GET_OP_CLASSES
 #include "TritonDialect/Dialect/Triton/IR/Ops.h.inc"
 
+namespace mlir::triton {
+/// What every element of a splat tensor holds: the scalar a tt.splat
+/// spreads, or a splat constant's element (both null where the tensor is
+/// neither). Two splats hold the same value where these compare equal
+/// (constants bit for bit, whatever their shapes).
+struct SplatValue {
+  Value scalar;
+  Attribute constant;
+  explicit operator bool() const { return scalar || constant; }
+  bool operator==(const SplatValue &other) const {
+    return scalar == other.scalar && constant == other.constant;
+  }
+  bool operator!=(const SplatValue &other) const { return !(*this == other); }
+};
+SplatValue getSplatValue(Value tensor);
+} // namespace mlir::triton
+
 #endif // TRITONDIALECT_DIALECT_TRITON_IR_DIALECT_H
