@@ -11,19 +11,24 @@
 // RUN: grep -c "ex2.approx.ftz.f32" %t.ptx | FileCheck %s --check-prefix=FTZ
 // RUN: grep -c "fma.rn.f32" %t.ptx | FileCheck %s --check-prefix=FMA
 // RUN: grep -c "sub.f32" %t.ptx | FileCheck %s --check-prefix=SUB
+// RUN: grep -c "mul.f32.*0f[3B]FB8AA3B" %t.ptx | FileCheck %s --check-prefix=LOG2E
 // RUN: triton-translate --ttir-to-ptx --num-warps=4 --num-stages=3 --enable-fp-fusion=false %s -o %tnf.ptx
 // RUN: not grep -q "fma.rn.f32" %tnf.ptx
 
 // REMARK: remark: reduces the product's operand through its mask and scales the result, where the scale is positive and finite (the loop in two versions, chosen once by it); 1 subtraction(s) of it as fma
 // REMARK-NOT: remark
 
-// Two copies of the loop, 64 FTZ exps for P in each. The loop as written
-// subtracts the row maximum from 64 products (and 4 for the rescale
-// factor); its copy makes each of those an fma and keeps the 4. Without
-// fp fusion nothing is contracted.
+// Two copies of the loop, 64 FTZ exps for P in each, whose arguments are
+// each one fma with log2(e) folded in (exp(x - m) = exp2(x log2 e -
+// m log2 e)): in the loop as written of the masked scores and log2(e), in
+// its copy of qk and s log2 e, each less the row maximum times log2(e).
+// Each keeps the 4 subtractions of the rescale factor; log2(e) multiplies
+// only the 4 row maxima in each copy, s, and the 8 rescale factors
+// (upstream's exp, not flushed). Without fp fusion nothing is contracted.
 // FTZ: {{^}}128{{$}}
-// FMA: {{^}}72{{$}}
-// SUB: {{^}}72{{$}}
+// FMA: {{^}}136{{$}}
+// SUB: {{^}}8{{$}}
+// LOG2E: {{^}}17{{$}}
 
 module {
   tt.func public @attn_fwd_causal(%arg0: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg3: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg4: f32) attributes {noinline = false} {

@@ -19,165 +19,6 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::lowering;
 
 namespace {
-/// The value `v` is a layout conversion of, through any number of them.
-Value throughConversions(Value v) {
-  while (auto convert = v.getDefiningOp<ConvertLayoutOp>())
-    v = convert.getSrc();
-  return v;
-}
-
-/// Whether `v` is a splat: of a scalar (tt.splat) or a constant.
-bool isSplat(Value v) { return bool(getSplatValue(throughConversions(v))); }
-
-/// Whether splats `a` and `b` (of any shapes) hold the same value.
-bool sameSplat(Value a, Value b) {
-  a = throughConversions(a);
-  b = throughConversions(b);
-  if (a == b)
-    return true;
-  SplatValue splat = getSplatValue(a);
-  return splat && splat == getSplatValue(b);
-}
-
-/// A value as `base * scale`, scale a splat (none: the value itself).
-struct Scaled {
-  Value base, scale;
-  bool operator==(const Scaled &other) const {
-    return base == other.base && bool(scale) == bool(other.scale) &&
-           (!scale || sameSplat(scale, other.scale));
-  }
-};
-
-/// `x` as `y * splat`, where it is such a product.
-Scaled scaled(Value x) {
-  x = throughConversions(x);
-  if (auto mul = x.getDefiningOp<arith::MulFOp>())
-    for (int i = 0; i < 2; ++i)
-      if (isSplat(mul->getOperand(i)))
-        return {throughConversions(mul->getOperand(1 - i)), mul->getOperand(i)};
-  return {x, Value()};
-}
-
-/// The operand of a max-reduction along `axis`, if `v` is one.
-std::optional<Scaled> maxReduced(Value v, int axis) {
-  auto reduce = throughConversions(v).getDefiningOp<ReduceOp>();
-  if (!reduce || int(reduce.getAxis()) != axis ||
-      !isa_and_nonnull<arith::MaxNumFOp, arith::MaximumFOp>(
-          reduce.getSingleCombiner()))
-    return std::nullopt;
-  return scaled(reduce.getSrcs()[0]);
-}
-
-/// Whether `m` is at least x's maximum along `axis` (or, for x = y * s
-/// with s negative, its minimum, so that every term is at least 1): a
-/// max-reduction of x along it; max(y) * s where x = y * s, as
-/// tritongpu-scale-after-max makes it; either branch's value of an scf.if
-/// where both are such; or the max of such a value and anything (the
-/// online softmax's running maximum).
-bool boundsMaximum(Value m, const Scaled &x, int axis) {
-  m = throughConversions(m);
-  if (auto reduced = maxReduced(m, axis))
-    return *reduced == x;
-  if (auto mul = m.getDefiningOp<arith::MulFOp>()) {
-    for (int i = 0; i < 2; ++i)
-      if (x.scale && sameSplat(mul->getOperand(i), x.scale))
-        if (auto reduced = maxReduced(mul->getOperand(1 - i), axis))
-          if (*reduced == Scaled{x.base, Value()})
-            return true;
-    return false;
-  }
-  if (auto result = dyn_cast<OpResult>(m))
-    if (auto branch = dyn_cast<scf::IfOp>(result.getOwner())) {
-      unsigned n = result.getResultNumber();
-      return branch.elseBlock() &&
-             boundsMaximum(branch.thenYield()->getOperand(n), x, axis) &&
-             boundsMaximum(branch.elseYield()->getOperand(n), x, axis);
-    }
-  Operation *max = m.getDefiningOp();
-  if (!isa_and_nonnull<arith::MaxNumFOp, arith::MaximumFOp>(max))
-    return false;
-  return boundsMaximum(max->getOperand(0), x, axis) ||
-         boundsMaximum(max->getOperand(1), x, axis);
-}
-
-/// The axis along which exp's argument is x less (at least) x's maximum,
-/// `x - broadcast(expand_dims(m))`, as softmax's is, or, with x = y * s,
-/// `fma(y, s, -broadcast(expand_dims(m)))` (tritongpu-scale-after-max):
-/// along it the terms are at most 1 and, where m is the maximum itself,
-/// one of them is 1.
-std::optional<int> maximumSubtracted(math::ExpOp exp) {
-  Value argument = throughConversions(exp.getOperand());
-  Scaled x;
-  Value subtracted;
-  if (auto sub = argument.getDefiningOp<arith::SubFOp>()) {
-    x = scaled(sub.getLhs());
-    subtracted = sub.getRhs();
-  } else if (auto fma = argument.getDefiningOp<math::FmaOp>()) {
-    auto negated =
-        throughConversions(fma.getC()).getDefiningOp<arith::NegFOp>();
-    if (!negated)
-      return std::nullopt;
-    subtracted = negated.getOperand();
-    if (isSplat(fma.getB()))
-      x = {throughConversions(fma.getA()), fma.getB()};
-    else if (isSplat(fma.getA()))
-      x = {throughConversions(fma.getB()), fma.getA()};
-    else
-      return std::nullopt;
-  } else {
-    return std::nullopt;
-  }
-  auto broadcast = throughConversions(subtracted).getDefiningOp<BroadcastOp>();
-  if (!broadcast)
-    return std::nullopt;
-  auto expand =
-      throughConversions(broadcast.getSrc()).getDefiningOp<ExpandDimsOp>();
-  if (!expand || !boundsMaximum(expand.getSrc(), x, int(expand.getAxis())))
-    return std::nullopt;
-  return int(expand.getAxis());
-}
-
-/// Whether an exp's f32 result may have its subnormal elements flushed to
-/// zero: every use either rounds it to f16 or fp8, where a subnormal f32
-/// becomes zero anyway (so the result is bit for bit the same), passes it
-/// through a layout conversion whose result qualifies, or, where the exp's
-/// argument had its maximum along `maxAxis` subtracted (softmax), sums it
-/// along that axis: each flushed term moves the sum by less than 2^-126,
-/// the error ex2.approx itself makes on any term above 2^-104, and the
-/// sum's normalizer (a term of 1 in the row, in this tile or an earlier
-/// one of an online softmax) dwarfs it. A plain sum of exps is left alone:
-/// where all its terms are subnormal, flushing would make it zero.
-/// Attention's probabilities qualify (cast for P @ V, summed for the row's
-/// normalizer).
-bool subnormalsNegligible(Value v, std::optional<int> maxAxis) {
-  for (OpOperand &use : v.getUses()) {
-    Operation *user = use.getOwner();
-    if (isa<arith::TruncFOp, FpToFpOp>(user)) {
-      // The target's smallest positive value is far above 2^-126, so every
-      // subnormal f32 rounds to its zero (f16's is 2^-24, not bf16's),
-      // unless it rounds upward.
-      auto trunc = dyn_cast<arith::TruncFOp>(user);
-      if (trunc && trunc.getRoundingmode() == arith::RoundingMode::upward)
-        return false;
-      auto to = cast<FloatType>(getElementTypeOrSelf(user->getResult(0)));
-      if (!(APFloat::getSmallest(to.getFloatSemantics()).convertToDouble() >
-            0x1p-100))
-        return false;
-      continue;
-    }
-    if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
-      if (!subnormalsNegligible(convert.getResult(), maxAxis))
-        return false;
-      continue;
-    }
-    auto reduce = dyn_cast<ReduceOp>(user);
-    if (!reduce || !maxAxis || int(reduce.getAxis()) != *maxAxis ||
-        !isa_and_nonnull<arith::AddFOp>(reduce.getSingleCombiner()))
-      return false;
-  }
-  return true;
-}
-
 /// An elementwise arith/math op on tensors: the same op on each element's
 /// scalars (lowered in turn by MLIR's arith and math patterns). An f32 exp
 /// whose subnormal results are negligible is exp2(x log2 e) instead, the
@@ -216,6 +57,10 @@ struct ElementwiseOpConversion : public ConversionPattern {
     auto tensorType = cast<RankedTensorType>(op->getResult(0).getType());
     Type scalarType = tensorType.getElementType();
     bool flushedExp = scalarType.isF32() && flushableExps.contains(op);
+    std::optional<SmallVector<Value>> exp2Arguments;
+    if (flushedExp)
+      exp2Arguments =
+          foldedLog2eArguments(cast<math::ExpOp>(op), count, rewriter, loc);
     SmallVector<Value> results;
     for (size_t i = 0; i < count; ++i) {
       SmallVector<Value> scalars;
@@ -233,7 +78,9 @@ struct ElementwiseOpConversion : public ConversionPattern {
                                   .getResult(0));
       }
       Value r;
-      if (flushedExp) {
+      if (exp2Arguments) {
+        r = math::Exp2Op::create(rewriter, loc, (*exp2Arguments)[i]);
+      } else if (flushedExp) {
         Value log2e = arith::ConstantOp::create(
             rewriter, loc, rewriter.getF32FloatAttr(1.4426950408889634f));
         r = math::Exp2Op::create(
@@ -833,18 +680,6 @@ struct ElementwiseInlineAsmOpConversion
   }
 };
 } // namespace
-
-DenseSet<Operation *>
-mlir::triton::gpu::lowering::findFlushableExps(ModuleOp module) {
-  DenseSet<Operation *> flushable;
-  module.walk([&](math::ExpOp exp) {
-    if (isa<RankedTensorType>(exp.getType()) &&
-        getElementTypeOrSelf(exp.getType()).isF32() &&
-        subnormalsNegligible(exp, maximumSubtracted(exp)))
-      flushable.insert(exp);
-  });
-  return flushable;
-}
 
 void mlir::triton::gpu::lowering::populateElementwiseOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,

@@ -10,6 +10,8 @@
 //                             permutations)
 //   ElementwiseOpToLLVM.cpp   arith/math on tensors, addptr, fast exp,
 //                             libdevice, precise div/sqrt, clampf, mulhiui
+//   SoftmaxExp.cpp            which f32 exps take the FTZ ex2, log2(e)
+//                             folded into their arguments' fma
 //   LoadStoreOpToLLVM.cpp     tt.load, tt.store, tt.atomic_rmw, atomic_cas
 //   ReduceOpToLLVM.cpp        tt.reduce
 //   ScanOpToLLVM.cpp          tt.scan
@@ -37,6 +39,7 @@
 #define TRITONDIALECT_LIB_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
 
 #include "Utility.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 
 namespace mlir::triton::gpu::lowering {
 
@@ -49,6 +52,13 @@ void populateViewOpToLLVMPatterns(LLVMTypeConverter &converter,
 /// (ElementwiseOpToLLVM.cpp says when); read on structured control flow,
 /// before it is lowered, since a softmax's maximum may be an scf.if's.
 DenseSet<Operation *> findFlushableExps(ModuleOp module);
+/// For a flushable exp of `count` elements a thread, exp2's argument per
+/// element with log2(e) folded into one fma (or a contractable product and
+/// sum) where the exp's argument is y * s - b with b a broadcast
+/// (SoftmaxExp.cpp says when and why); nothing otherwise.
+std::optional<SmallVector<Value>>
+foldedLog2eArguments(math::ExpOp exp, size_t count,
+                     ConversionPatternRewriter &rewriter, Location loc);
 /// `flushableExps` (findFlushableExps) lower to the FTZ ex2.
 void populateElementwiseOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,

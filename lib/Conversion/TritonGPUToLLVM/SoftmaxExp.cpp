@@ -1,0 +1,307 @@
+//===- SoftmaxExp.cpp - exps whose subnormals nothing can tell ------------===//
+//
+// Which f32 exps may lower to the FTZ ex2 (findFlushableExps: their
+// results rounded to f16/fp8, or summed by a softmax), and, for those,
+// log2(e) folded into the fma of their argument (foldedLog2eArguments).
+// ElementwiseOpToLLVM.cpp lowers them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternTritonGPUOpToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::gpu::lowering;
+
+namespace {
+/// The value `v` is a layout conversion of, through any number of them.
+Value throughConversions(Value v) {
+  while (auto convert = v.getDefiningOp<ConvertLayoutOp>())
+    v = convert.getSrc();
+  return v;
+}
+
+/// Whether `v` is a splat: of a scalar (tt.splat) or a constant.
+bool isSplat(Value v) { return bool(getSplatValue(throughConversions(v))); }
+
+/// Whether splats `a` and `b` (of any shapes) hold the same value.
+bool sameSplat(Value a, Value b) {
+  a = throughConversions(a);
+  b = throughConversions(b);
+  if (a == b)
+    return true;
+  SplatValue splat = getSplatValue(a);
+  return splat && splat == getSplatValue(b);
+}
+
+/// A value as `base * scale`, scale a splat (none: the value itself).
+struct Scaled {
+  Value base, scale;
+  bool operator==(const Scaled &other) const {
+    return base == other.base && bool(scale) == bool(other.scale) &&
+           (!scale || sameSplat(scale, other.scale));
+  }
+};
+
+/// `x` as `y * splat`, where it is such a product.
+Scaled scaled(Value x) {
+  x = throughConversions(x);
+  if (auto mul = x.getDefiningOp<arith::MulFOp>())
+    for (int i = 0; i < 2; ++i)
+      if (isSplat(mul->getOperand(i)))
+        return {throughConversions(mul->getOperand(1 - i)), mul->getOperand(i)};
+  return {x, Value()};
+}
+
+/// The operand of a max-reduction along `axis`, if `v` is one.
+std::optional<Scaled> maxReduced(Value v, int axis) {
+  auto reduce = throughConversions(v).getDefiningOp<ReduceOp>();
+  if (!reduce || int(reduce.getAxis()) != axis ||
+      !isa_and_nonnull<arith::MaxNumFOp, arith::MaximumFOp>(
+          reduce.getSingleCombiner()))
+    return std::nullopt;
+  return scaled(reduce.getSrcs()[0]);
+}
+
+/// Whether `m` is at least x's maximum along `axis` (or, for x = y * s
+/// with s negative, its minimum, so that every term is at least 1): a
+/// max-reduction of x along it; max(y) * s where x = y * s, as
+/// tritongpu-scale-after-max makes it; either branch's value of an scf.if
+/// where both are such; or the max of such a value and anything (the
+/// online softmax's running maximum).
+bool boundsMaximum(Value m, const Scaled &x, int axis) {
+  m = throughConversions(m);
+  if (auto reduced = maxReduced(m, axis))
+    return *reduced == x;
+  if (auto mul = m.getDefiningOp<arith::MulFOp>()) {
+    for (int i = 0; i < 2; ++i)
+      if (x.scale && sameSplat(mul->getOperand(i), x.scale))
+        if (auto reduced = maxReduced(mul->getOperand(1 - i), axis))
+          if (*reduced == Scaled{x.base, Value()})
+            return true;
+    return false;
+  }
+  if (auto result = dyn_cast<OpResult>(m))
+    if (auto branch = dyn_cast<scf::IfOp>(result.getOwner())) {
+      unsigned n = result.getResultNumber();
+      return branch.elseBlock() &&
+             boundsMaximum(branch.thenYield()->getOperand(n), x, axis) &&
+             boundsMaximum(branch.elseYield()->getOperand(n), x, axis);
+    }
+  Operation *max = m.getDefiningOp();
+  if (!isa_and_nonnull<arith::MaxNumFOp, arith::MaximumFOp>(max))
+    return false;
+  return boundsMaximum(max->getOperand(0), x, axis) ||
+         boundsMaximum(max->getOperand(1), x, axis);
+}
+
+/// The axis along which exp's argument is x less (at least) x's maximum,
+/// `x - broadcast(expand_dims(m))`, as softmax's is, or, with x = y * s,
+/// `fma(y, s, -broadcast(expand_dims(m)))` (tritongpu-scale-after-max):
+/// along it the terms are at most 1 and, where m is the maximum itself,
+/// one of them is 1.
+std::optional<int> maximumSubtracted(math::ExpOp exp) {
+  Value argument = throughConversions(exp.getOperand());
+  Scaled x;
+  Value subtracted;
+  if (auto sub = argument.getDefiningOp<arith::SubFOp>()) {
+    x = scaled(sub.getLhs());
+    subtracted = sub.getRhs();
+  } else if (auto fma = argument.getDefiningOp<math::FmaOp>()) {
+    auto negated =
+        throughConversions(fma.getC()).getDefiningOp<arith::NegFOp>();
+    if (!negated)
+      return std::nullopt;
+    subtracted = negated.getOperand();
+    if (isSplat(fma.getB()))
+      x = {throughConversions(fma.getA()), fma.getB()};
+    else if (isSplat(fma.getA()))
+      x = {throughConversions(fma.getB()), fma.getA()};
+    else
+      return std::nullopt;
+  } else {
+    return std::nullopt;
+  }
+  auto broadcast = throughConversions(subtracted).getDefiningOp<BroadcastOp>();
+  if (!broadcast)
+    return std::nullopt;
+  auto expand =
+      throughConversions(broadcast.getSrc()).getDefiningOp<ExpandDimsOp>();
+  if (!expand || !boundsMaximum(expand.getSrc(), x, int(expand.getAxis())))
+    return std::nullopt;
+  return int(expand.getAxis());
+}
+
+/// Whether an exp's f32 result may have its subnormal elements flushed to
+/// zero: every use either rounds it to f16 or fp8, where a subnormal f32
+/// becomes zero anyway (so the result is bit for bit the same), passes it
+/// through a layout conversion whose result qualifies, or, where the exp's
+/// argument had its maximum along `maxAxis` subtracted (softmax), sums it
+/// along that axis: each flushed term moves the sum by less than 2^-126,
+/// the error ex2.approx itself makes on any term above 2^-104, and the
+/// sum's normalizer (a term of 1 in the row, in this tile or an earlier
+/// one of an online softmax) dwarfs it. A plain sum of exps is left alone:
+/// where all its terms are subnormal, flushing would make it zero.
+/// Attention's probabilities qualify (cast for P @ V, summed for the row's
+/// normalizer).
+bool subnormalsNegligible(Value v, std::optional<int> maxAxis) {
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<arith::TruncFOp, FpToFpOp>(user)) {
+      // The target's smallest positive value is far above 2^-126, so every
+      // subnormal f32 rounds to its zero (f16's is 2^-24, not bf16's),
+      // unless it rounds upward.
+      auto trunc = dyn_cast<arith::TruncFOp>(user);
+      if (trunc && trunc.getRoundingmode() == arith::RoundingMode::upward)
+        return false;
+      auto to = cast<FloatType>(getElementTypeOrSelf(user->getResult(0)));
+      if (!(APFloat::getSmallest(to.getFloatSemantics()).convertToDouble() >
+            0x1p-100))
+        return false;
+      continue;
+    }
+    if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
+      if (!subnormalsNegligible(convert.getResult(), maxAxis))
+        return false;
+      continue;
+    }
+    auto reduce = dyn_cast<ReduceOp>(user);
+    if (!reduce || !maxAxis || int(reduce.getAxis()) != *maxAxis ||
+        !isa_and_nonnull<arith::AddFOp>(reduce.getSingleCombiner()))
+      return false;
+  }
+  return true;
+}
+} // namespace
+
+DenseSet<Operation *>
+mlir::triton::gpu::lowering::findFlushableExps(ModuleOp module) {
+  DenseSet<Operation *> flushable;
+  module.walk([&](math::ExpOp exp) {
+    if (isa<RankedTensorType>(exp.getType()) &&
+        getElementTypeOrSelf(exp.getType()).isF32() &&
+        subnormalsNegligible(exp, maximumSubtracted(exp)))
+      flushable.insert(exp);
+  });
+  return flushable;
+}
+
+/// A flushed exp's argument times log2(e), element by element, as one fma
+/// each: for exp(y * s - b) that is fma(y, s log2 e, b (-log2 e)), for
+/// exp(fma(y, s, -b)) (tritongpu-scale-after-max's form) the same, and for
+/// exp(x - b) fma(x, log2 e, b (-log2 e)). Where s and b take few distinct
+/// values in a thread's registers (a splat scale, a row maximum broadcast
+/// along the row: attention's softmax), their products with log2(e) are
+/// those few multiplications and the per-element multiplication by log2(e)
+/// goes: perf_flash_attn_fwd issues 64 such FMULs per thread and iteration.
+/// The argument moves by a few ulps of b log2 e (b is the row maximum,
+/// where the terms that matter are near it); it is used only for exps
+/// whose results are rounded to f16 or fp8 or summed by a softmax, 2^10
+/// times coarser at any maximum below 2^10, and upstream's own attention
+/// tutorial writes this form by hand (qk * (sm_scale log2 e) - m).
+/// Nothing, where the form or the profit is not there.
+std::optional<SmallVector<Value>>
+mlir::triton::gpu::lowering::foldedLog2eArguments(math::ExpOp exp, size_t count,
+                     ConversionPatternRewriter &rewriter, Location loc) {
+  Value argument = exp.getOperand();
+  if (!argument.hasOneUse())
+    return std::nullopt;
+  Value base, scale, addend;
+  bool negateAddend = false, fused = false;
+  if (auto fma = argument.getDefiningOp<math::FmaOp>()) {
+    fused = true;
+    base = fma.getA();
+    scale = fma.getB();
+    if (!getSplatValue(scale) && getSplatValue(base))
+      std::swap(base, scale);
+    if (!getSplatValue(scale))
+      return std::nullopt;
+    addend = fma.getC();
+  } else if (auto sub = argument.getDefiningOp<arith::SubFOp>()) {
+    base = sub.getLhs();
+    if (auto mul = base.getDefiningOp<arith::MulFOp>())
+      for (int i = 0; i < 2; ++i)
+        if (getSplatValue(mul->getOperand(i))) {
+          base = mul->getOperand(1 - i);
+          scale = mul->getOperand(i);
+          break;
+        }
+    addend = sub.getRhs();
+    negateAddend = true;
+  } else {
+    return std::nullopt;
+  }
+  if (auto neg = addend.getDefiningOp<arith::NegFOp>()) {
+    addend = neg.getOperand();
+    negateAddend = !negateAddend;
+  }
+  // Profitable where b repeats along the thread's registers: a broadcast.
+  if (!addend.getDefiningOp<BroadcastOp>())
+    return std::nullopt;
+  auto elementsOf = [&](Value v) -> SmallVector<Value> {
+    Value converted = rewriter.getRemappedValue(v);
+    if (!converted || !isa<LLVM::LLVMStructType>(converted.getType()))
+      return {};
+    SmallVector<Value> elements = unpack(rewriter, loc, converted);
+    if (elements.size() != count ||
+        llvm::any_of(elements, [](Value e) { return !e.getType().isF32(); }))
+      return {};
+    return elements;
+  };
+  SmallVector<Value> bases = elementsOf(base);
+  SmallVector<Value> addends = elementsOf(addend);
+  SmallVector<Value> scales = scale ? elementsOf(scale) : SmallVector<Value>();
+  if (bases.empty() || addends.empty() || (scale && scales.empty()))
+    return std::nullopt;
+  auto constant = [&](float c) {
+    return arith::ConstantOp::create(rewriter, loc, rewriter.getF32FloatAttr(c))
+        .getResult();
+  };
+  const float log2e = 1.4426950408889634f;
+  Value log2eValue = constant(log2e);
+  Value addendFactor = constant(negateAddend ? -log2e : log2e);
+  // One multiplication per register the struct was packed from (unpack
+  // extracts each element anew).
+  auto packed = [](Value v) {
+    auto extract = v.getDefiningOp<LLVM::ExtractValueOp>();
+    if (!extract || extract.getPosition().size() != 1)
+      return v;
+    Value container = extract.getContainer();
+    while (auto insert = container.getDefiningOp<LLVM::InsertValueOp>()) {
+      if (insert.getPosition() == extract.getPosition())
+        return insert.getValue();
+      container = insert.getContainer();
+    }
+    return v;
+  };
+  DenseMap<std::pair<Value, Value>, Value> scaled;
+  auto times = [&](Value v, Value factor) {
+    v = packed(v);
+    Value &product = scaled[std::make_pair(v, factor)];
+    if (!product)
+      product = arith::MulFOp::create(rewriter, loc, v, factor);
+    return product;
+  };
+  SmallVector<Value> arguments;
+  for (size_t i = 0; i < count; ++i) {
+    Value coefficient = scale ? times(scales[i], log2eValue) : log2eValue;
+    Value shifted = times(addends[i], addendFactor);
+    // An fma stays one; a product and a sum are contracted into one where
+    // fp fusion is on, as the product and subtraction they replace were.
+    arguments.push_back(
+        fused
+            ? math::FmaOp::create(rewriter, loc, bases[i], coefficient, shifted)
+                  .getResult()
+            : arith::AddFOp::create(
+                  rewriter, loc,
+                  arith::MulFOp::create(rewriter, loc, bases[i], coefficient),
+                  shifted)
+                  .getResult());
+  }
+  return arguments;
+}
+
