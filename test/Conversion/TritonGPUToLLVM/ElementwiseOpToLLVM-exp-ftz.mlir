@@ -38,11 +38,42 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %h, %q, %s : tensor<64x16xf16, #c>, tensor<64x16xf8E4M3FN, #b>, tensor<64xf32, #row>
   }
 
+  // A difference of two full tensors gains nothing from the fold (one
+  // product of log2(e) per element either way): exp2(d * log2 e) as before.
+  // CHECK-LABEL: llvm.func @unfolded_difference
+  // CHECK-NOT: llvm.fadd
+  // CHECK-NOT: llvm.intr.fma
+  // CHECK: llvm.fsub
+  // CHECK-NOT: llvm.fadd
+  // CHECK-NOT: llvm.intr.fma
+  // CHECK: %[[X:.*]] = llvm.fmul %{{.*}}, %{{.*}} : f32
+  // CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%[[X]]) : (f32) -> f32
+  // CHECK-NOT: llvm.fadd
+  // CHECK-NOT: llvm.intr.fma
+  // CHECK: llvm.return
+  tt.func @unfolded_difference(%x: tensor<64x16xf32, #b>, %y: tensor<64x16xf32, #b>) -> tensor<64x16xf16, #b> {
+    %d = arith.subf %x, %y : tensor<64x16xf32, #b>
+    %p = math.exp %d : tensor<64x16xf32, #b>
+    %h = arith.truncf %p : tensor<64x16xf32, #b> to tensor<64x16xf16, #b>
+    tt.return %h : tensor<64x16xf16, #b>
+  }
+
   // The online softmax's step: the running maximum, the max of the previous
-  // one and this tile's.
+  // one and this tile's. log2(e) is folded in: exp(x - m) is exp2(x log2 e
+  // + m (-log2 e)), m's product once per row a thread holds (2 here), a
+  // product and a sum per element that LLVM contracts into one fma where
+  // fp fusion is on (as it did x - m and the product by log2(e) before).
   // CHECK-LABEL: llvm.func @online_softmax
   // CHECK-NOT: ex2.approx.f32
-  // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%{{.*}}) : (f32) -> f32
+  // CHECK: %[[L:.*]] = llvm.mlir.constant(1.44269502 : f32) : f32
+  // CHECK-NEXT: %[[NL:.*]] = llvm.mlir.constant(-1.44269502 : f32) : f32
+  // CHECK-NEXT: %[[M:.*]] = llvm.fmul %{{.*}}, %[[NL]] : f32
+  // CHECK-NEXT: %[[X:.*]] = llvm.fmul %{{.*}}, %[[L]] : f32
+  // CHECK-NEXT: %[[A:.*]] = llvm.fadd %[[X]], %[[M]] : f32
+  // CHECK-COUNT-3: llvm.fadd %{{.*}}, %[[M]] : f32
+  // CHECK-NEXT: %[[M2:.*]] = llvm.fmul %{{.*}}, %[[NL]] : f32
+  // CHECK-COUNT-4: llvm.fadd %{{.*}}, %[[M2]] : f32
+  // CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%[[A]]) : (f32) -> f32
   // CHECK-NOT: ex2.approx.f32
   // CHECK: llvm.return
   tt.func @online_softmax(%x: tensor<64x16xf32, #b>, %m_old: tensor<64xf32, #row>) -> (tensor<64x16xf16, #b>, tensor<64xf32, #row>) {
@@ -68,10 +99,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // The same step as tritongpu-scale-after-max leaves it: the maximum of
   // x * s is max(x) * s where s is positive and finite, the product's
   // maximum otherwise (an scf.if), and x * s - m one fma.
+  // With log2(e) folded in, exp2(fma(x, s log2 e, m (-log2 e))): s's
+  // product once, m's once per row.
   // CHECK-LABEL: llvm.func @scaled_online_softmax
   // CHECK-NOT: ex2.approx.f32
-  // CHECK: llvm.intr.fma
-  // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%{{.*}}) : (f32) -> f32
+  // CHECK: %[[L:.*]] = llvm.mlir.constant(1.44269502 : f32) : f32
+  // CHECK-NEXT: %[[NL:.*]] = llvm.mlir.constant(-1.44269502 : f32) : f32
+  // CHECK-NEXT: %[[S:.*]] = llvm.fmul %arg1, %[[L]] : f32
+  // CHECK-NEXT: %[[M:.*]] = llvm.fmul %{{.*}}, %[[NL]] : f32
+  // CHECK-NEXT: %[[A:.*]] = llvm.intr.fma(%{{.*}}, %[[S]], %[[M]])
+  // CHECK-COUNT-3: llvm.intr.fma(%{{.*}}, %[[S]], %[[M]])
+  // CHECK-NEXT: %[[M2:.*]] = llvm.fmul %{{.*}}, %[[NL]] : f32
+  // CHECK-COUNT-4: llvm.intr.fma(%{{.*}}, %[[S]], %[[M2]])
+  // CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%[[A]]) : (f32) -> f32
   // CHECK-NOT: ex2.approx.f32
   // CHECK: llvm.return
   tt.func @scaled_online_softmax(%x: tensor<64x16xf32, #b>, %s: f32, %pos: i1, %m_old: tensor<64xf32, #row>) -> (tensor<64x16xf16, #b>, tensor<64xf32, #row>) {
