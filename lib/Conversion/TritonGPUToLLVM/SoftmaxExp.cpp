@@ -205,8 +205,9 @@ mlir::triton::gpu::lowering::findFlushableExps(ModuleOp module) {
 /// tutorial writes this form by hand (qk * (sm_scale log2 e) - m).
 /// Nothing, where the form or the profit is not there.
 std::optional<SmallVector<Value>>
-mlir::triton::gpu::lowering::foldedLog2eArguments(math::ExpOp exp, size_t count,
-                     ConversionPatternRewriter &rewriter, Location loc) {
+mlir::triton::gpu::lowering::foldedLog2eArguments(
+    math::ExpOp exp, size_t count, ConversionPatternRewriter &rewriter,
+    Location loc) {
   Value argument = exp.getOperand();
   if (!argument.hasOneUse())
     return std::nullopt;
@@ -264,23 +265,10 @@ mlir::triton::gpu::lowering::foldedLog2eArguments(math::ExpOp exp, size_t count,
   const float log2e = 1.4426950408889634f;
   Value log2eValue = constant(log2e);
   Value addendFactor = constant(negateAddend ? -log2e : log2e);
-  // One multiplication per register the struct was packed from (unpack
-  // extracts each element anew).
-  auto packed = [](Value v) {
-    auto extract = v.getDefiningOp<LLVM::ExtractValueOp>();
-    if (!extract || extract.getPosition().size() != 1)
-      return v;
-    Value container = extract.getContainer();
-    while (auto insert = container.getDefiningOp<LLVM::InsertValueOp>()) {
-      if (insert.getPosition() == extract.getPosition())
-        return insert.getValue();
-      container = insert.getContainer();
-    }
-    return v;
-  };
+  // One multiplication per register the struct was packed from.
   DenseMap<std::pair<Value, Value>, Value> scaled;
   auto times = [&](Value v, Value factor) {
-    v = packed(v);
+    v = packedElement(v);
     Value &product = scaled[std::make_pair(v, factor)];
     if (!product)
       product = arith::MulFOp::create(rewriter, loc, v, factor);
@@ -304,4 +292,3 @@ mlir::triton::gpu::lowering::foldedLog2eArguments(math::ExpOp exp, size_t count,
   }
   return arguments;
 }
-

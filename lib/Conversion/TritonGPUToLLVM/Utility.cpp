@@ -65,6 +65,19 @@ SmallVector<Value> unpack(OpBuilder &b, Location loc, Value structValue) {
   return out;
 }
 
+Value packedElement(Value element) {
+  auto extract = element.getDefiningOp<LLVM::ExtractValueOp>();
+  if (!extract || extract.getPosition().size() != 1)
+    return element;
+  Value container = extract.getContainer();
+  while (auto insert = container.getDefiningOp<LLVM::InsertValueOp>()) {
+    if (insert.getPosition() == extract.getPosition())
+      return insert.getValue();
+    container = insert.getContainer();
+  }
+  return element;
+}
+
 Value pack(OpBuilder &b, Location loc, Type structType, ValueRange values) {
   LLVMBuilder lb(b, loc);
   Value s = lb.undef(structType);

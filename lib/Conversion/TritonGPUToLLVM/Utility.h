@@ -116,6 +116,10 @@ private:
 /// The fields of an LLVM struct value, and the inverse.
 SmallVector<Value> unpack(OpBuilder &b, Location loc, Value structValue);
 Value pack(OpBuilder &b, Location loc, Type structType, ValueRange values);
+/// The value `element` (an extraction unpack made) was packed from, where
+/// its struct is a chain of insertions; else `element` itself. Elements
+/// that repeat a register (broadcasts, splats) map to one value.
+Value packedElement(Value element);
 
 /// Inline PTX (AT&T dialect, no stack alignment): `text` with operands
 /// `$0...` bound by `constraints`.
