@@ -198,11 +198,12 @@ mlir::triton::gpu::lowering::findFlushableExps(ModuleOp module) {
 /// along the row: attention's softmax), their products with log2(e) are
 /// those few multiplications and the per-element multiplication by log2(e)
 /// goes: perf_flash_attn_fwd issues 64 such FMULs per thread and iteration.
-/// The argument moves by a few ulps of b log2 e (b is the row maximum,
-/// where the terms that matter are near it); it is used only for exps
-/// whose results are rounded to f16 or fp8 or summed by a softmax, 2^10
-/// times coarser at any maximum below 2^10, and upstream's own attention
-/// tutorial writes this form by hand (qk * (sm_scale log2 e) - m).
+/// The argument moves by about an ulp of b log2 e, so the result by about
+/// |b| 2^-24 relative: under 2^-14 for |b| < 2^10, an eighth of the f16
+/// rounding every such exp's result gets (flushable exps are only rounded
+/// to f16 or fp8, or summed by a softmax whose terms are); comparable to
+/// it only for scores beyond 2^12. Upstream's own attention tutorial
+/// writes this form by hand (qk * (sm_scale log2 e) - m log2 e).
 /// Nothing, where the form or the profit is not there.
 std::optional<SmallVector<Value>>
 mlir::triton::gpu::lowering::foldedLog2eArguments(
