@@ -22,7 +22,9 @@ namespace {
 /// An elementwise arith/math op on tensors: the same op on each element's
 /// scalars (lowered in turn by MLIR's arith and math patterns). An f32 exp
 /// whose subnormal results are negligible is exp2(x log2 e) instead, the
-/// multiplication FastExpConversion makes, then the FTZ `ex2.approx.ftz.f32`:
+/// multiplication FastExpConversion makes (or, for x = y * s - b, log2(e)
+/// folded into one fma: foldedLog2eArguments), then the FTZ
+/// `ex2.approx.ftz.f32`:
 /// a bare MUFU.EX2, where the non-FTZ form spends a compare and two
 /// predicated multiplies per element on subnormals (about a fifth of
 /// attention's softmax instructions).

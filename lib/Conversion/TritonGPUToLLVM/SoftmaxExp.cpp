@@ -47,14 +47,21 @@ struct Scaled {
   }
 };
 
-/// `x` as `y * splat`, where it is such a product.
-Scaled scaled(Value x) {
-  x = throughConversions(x);
+/// `x` as `y * splat`, where it is such a product, y as the product reads
+/// it (in x's layout).
+Scaled asProduct(Value x) {
   if (auto mul = x.getDefiningOp<arith::MulFOp>())
     for (int i = 0; i < 2; ++i)
       if (isSplat(mul->getOperand(i)))
-        return {throughConversions(mul->getOperand(1 - i)), mul->getOperand(i)};
+        return {mul->getOperand(1 - i), mul->getOperand(i)};
   return {x, Value()};
+}
+
+/// `x` as `y * splat` through layout conversions of either.
+Scaled scaled(Value x) {
+  Scaled product = asProduct(throughConversions(x));
+  product.base = throughConversions(product.base);
+  return product;
 }
 
 /// The operand of a max-reduction along `axis`, if `v` is one.
@@ -224,14 +231,9 @@ mlir::triton::gpu::lowering::foldedLog2eArguments(
       return std::nullopt;
     addend = fma.getC();
   } else if (auto sub = argument.getDefiningOp<arith::SubFOp>()) {
-    base = sub.getLhs();
-    if (auto mul = base.getDefiningOp<arith::MulFOp>())
-      for (int i = 0; i < 2; ++i)
-        if (getSplatValue(mul->getOperand(i))) {
-          base = mul->getOperand(1 - i);
-          scale = mul->getOperand(i);
-          break;
-        }
+    Scaled product = asProduct(sub.getLhs());
+    base = product.base;
+    scale = product.scale;
     addend = sub.getRhs();
     negateAddend = true;
   } else {
