@@ -68,6 +68,11 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUReduceDataDuplication());
   pm.addPass(createTritonGPUOptimizeDotOperands());
+  // The online softmax's row sums (l = l * alpha + sum(p)) kept per thread
+  // across the loop, now that P has the dot's layout.
+  TritonGPUOptimizeThreadLocalityOptions scaledSums;
+  scaledSums.scaledAccumulators = true;
+  pm.addPass(createTritonGPUOptimizeThreadLocality(scaledSums));
   // A dot loop's mask computed only on the tiles where it is not all true
   // (causal attention's), now that the layouts are chosen.
   pm.addPass(createTritonGuardTileMasks());

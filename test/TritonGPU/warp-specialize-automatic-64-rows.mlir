@@ -13,7 +13,7 @@
 // conversions through shared memory an iteration).
 
 // IR-NOT: ttg.warp_specialize(
-// IR: scf.for {{.*}} tensor<64x128xf32, #[[PV:mma[0-9]*]]>
+// IR: scf.for {{.*}}tensor<64x128xf32, #[[PV:mma[0-9]*]]>
 // IR-NOT: ttg.convert_layout {{.*}} tensor<64x128xf32
 // IR: ttng.warp_group_dot {{.*}} -> tensor<64x64xf32, #mma{{[0-9]*}}>
 // IR-NOT: ttg.convert_layout {{.*}} tensor<64x128xf32

@@ -22,9 +22,12 @@
 // CHECK: partition0
 // CHECK: tt.return
 
+// The first loop's row sums start at zero and are kept per thread across
+// it (tritongpu-optimize-thread-locality's scaled accumulators: four lanes
+// hold a row); the second loop's start at the first's and stay whole.
 // PIPE-LABEL: tt.func public @attn_host_desc_split_body
 // PIPE-NOT: ttg.warp_specialize(
-// PIPE: scf.for {{.*}} -> (tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma{{[0-9]*}}}>>, tensor<128x128xf32, #mma{{[0-9]*}}>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma{{[0-9]*}}}>>
+// PIPE: scf.for {{.*}} -> (tensor<128x128xf32, #mma{{[0-9]*}}>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma{{[0-9]*}}}>>, tensor<128x4xf32, #ttg.slice<{dim = 1, parent = #ttg.slice<{dim = 3, parent = #linear}>}>>
 // PIPE-NOT: #blocked
 // PIPE: scf.yield
 // PIPE: scf.for {{.*}} -> (tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma{{[0-9]*}}}>>, tensor<128x128xf32, #mma{{[0-9]*}}>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma{{[0-9]*}}}>>

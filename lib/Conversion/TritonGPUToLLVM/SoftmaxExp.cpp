@@ -143,6 +143,31 @@ std::optional<int> maximumSubtracted(math::ExpOp exp) {
   return int(expand.getAxis());
 }
 
+/// Whether `op` is an add-reduction along `axis`.
+bool isAddReduction(Operation *op, int axis) {
+  auto reduce = dyn_cast<ReduceOp>(op);
+  return reduce && int(reduce.getAxis()) == axis &&
+         isa_and_nonnull<arith::AddFOp>(reduce.getSingleCombiner());
+}
+
+/// Whether `reshape` splits `axis` into several (keeping the others) and
+/// its result is only summed along them: the per-thread partial sums of a
+/// row that tritongpu-optimize-thread-locality leaves in a loop, summed
+/// across threads after it.
+bool sumsAlongSplit(ReshapeOp reshape, int axis) {
+  ArrayRef<int64_t> from =
+      cast<RankedTensorType>(reshape.getSrc().getType()).getShape();
+  ArrayRef<int64_t> to = cast<RankedTensorType>(reshape.getType()).getShape();
+  int parts = int(to.size()) - int(from.size()) + 1;
+  if (parts < 1 || from.take_front(axis) != to.take_front(axis) ||
+      from.drop_front(axis + 1) != to.drop_front(axis + parts))
+    return false;
+  return llvm::all_of(reshape->getUsers(), [&](Operation *user) {
+    return llvm::any_of(llvm::seq(axis, axis + parts),
+                        [&](int a) { return isAddReduction(user, a); });
+  });
+}
+
 /// Whether an exp's f32 result may have its subnormal elements flushed to
 /// zero: every use either rounds it to f16 or fp8, where a subnormal f32
 /// becomes zero anyway (so the result is bit for bit the same), passes it
@@ -151,7 +176,8 @@ std::optional<int> maximumSubtracted(math::ExpOp exp) {
 /// along that axis: each flushed term moves the sum by less than 2^-126,
 /// the error ex2.approx itself makes on any term above 2^-104, and the
 /// sum's normalizer (a term of 1 in the row, in this tile or an earlier
-/// one of an online softmax) dwarfs it. A plain sum of exps is left alone:
+/// one of an online softmax) dwarfs it; the same for the per-thread
+/// partials of that sum (sumsAlongSplit). A plain sum of exps is left alone:
 /// where all its terms are subnormal, flushing would make it zero.
 /// Attention's probabilities qualify (cast for P @ V, summed for the row's
 /// normalizer).
@@ -176,9 +202,12 @@ bool subnormalsNegligible(Value v, std::optional<int> maxAxis) {
         return false;
       continue;
     }
-    auto reduce = dyn_cast<ReduceOp>(user);
-    if (!reduce || !maxAxis || int(reduce.getAxis()) != *maxAxis ||
-        !isa_and_nonnull<arith::AddFOp>(reduce.getSingleCombiner()))
+    if (auto reshape = dyn_cast<ReshapeOp>(user)) {
+      if (!maxAxis || !sumsAlongSplit(reshape, *maxAxis))
+        return false;
+      continue;
+    }
+    if (!isAddReduction(user, maxAxis ? *maxAxis : -1))
       return false;
   }
   return true;

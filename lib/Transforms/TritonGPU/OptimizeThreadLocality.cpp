@@ -340,11 +340,24 @@ int64_t partialRegisters(const LinearLayout &layout, RankedTensorType type,
 /// the reduction crosses threads (else there is nothing to save), the
 /// accumulator is used by nothing else in the loop, and it costs at most
 /// kMaxPartialRegisters registers per thread.
+///
+/// With `scaled`, also a sum whose accumulator is multiplied by a factor
+/// before the update, the online softmax's normalizer:
+///
+///   %next = addf (mulf %acc, %f), (tt.reduce(%x) {axis})
+///
+/// from a zero %init. Each partial is multiplied by %f (broadcast along the
+/// axis, a layout conversion within threads), then the iteration's own
+/// sum added; (sum_t a_t) f becomes sum_t (a_t f), one more rounding per
+/// partial, which is what distributing the product over the tree of the
+/// sum costs. The partials start at %init's zero, so after the loop their
+/// sum is the result (%init f...f is that zero, or NaN where some f is
+/// infinite or NaN, which the partials carry the same way).
 constexpr int64_t kMaxPartialRegisters = 64;
 
 struct SplitLoopReduction : public OpRewritePattern<scf::ForOp> {
-  SplitLoopReduction(MLIRContext *ctx, llvm::Statistic &split)
-      : OpRewritePattern(ctx), split(split) {}
+  SplitLoopReduction(MLIRContext *ctx, llvm::Statistic &split, bool scaled)
+      : OpRewritePattern(ctx), split(split), scaled(scaled) {}
 
   /// The value the update combines: the reduction's result, or that of its
   /// one layout conversion (the accumulator may be in the layout its store
@@ -365,9 +378,35 @@ struct SplitLoopReduction : public OpRewritePattern<scf::ForOp> {
     Value reduced;
     Operation *update;
     Operation *combiner;
+    /// The scaled form's acc * f and its f (null otherwise).
+    arith::MulFOp scale;
+    Value factor;
   };
 
-  static std::optional<Match> match(scf::ForOp loop, ReduceOp reduce) {
+  /// Whether `v` is a constant splat of a floating-point zero.
+  static bool isZeroSplat(Value v) {
+    auto constant = v.getDefiningOp<arith::ConstantOp>();
+    auto dense = constant ? dyn_cast<DenseFPElementsAttr>(constant.getValue())
+                          : DenseFPElementsAttr();
+    return dense && dense.isSplat() && dense.getSplatValue<APFloat>().isZero();
+  }
+
+  /// The scaled form's acc * f: `other` (the update's operand that is not
+  /// the reduction) as such a product of an iter_arg of `loop`.
+  static arith::MulFOp scaledAccumulator(scf::ForOp loop, Value other,
+                                         Operation *update) {
+    auto mul = other.getDefiningOp<arith::MulFOp>();
+    if (!mul || !isa<arith::AddFOp>(update) || !mul->hasOneUse() ||
+        mul->getBlock() != loop.getBody() || mul.getLhs() == mul.getRhs())
+      return {};
+    for (Value operand : {mul.getLhs(), mul.getRhs()})
+      if (auto acc = dyn_cast<BlockArgument>(operand))
+        if (acc.getOwner() == loop.getBody())
+          return mul;
+    return {};
+  }
+
+  std::optional<Match> match(scf::ForOp loop, ReduceOp reduce) const {
     Operation *combiner = reduce.getSingleCombiner();
     auto srcType = dyn_cast<RankedTensorType>(reduce.getOperand(0).getType());
     Value s = reduced(reduce);
@@ -389,6 +428,15 @@ struct SplitLoopReduction : public OpRewritePattern<scf::ForOp> {
       return std::nullopt;
     Value other = update->getOperand(0) == s ? update->getOperand(1)
                                              : update->getOperand(0);
+    arith::MulFOp scale =
+        scaled ? scaledAccumulator(loop, other, update) : arith::MulFOp();
+    Value factor;
+    if (scale) {
+      auto lhs = dyn_cast<BlockArgument>(scale.getLhs());
+      bool accFirst = lhs && lhs.getOwner() == loop.getBody();
+      other = accFirst ? scale.getLhs() : scale.getRhs();
+      factor = accFirst ? scale.getRhs() : scale.getLhs();
+    }
     auto acc = dyn_cast<BlockArgument>(other);
     if (!acc || acc.getOwner() != loop.getBody() || !acc.hasOneUse() ||
         acc.getArgNumber() < loop.getNumInductionVars())
@@ -398,7 +446,24 @@ struct SplitLoopReduction : public OpRewritePattern<scf::ForOp> {
     if (use.getOwner() != loop.getBody()->getTerminator() ||
         use.getOperandNumber() != i)
       return std::nullopt;
-    return Match{i, s, update, combiner};
+    if (scale &&
+        (!isZeroSplat(loop.getInitArgs()[i]) || scale.getType() != s.getType()))
+      return std::nullopt;
+    return Match{i, s, update, combiner, scale, factor};
+  }
+
+  /// The scaled form's factor, in the partials' layout: `f` (the reduced
+  /// value's type) converted to the slice of `partialType` along `axis`
+  /// (the same threads hold the same rows), expanded and broadcast.
+  static Value broadcastFactor(OpBuilder &b, Location loc, Value f,
+                               RankedTensorType partialType, unsigned axis) {
+    auto fType = cast<RankedTensorType>(f.getType());
+    auto slice =
+        SliceEncodingAttr::get(b.getContext(), axis, partialType.getEncoding());
+    if (fType.getEncoding() != slice)
+      f = ConvertLayoutOp::create(b, loc, withEncoding(fType, slice), f);
+    Value expanded = ExpandDimsOp::create(b, loc, f, axis);
+    return BroadcastOp::create(b, loc, partialType, expanded);
   }
 
   /// `like` (a combiner or its update) applied to `acc` and `x` in the
@@ -439,21 +504,38 @@ struct SplitLoopReduction : public OpRewritePattern<scf::ForOp> {
     Value partial = combineInThread(rewriter, reduce, x, axis);
     auto partialType = cast<RankedTensorType>(partial.getType());
     rewriter.setInsertionPoint(loop);
-    Value neutral = arith::ConstantOp::create(
-        rewriter, loc, partialType,
-        DenseElementsAttr::get(
-            partialType,
-            neutralElement(combiner, partialType.getElementType())));
     Value init = loop.getInitArgs()[i];
+    // The scaled form's partials start at the initial value's zero.
+    Attribute start =
+        m.scale ? cast<DenseElementsAttr>(
+                      init.getDefiningOp<arith::ConstantOp>().getValue())
+                      .getSplatValue<Attribute>()
+                : neutralElement(combiner, partialType.getElementType());
+    Value neutral = arith::ConstantOp::create(
+        rewriter, loc, partialType, DenseElementsAttr::get(partialType, start));
     FailureOr<LoopLikeOpInterface> grown = loop.replaceWithAdditionalYields(
         rewriter, neutral, /*replaceInitOperandUsesInLoop=*/false,
         [&](OpBuilder &b, Location, ArrayRef<BlockArgument> part) {
+          // Where the update was: the schedule keeps body order, so the
+          // partials' update stays among the ops it replaces.
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(update);
+          Value acc = part[0];
+          if (arith::MulFOp scale = m.scale) {
+            Value factor =
+                broadcastFactor(b, scale.getLoc(), m.factor, partialType, axis);
+            OperationState state(scale.getLoc(), scale->getName());
+            state.addOperands({acc, factor});
+            state.addTypes(partialType);
+            state.addAttributes(scale->getAttrs());
+            acc = b.create(state)->getResult(0);
+          }
           return SmallVector<Value>{
-              combine(b, loc, combiner, /*accFirst=*/true, part[0], partial)};
+              combine(b, loc, combiner, /*accFirst=*/true, acc, partial)};
         });
     auto newLoop = cast<scf::ForOp>(grown->getOperation());
-    // The old accumulator now only passes its initial value through; the
-    // canonicalizer drops it.
+    // The old accumulator now only passes its initial value through; scf.for's
+    // folding (among this pass's patterns) drops it.
     Operation *yield = newLoop.getBody()->getTerminator();
     rewriter.modifyOpInPlace(
         yield, [&] { yield->setOperand(i, newLoop.getRegionIterArgs()[i]); });
@@ -469,26 +551,38 @@ struct SplitLoopReduction : public OpRewritePattern<scf::ForOp> {
       map.map(reduce->getResult(0), total);
       total = rewriter.clone(*cvt, map)->getResult(0);
     }
-    Value result =
-        combine(rewriter, update->getLoc(), update, accFirst, init, total);
+    Value result = m.scale ? total
+                           : combine(rewriter, update->getLoc(), update,
+                                     accFirst, init, total);
     rewriter.replaceAllUsesWith(newLoop.getResult(i), result);
     rewriter.eraseOp(update);
+    if (arith::MulFOp scale = m.scale)
+      rewriter.eraseOp(scale);
     if (cvt)
       rewriter.eraseOp(cvt);
     rewriter.eraseOp(reduce);
   }
 
   llvm::Statistic &split;
+  bool scaled;
 };
 
 class OptimizeThreadLocalityPass
     : public mlir::triton::impl::TritonGPUOptimizeThreadLocalityBase<
           OptimizeThreadLocalityPass> {
 public:
+  using TritonGPUOptimizeThreadLocalityBase::
+      TritonGPUOptimizeThreadLocalityBase;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<WarpLocalGather>(&getContext(), numRelaidOut);
-    patterns.add<SplitLoopReduction>(&getContext(), numReductionsSplit);
+    patterns.add<SplitLoopReduction>(&getContext(), numReductionsSplit,
+                                     scaledAccumulators);
+    // A split accumulator is left passing its initial value through the
+    // loop: scf.for's own folding drops it (the pipeliner takes no
+    // iter_arg yielded unchanged, and nothing canonicalizes before it once
+    // the layouts are set).
+    scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -256,3 +256,47 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %sum, %sum2 : tensor<64xf32, #row>, tensor<64xf32, #row>
   }
 }
+
+// -----
+
+// The per-thread partials of a softmax's row sums, as
+// tritongpu-optimize-thread-locality keeps them across a loop: the row
+// split by a reshape and summed along the split axes (here the four
+// elements each thread holds) qualifies as the row's sum does. Summed
+// along another axis (the rows), the terms keep upstream's form.
+// CHECK-LABEL: llvm.func @partial_row_sums
+// CHECK-COUNT-8: llvm.nvvm.ex2.approx.ftz.f
+// CHECK-NOT: llvm.nvvm.ex2.approx.ftz.f
+// CHECK: "ex2.approx.f32 $0, $1;"
+// CHECK-NOT: llvm.nvvm.ex2.approx.ftz.f
+// CHECK: llvm.return
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b3 = #ttg.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = [8, 4, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+#row = #ttg.slice<{dim = 1, parent = #b}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @partial_row_sums(%x: tensor<64x16xf32, #b>) -> (tensor<64x4xf32, #ttg.slice<{dim = 2, parent = #b3}>>, tensor<4x4xf32, #ttg.slice<{dim = 0, parent = #b3}>>) {
+    %m = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.maxnumf %u, %v : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+    %e = tt.expand_dims %m {axis = 1 : i32} : tensor<64xf32, #row> -> tensor<64x1xf32, #b>
+    %mb = tt.broadcast %e : tensor<64x1xf32, #b> -> tensor<64x16xf32, #b>
+    %d = arith.subf %x, %mb : tensor<64x16xf32, #b>
+    %p = math.exp %d : tensor<64x16xf32, #b>
+    %r = tt.reshape %p : tensor<64x16xf32, #b> -> tensor<64x4x4xf32, #b3>
+    %s = "tt.reduce"(%r) <{axis = 2 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.addf %u, %v : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64x4x4xf32, #b3>) -> tensor<64x4xf32, #ttg.slice<{dim = 2, parent = #b3}>>
+    %q = math.exp %d : tensor<64x16xf32, #b>
+    %rq = tt.reshape %q : tensor<64x16xf32, #b> -> tensor<64x4x4xf32, #b3>
+    %sq = "tt.reduce"(%rq) <{axis = 0 : i32}> ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.addf %u, %v : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64x4x4xf32, #b3>) -> tensor<4x4xf32, #ttg.slice<{dim = 0, parent = #b3}>>
+    tt.return %s, %sq : tensor<64x4xf32, #ttg.slice<{dim = 2, parent = #b3}>>, tensor<4x4xf32, #ttg.slice<{dim = 0, parent = #b3}>>
+  }
+}

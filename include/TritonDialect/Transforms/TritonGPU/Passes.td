@@ -125,8 +125,28 @@ def TritonGPUOptimizeThreadLocality : Pass<"tritongpu-optimize-thread-locality",
     Upstream's pass does this only for a reduction of a load along the
     innermost axis with more than one element per thread; this one takes
     any operand and axis.
+
+    With `scaled-accumulators`, a sum whose accumulator is multiplied by a
+    factor before the update, `acc = acc * f + sum(x)` from a zero initial
+    value (the online softmax's row normalizer, `l = l * alpha + sum(p)`),
+    is split too: each partial is multiplied by f (broadcast along the
+    axis through a layout conversion within threads) and the iteration's
+    own sum added; the partials start at the initial value's zero and their
+    sum after the loop is the result. The product is distributed over the
+    sum's tree, one rounding per partial more. The pipeline runs the pass a
+    second time with it once the layouts are the dots' (after
+    `tritongpu-optimize-dot-operands`): attention's P is then in the wgmma
+    accumulator's layout, where a row lies across the four lanes of a quad
+    and the split saves its two shuffles and two additions per row and
+    iteration. In the first run, before `tritongpu-accelerate-matmul`, the
+    split would fix P's layout before the dot's is known.
   }];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+  let options = [
+    Option<"scaledAccumulators", "scaled-accumulators", "bool",
+           /*default*/"false",
+           "also split sums whose accumulator is scaled before the update">
+  ];
   let statistics = [
     Statistic<"numRelaidOut", "gathers-relaid-out",
               "gathers given a warp-local layout">,
