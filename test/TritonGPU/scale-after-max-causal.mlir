@@ -23,9 +23,10 @@
 // m log2 e)): in the loop as written of the masked scores and log2(e), in
 // its copy of qk and s log2 e, each less the row maximum times log2(e).
 // Each keeps the 4 subtractions of the rescale factor; log2(e) multiplies
-// only the 4 row maxima in each copy, s, and the 8 rescale factors
-// (upstream's exp, not flushed). Without fp fusion nothing is contracted.
-// FTZ: {{^}}128{{$}}
+// only the 4 row maxima in each copy, s, and the 8 rescale factors (FTZ
+// too: they scale the running sums before this tile's terms are added).
+// Without fp fusion nothing is contracted.
+// FTZ: {{^}}136{{$}}
 // FMA: {{^}}136{{$}}
 // SUB: {{^}}8{{$}}
 // LOG2E: {{^}}17{{$}}

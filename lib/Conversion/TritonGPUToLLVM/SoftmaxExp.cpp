@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PatternTritonGPUOpToLLVM.h"
+#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -111,7 +112,8 @@ bool boundsMaximum(Value m, const Scaled &x, int axis) {
 /// `fma(y, s, -broadcast(expand_dims(m)))` (tritongpu-scale-after-max):
 /// along it the terms are at most 1 and, where m is the maximum itself,
 /// one of them is 1.
-std::optional<int> maximumSubtracted(math::ExpOp exp) {
+std::optional<int> maximumSubtracted(math::ExpOp exp,
+                                     Value *maximum = nullptr) {
   Value argument = throughConversions(exp.getOperand());
   Scaled x;
   Value subtracted;
@@ -140,6 +142,8 @@ std::optional<int> maximumSubtracted(math::ExpOp exp) {
       throughConversions(broadcast.getSrc()).getDefiningOp<ExpandDimsOp>();
   if (!expand || !boundsMaximum(expand.getSrc(), x, int(expand.getAxis())))
     return std::nullopt;
+  if (maximum)
+    *maximum = throughConversions(expand.getSrc());
   return int(expand.getAxis());
 }
 
@@ -212,6 +216,109 @@ bool subnormalsNegligible(Value v, std::optional<int> maxAxis) {
   }
   return true;
 }
+/// Whether `v` holds terms of a softmax whose maximum `m` was subtracted
+/// along its axis (one of them is 1 where `m` is the row's maximum): `v`
+/// is such an exp, or its sums along that axis (per-thread partials too),
+/// or its rounding to a narrower float (P, for P @ V), through layout
+/// conversions.
+bool softmaxTermsOf(Value v, Value m) {
+  for (int depth = 0; depth < 8; ++depth) {
+    v = throughConversions(v);
+    Operation *def = v.getDefiningOp();
+    if (isa_and_nonnull<arith::TruncFOp, FpToFpOp, ReshapeOp>(def)) {
+      v = def->getOperand(0);
+      continue;
+    }
+    if (auto reduce = dyn_cast_or_null<ReduceOp>(def)) {
+      if (!isAddReduction(reduce, int(reduce.getAxis())))
+        return false;
+      v = reduce.getSrcs()[0];
+      continue;
+    }
+    auto exp = dyn_cast_or_null<math::ExpOp>(def);
+    Value maximum;
+    return exp && maximumSubtracted(exp, &maximum) && maximum == m;
+  }
+  return false;
+}
+
+/// `v` through layout conversions and broadcasts along new axes
+/// (expand_dims, broadcast): the values an elementwise user reads.
+void broadcastUses(Value v, SmallVectorImpl<OpOperand *> &uses) {
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<ConvertLayoutOp, ExpandDimsOp, BroadcastOp>(user))
+      broadcastUses(user->getResult(0), uses);
+    else
+      uses.push_back(&use);
+  }
+}
+
+/// Whether `state` is a loop's running sum from zero: an iter_arg of an
+/// scf.for whose initial value is a splat of zero and that the loop
+/// yields `sum` for (through layout conversions).
+bool isStateFromZero(Value state, Value sum) {
+  auto arg = dyn_cast<BlockArgument>(throughConversions(state));
+  auto loop =
+      arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()) : scf::ForOp();
+  if (!loop || arg.getArgNumber() < loop.getNumInductionVars())
+    return false;
+  unsigned i = arg.getArgNumber() - loop.getNumInductionVars();
+  SplatValue init = getSplatValue(throughConversions(loop.getInitArgs()[i]));
+  auto zero = dyn_cast_or_null<FloatAttr>(init.constant);
+  return zero && zero.getValue().isZero() &&
+         throughConversions(loop.getBody()->getTerminator()->getOperand(i)) ==
+             sum;
+}
+
+/// Whether `exp` is the online softmax's rescale factor, alpha = exp(m_old
+/// - m_new) with m_new = max(m_old, ...), and its subnormals are
+/// negligible: every use multiplies a loop's running sum from zero that is
+/// then added to terms of the softmax whose maximum is m_new (l * alpha +
+/// sum(p), and acc * alpha as the C of P @ V), so the state is a sum of
+/// such terms (at most 1, or 1 times a row of V) scaled by factors of at
+/// most 1. alpha is subnormal only where m_new exceeds
+/// m_old by more than 87, that is where m_new is this tile's maximum, so
+/// those terms hold a 1 (and P @ V that 1 times a row of V): flushed, the
+/// sum loses less than 2^-126 of the old state (at most some 2^31 terms of
+/// at most 1, or of V's rows, against that 1), far below the rounding of
+/// the sum itself.
+bool isNegligibleRescale(math::ExpOp exp) {
+  auto sub =
+      throughConversions(exp.getOperand()).getDefiningOp<arith::SubFOp>();
+  if (!sub)
+    return false;
+  Value old = throughConversions(sub.getLhs());
+  Value next = throughConversions(sub.getRhs());
+  Operation *max = next.getDefiningOp();
+  if (!isa_and_nonnull<arith::MaxNumFOp, arith::MaximumFOp>(max) ||
+      llvm::none_of(max->getOperands(), [&](Value operand) {
+        return throughConversions(operand) == old;
+      }))
+    return false;
+  SmallVector<OpOperand *> uses;
+  broadcastUses(exp.getResult(), uses);
+  return !uses.empty() && llvm::all_of(uses, [&](OpOperand *use) {
+    auto mul = dyn_cast<arith::MulFOp>(use->getOwner());
+    if (!mul || !mul->hasOneUse())
+      return false;
+    Value state = mul->getOperand(1 - use->getOperandNumber());
+    OpOperand *sum = &*mul->getUses().begin();
+    while (isa<ConvertLayoutOp>(sum->getOwner()) &&
+           sum->getOwner()->hasOneUse())
+      sum = &*sum->getOwner()->getUses().begin();
+    Operation *user = sum->getOwner();
+    Value terms;
+    if (isa<arith::AddFOp>(user))
+      terms = user->getOperand(1 - sum->getOperandNumber());
+    else if (auto dot = dyn_cast<nvidia_gpu::WarpGroupDotOp>(user))
+      terms = sum->get() == dot.getC() ? dot.getA() : Value();
+    else if (auto dot = dyn_cast<DotOp>(user))
+      terms = sum->get() == dot.getC() ? dot.getA() : Value();
+    return terms && softmaxTermsOf(terms, next) &&
+           isStateFromZero(state, user->getResult(0));
+  });
+}
 } // namespace
 
 DenseSet<Operation *>
@@ -220,7 +327,8 @@ mlir::triton::gpu::lowering::findFlushableExps(ModuleOp module) {
   module.walk([&](math::ExpOp exp) {
     if (isa<RankedTensorType>(exp.getType()) &&
         getElementTypeOrSelf(exp.getType()).isF32() &&
-        subnormalsNegligible(exp, maximumSubtracted(exp)))
+        (subnormalsNegligible(exp, maximumSubtracted(exp)) ||
+         isNegligibleRescale(exp)))
       flushable.insert(exp);
   });
   return flushable;

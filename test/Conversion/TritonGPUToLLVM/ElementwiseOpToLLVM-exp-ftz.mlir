@@ -300,3 +300,58 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %s, %sq : tensor<64x4xf32, #ttg.slice<{dim = 2, parent = #b3}>>, tensor<4x4xf32, #ttg.slice<{dim = 0, parent = #b3}>>
   }
 }
+
+// -----
+
+// The online softmax's rescale factor, alpha = exp(m - max(m, ...)),
+// scales a running sum from zero (l) before this tile's softmax terms are
+// added: where alpha is subnormal the new maximum is this tile's, those
+// terms hold a 1, and flushing moves l by less than 2^-126 of its old
+// value, so alpha takes the FTZ ex2 too (2 rows a thread, after P's 8).
+// Kept in upstream's form: the same factor on a sum that starts elsewhere
+// (%l1), and on one that gets no softmax terms (the maxima).
+// CHECK-LABEL: llvm.func @rescale
+// CHECK-COUNT-10: llvm.nvvm.ex2.approx.ftz.f
+// CHECK-NOT: llvm.nvvm.ex2.approx.ftz.f
+// CHECK-COUNT-4: "ex2.approx.f32 $0, $1;"
+// CHECK-NOT: llvm.nvvm.ex2.approx.ftz.f
+// CHECK: llvm.return
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#row = #ttg.slice<{dim = 1, parent = #b}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @rescale(%x: tensor<64x16xf32, #b>, %n: i32, %l1: tensor<64xf32, #row>) -> (tensor<64xf32, #row>, tensor<64xf32, #row>, tensor<64xf32, #row>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64xf32, #row>
+    %ninf = arith.constant dense<0xFF800000> : tensor<64xf32, #row>
+    %r:4 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %ninf, %l = %zero, %k = %l1, %o = %zero) -> (tensor<64xf32, #row>, tensor<64xf32, #row>, tensor<64xf32, #row>, tensor<64xf32, #row>) : i32 {
+      %mx = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+      ^bb0(%u: f32, %v: f32):
+        %t = arith.maxnumf %u, %v : f32
+        tt.reduce.return %t : f32
+      }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+      %mn = arith.maxnumf %m, %mx : tensor<64xf32, #row>
+      %e = tt.expand_dims %mn {axis = 1 : i32} : tensor<64xf32, #row> -> tensor<64x1xf32, #b>
+      %mb = tt.broadcast %e : tensor<64x1xf32, #b> -> tensor<64x16xf32, #b>
+      %d = arith.subf %x, %mb : tensor<64x16xf32, #b>
+      %p = math.exp %d : tensor<64x16xf32, #b>
+      %s = "tt.reduce"(%p) <{axis = 1 : i32}> ({
+      ^bb0(%u: f32, %v: f32):
+        %t = arith.addf %u, %v : f32
+        tt.reduce.return %t : f32
+      }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+      %dm = arith.subf %m, %mn : tensor<64xf32, #row>
+      %alpha = math.exp %dm : tensor<64xf32, #row>
+      %ls = arith.mulf %l, %alpha : tensor<64xf32, #row>
+      %ln = arith.addf %ls, %s : tensor<64xf32, #row>
+      %alpha2 = math.exp %dm : tensor<64xf32, #row>
+      %ks = arith.mulf %k, %alpha2 : tensor<64xf32, #row>
+      %kn = arith.addf %ks, %s : tensor<64xf32, #row>
+      %alpha3 = math.exp %dm : tensor<64xf32, #row>
+      %os = arith.mulf %o, %alpha3 : tensor<64xf32, #row>
+      %on = arith.addf %os, %mx : tensor<64xf32, #row>
+      scf.yield %mn, %ln, %kn, %on : tensor<64xf32, #row>, tensor<64xf32, #row>, tensor<64xf32, #row>, tensor<64xf32, #row>
+    }
+    tt.return %r#1, %r#2, %r#3 : tensor<64xf32, #row>, tensor<64xf32, #row>, tensor<64xf32, #row>
+  }
+}
