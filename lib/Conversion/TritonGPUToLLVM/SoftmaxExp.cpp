@@ -216,6 +216,7 @@ bool subnormalsNegligible(Value v, std::optional<int> maxAxis) {
   }
   return true;
 }
+
 /// Whether `v` holds terms of a softmax whose maximum `m` was subtracted
 /// along its axis (one of them is 1 where `m` is the row's maximum): `v`
 /// is such an exp, or its sums along that axis (per-thread partials too),
@@ -277,12 +278,11 @@ bool isStateFromZero(Value state, Value sum) {
 /// then added to terms of the softmax whose maximum is m_new (l * alpha +
 /// sum(p), and acc * alpha as the C of P @ V), so the state is a sum of
 /// such terms (at most 1, or 1 times a row of V) scaled by factors of at
-/// most 1. alpha is subnormal only where m_new exceeds
-/// m_old by more than 87, that is where m_new is this tile's maximum, so
-/// those terms hold a 1 (and P @ V that 1 times a row of V): flushed, the
-/// sum loses less than 2^-126 of the old state (at most some 2^31 terms of
-/// at most 1, or of V's rows, against that 1), far below the rounding of
-/// the sum itself.
+/// most 1. alpha is subnormal only where m_new exceeds m_old by more than
+/// 87, that is where m_new is this tile's maximum, so those terms hold a 1
+/// (and P @ V that 1 times a row of V): flushed, the sum loses less than
+/// 2^-126 of the old state (at most some 2^31 terms of at most 1, or of
+/// V's rows, against that 1), far below the rounding of the sum itself.
 bool isNegligibleRescale(math::ExpOp exp) {
   auto sub =
       throughConversions(exp.getOperand()).getDefiningOp<arith::SubFOp>();
@@ -308,13 +308,18 @@ bool isNegligibleRescale(math::ExpOp exp) {
            sum->getOwner()->hasOneUse())
       sum = &*sum->getOwner()->getUses().begin();
     Operation *user = sum->getOwner();
+    // The terms added: the addf's other operand, or the A of the dot the
+    // product is the C of.
+    auto aOfDotWithC = [&](auto dot) {
+      return sum->get() == dot.getC() ? dot.getA() : Value();
+    };
     Value terms;
     if (isa<arith::AddFOp>(user))
       terms = user->getOperand(1 - sum->getOperandNumber());
     else if (auto dot = dyn_cast<nvidia_gpu::WarpGroupDotOp>(user))
-      terms = sum->get() == dot.getC() ? dot.getA() : Value();
+      terms = aOfDotWithC(dot);
     else if (auto dot = dyn_cast<DotOp>(user))
-      terms = sum->get() == dot.getC() ? dot.getA() : Value();
+      terms = aOfDotWithC(dot);
     return terms && softmaxTermsOf(terms, next) &&
            isStateFromZero(state, user->getResult(0));
   });

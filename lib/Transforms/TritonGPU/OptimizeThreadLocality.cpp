@@ -446,8 +446,7 @@ struct SplitLoopReduction : public OpRewritePattern<scf::ForOp> {
     if (use.getOwner() != loop.getBody()->getTerminator() ||
         use.getOperandNumber() != i)
       return std::nullopt;
-    if (scale &&
-        (!isZeroSplat(loop.getInitArgs()[i]) || scale.getType() != s.getType()))
+    if (scale && !isZeroSplat(loop.getInitArgs()[i]))
       return std::nullopt;
     return Match{i, s, update, combiner, scale, factor};
   }
