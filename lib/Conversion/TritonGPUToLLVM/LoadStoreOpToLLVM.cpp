@@ -165,8 +165,8 @@ struct TensorAccess {
 
 struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
   LoadOpConversion(LLVMTypeConverter &c, const ModuleAxisInfoAnalysis &axis,
-                   int computeCapability)
-      : ConvertOpToLLVMPattern(c), axis(axis),
+                   const AffinePointers &affine, int computeCapability)
+      : ConvertOpToLLVMPattern(c), axis(axis), affine(affine),
         computeCapability(computeCapability) {}
 
   LogicalResult
@@ -196,6 +196,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     unsigned vec =
         vectorSize(axis, op.getPtr(), op.getMask(), type, *layout, bits);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
+    shareAffinePointers(rewriter, loc, op, affine, *layout, ptrs);
     SmallVector<Value> masks, others;
     if (op.getMask()) {
       masks = unpack(rewriter, loc, adaptor.getMask());
@@ -331,12 +332,14 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
   }
 
   const ModuleAxisInfoAnalysis &axis;
+  const AffinePointers &affine;
   int computeCapability;
 };
 
 struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
-  StoreOpConversion(LLVMTypeConverter &c, const ModuleAxisInfoAnalysis &axis)
-      : ConvertOpToLLVMPattern(c), axis(axis) {}
+  StoreOpConversion(LLVMTypeConverter &c, const ModuleAxisInfoAnalysis &axis,
+                    const AffinePointers &affine)
+      : ConvertOpToLLVMPattern(c), axis(axis), affine(affine) {}
 
   LogicalResult
   matchAndRewrite(StoreOp op, OpAdaptor adaptor,
@@ -359,6 +362,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     unsigned vec =
         vectorSize(axis, op.getPtr(), op.getMask(), ptrType, *layout, bits);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
+    shareAffinePointers(rewriter, loc, op, affine, *layout, ptrs);
     SmallVector<Value> values =
         toMemory(lb, unpack(rewriter, loc, adaptor.getValue()));
     SmallVector<Value> masks;
@@ -462,6 +466,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
   }
 
   const ModuleAxisInfoAnalysis &axis;
+  const AffinePointers &affine;
 };
 
 /// The suffix of `atom` for an RMW kind on `elem` (nullopt: not in PTX).
@@ -729,9 +734,10 @@ struct BarrierOpConversion
 
 void mlir::triton::gpu::lowering::populateLoadStoreOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const ModuleAxisInfoAnalysis &axis, int computeCapability) {
-  patterns.add<LoadOpConversion>(converter, axis, computeCapability);
-  patterns.add<StoreOpConversion>(converter, axis);
+    const ModuleAxisInfoAnalysis &axis, const AffinePointers &affine,
+    int computeCapability) {
+  patterns.add<LoadOpConversion>(converter, axis, affine, computeCapability);
+  patterns.add<StoreOpConversion>(converter, axis, affine);
   patterns.add<BarrierOpConversion>(converter);
   patterns
       .add<AtomicOpConversion<AtomicRMWOp>, AtomicOpConversion<AtomicCASOp>>(

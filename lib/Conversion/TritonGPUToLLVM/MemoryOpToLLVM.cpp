@@ -226,8 +226,9 @@ struct MemDescIndexOpConversion
 struct AsyncCopyOpConversion
     : public ConvertOpToLLVMPattern<AsyncCopyGlobalToLocalOp> {
   AsyncCopyOpConversion(LLVMTypeConverter &c,
-                        const ModuleAxisInfoAnalysis &axis)
-      : ConvertOpToLLVMPattern(c), axis(axis) {}
+                        const ModuleAxisInfoAnalysis &axis,
+                        const AffinePointers &affine)
+      : ConvertOpToLLVMPattern(c), axis(axis), affine(affine) {}
   LogicalResult
   matchAndRewrite(AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -261,6 +262,7 @@ struct AsyncCopyOpConversion
     Location loc = op.getLoc();
     LLVMBuilder lb(rewriter, loc);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getSrc());
+    shareAffinePointers(rewriter, loc, op, affine, transfer->distributed, ptrs);
     SmallVector<Value> masks;
     if (op.getMask()) {
       masks = unpack(rewriter, loc, adaptor.getMask());
@@ -289,6 +291,7 @@ struct AsyncCopyOpConversion
   }
 
   const ModuleAxisInfoAnalysis &axis;
+  const AffinePointers &affine;
 };
 
 /// Closes the group of copies issued so far (tokens are placeholders).
@@ -333,8 +336,8 @@ struct LocalDeallocOpConversion
 
 void mlir::triton::gpu::lowering::populateMemoryOpToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const ModuleAxisInfoAnalysis &axis) {
-  patterns.add<AsyncCopyOpConversion>(converter, axis);
+    const ModuleAxisInfoAnalysis &axis, const AffinePointers &affine) {
+  patterns.add<AsyncCopyOpConversion>(converter, axis, affine);
   patterns.add<LocalAllocOpConversion, LocalLoadOpConversion,
                MemDescTransOpConversion, MemDescIndexOpConversion,
                MemDescSubsliceOpConversion, AsyncCommitGroupOpConversion,

@@ -52,6 +52,10 @@ void populateViewOpToLLVMPatterns(LLVMTypeConverter &converter,
 /// (ElementwiseOpToLLVM.cpp says when); read on structured control flow,
 /// before it is lowered, since a softmax's maximum may be an scf.if's.
 DenseSet<Operation *> findFlushableExps(ModuleOp module);
+/// The affine pointers of `module`'s loads, stores and cp.async copies, read
+/// on structured control flow, before it is lowered, to follow loop-carried
+/// pointers (AffinePointers.cpp).
+AffinePointers findAffinePointers(ModuleOp module);
 /// For a flushable exp of `count` elements a thread, exp2's argument per
 /// element with log2(e) folded into one fma (or a contractable product and
 /// sum) where the exp's argument is y * s - b with b a broadcast
@@ -67,6 +71,7 @@ void populateElementwiseOpToLLVMPatterns(
 void populateLoadStoreOpToLLVMPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const ModuleAxisInfoAnalysis &axis,
+                                       const AffinePointers &affine,
                                        int computeCapability);
 void populateReduceOpToLLVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);
@@ -77,7 +82,8 @@ void populateConvertLayoutOpToLLVMPatterns(LLVMTypeConverter &converter,
 
 void populateMemoryOpToLLVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns,
-                                    const ModuleAxisInfoAnalysis &axis);
+                                    const ModuleAxisInfoAnalysis &axis,
+                                    const AffinePointers &affine);
 void populateDotOpToLLVMPatterns(LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns);
 void populateFMADotOpToLLVMPatterns(LLVMTypeConverter &converter,

@@ -101,6 +101,7 @@ public:
     // between their own writes and reads themselves.
     insertSharedMemoryBarriers(module);
     DenseSet<Operation *> flushableExps = findFlushableExps(module);
+    AffinePointers affine = findAffinePointers(module);
     // Structured control flow to branches first (tensor-typed block
     // arguments are converted with everything else below).
     {
@@ -134,11 +135,12 @@ public:
                          : TritonGPUDialect::getComputeCapability(module);
     populateElementwiseOpToLLVMPatterns(converter, patterns, capability,
                                         flushableExps);
-    populateLoadStoreOpToLLVMPatterns(converter, patterns, axis, capability);
+    populateLoadStoreOpToLLVMPatterns(converter, patterns, axis, affine,
+                                      capability);
     populateReduceOpToLLVMPatterns(converter, patterns);
     populateScanOpToLLVMPatterns(converter, patterns);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns);
-    populateMemoryOpToLLVMPatterns(converter, patterns, axis);
+    populateMemoryOpToLLVMPatterns(converter, patterns, axis, affine);
     populateDotOpToLLVMPatterns(converter, patterns);
     populateTMAToLLVMPatterns(converter, patterns);
     populatePrintOpToLLVMPatterns(converter, patterns);

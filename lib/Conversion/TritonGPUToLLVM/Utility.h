@@ -255,6 +255,21 @@ unsigned vectorSize(const ModuleAxisInfoAnalysis &axis, Value ptr, Value mask,
 void shareEqualMasks(const ModuleAxisInfoAnalysis &axis, Value mask,
                      const LinearLayout &layout, SmallVectorImpl<Value> &masks);
 
+/// The tt.load, tt.store and ttg.async_copy_global_to_local ops whose
+/// pointers are a base plus integer coefficients times the element
+/// coordinates, with those coefficients (`AffinePointers.cpp`).
+using AffinePointers = DenseMap<Operation *, SmallVector<int64_t>>;
+
+/// Replaces each of `ptrs` (the unpacked registers of `op`'s pointer operand,
+/// in `layout`) by the first register's pointer plus a constant, where
+/// `affine` holds `op` and the layout gives registers coordinate bits of
+/// their own. The accesses then share one address register and take
+/// immediate offsets.
+void shareAffinePointers(OpBuilder &b, Location loc, Operation *op,
+                         const AffinePointers &affine,
+                         const LinearLayout &layout,
+                         SmallVectorImpl<Value> &ptrs);
+
 /// The layout of a reduction's or scan's operands, if they all are integers
 /// or floats of up to 64 bits.
 std::optional<LinearLayout> reduceScanOperandLayout(Operation *op,
