@@ -186,26 +186,24 @@ AffinePointers findAffinePointers(ModuleOp module) {
   return found;
 }
 
-void shareAffinePointers(OpBuilder &b, Location loc, Operation *op,
-                         const AffinePointers &affine,
-                         const LinearLayout &layout,
-                         SmallVectorImpl<Value> &ptrs) {
+std::optional<SmallVector<int32_t>>
+affinePointerOffsets(Operation *op, const AffinePointers &affine,
+                     const LinearLayout &layout) {
   using namespace layout_dims;
   auto it = affine.find(op);
   if (it == affine.end())
-    return;
+    return std::nullopt;
   ArrayRef<int64_t> coef = it->second;
   // tt.load's, tt.store's and the copy's pointers are their first operand.
   auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
   auto pointer =
       type ? dyn_cast<triton::PointerType>(type.getElementType()) : nullptr;
   if (!pointer || !pointer.getPointeeType().isIntOrFloat())
-    return;
+    return std::nullopt;
   unsigned elemBits = pointer.getPointeeType().getIntOrFloatBitWidth();
   if (elemBits % 8 != 0 || coef.size() != size_t(type.getRank()) ||
-      layout.getOutDims().size() != coef.size() ||
-      ptrs.size() != size_t(layout.getInDimSize(kRegister)) || ptrs.size() < 2)
-    return;
+      layout.getOutDims().size() != coef.size())
+    return std::nullopt;
   // Registers and threads must own disjoint coordinate bits, so that a
   // coordinate is register part + thread part.
   size_t rank = coef.size();
@@ -216,23 +214,40 @@ void shareAffinePointers(OpBuilder &b, Location loc, Operation *op,
         (in.name == kRegister ? regBits : threadBits)[d] |= basis[d];
   for (size_t d = 0; d < rank; ++d)
     if ((regBits[d] & threadBits[d]) != 0)
-      return;
-  SmallVector<int64_t> offsets(ptrs.size(), 0);
-  for (size_t r = 1; r < ptrs.size(); ++r) {
+      return std::nullopt;
+  SmallVector<int32_t> offsets(layout.getInDimSize(kRegister), 0);
+  for (size_t r = 1; r < offsets.size(); ++r) {
     SmallVector<int32_t> at = registerCoords(layout, r);
+    int64_t offset = 0;
     for (size_t d = 0; d < rank; ++d)
-      offsets[r] += coef[d] * at[d];
-    offsets[r] *= elemBits / 8;
-    if (offsets[r] <= -kLimit || offsets[r] >= kLimit)
-      return;
+      offset += coef[d] * at[d];
+    offset *= elemBits / 8;
+    if (offset <= -kLimit || offset >= kLimit)
+      return std::nullopt;
+    offsets[r] = int32_t(offset);
   }
+  return offsets;
+}
+
+void shareAffinePointers(OpBuilder &b, Location loc, ArrayRef<int32_t> offsets,
+                         SmallVectorImpl<Value> &ptrs) {
+  if (offsets.size() != ptrs.size())
+    return;
   LLVMBuilder lb(b, loc);
   Type i8 = b.getI8Type();
   Value base = ptrs[0];
   for (size_t r = 1; r < ptrs.size(); ++r)
     ptrs[r] = offsets[r] == 0 ? base
                               : lb.gep(base.getType(), i8, base,
-                                       ValueRange{lb.i32(int32_t(offsets[r]))});
+                                       ValueRange{lb.i32(offsets[r])});
+}
+
+std::string addressOperand(unsigned operand, ArrayRef<int32_t> offsets,
+                           size_t r) {
+  std::string text = "[$" + std::to_string(operand);
+  if (r < offsets.size() && offsets[r] != 0)
+    text += "+" + std::to_string(offsets[r]);
+  return text + "]";
 }
 
 } // namespace mlir::triton::gpu::lowering

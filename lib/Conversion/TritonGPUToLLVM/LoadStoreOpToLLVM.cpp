@@ -196,7 +196,9 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     unsigned vec =
         vectorSize(axis, op.getPtr(), op.getMask(), type, *layout, bits);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
-    shareAffinePointers(rewriter, loc, op, affine, *layout, ptrs);
+    // Affine pointers: one address register, immediate offsets in the PTX.
+    SmallVector<int32_t> offsets = affinePointerOffsets(op, affine, *layout)
+                                       .value_or(SmallVector<int32_t>());
     SmallVector<Value> masks, others;
     if (op.getMask()) {
       masks = unpack(rewriter, loc, adaptor.getMask());
@@ -245,7 +247,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
         constraints += ",b";
         predIdx = next++;
       }
-      operands.push_back(ptrs[i]);
+      operands.push_back(offsets.empty() ? ptrs[i] : ptrs[0]);
       constraints += ",l";
       unsigned ptrIdx = next++;
       std::string policyOperand;
@@ -262,8 +264,8 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
       asmText += globalAccess("ld", quals) +
                  (words > 1 ? ".v" + std::to_string(words) : std::string()) +
                  ".b" + std::to_string(packing->memBits) + " " +
-                 (words > 1 ? "{" + dst + "}" : dst) + ", [$" +
-                 std::to_string(ptrIdx) + "]" + policyOperand + ";";
+                 (words > 1 ? "{" + dst + "}" : dst) + ", " +
+                 addressOperand(ptrIdx, offsets, i) + policyOperand + ";";
       SmallVector<Type> outTypes(words, wordType);
       Type retType = words == 1 ? wordType
                                 : LLVM::LLVMStructType::getLiteral(
@@ -362,7 +364,9 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     unsigned vec =
         vectorSize(axis, op.getPtr(), op.getMask(), ptrType, *layout, bits);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
-    shareAffinePointers(rewriter, loc, op, affine, *layout, ptrs);
+    // Affine pointers: one address register, immediate offsets in the PTX.
+    SmallVector<int32_t> offsets = affinePointerOffsets(op, affine, *layout)
+                                       .value_or(SmallVector<int32_t>());
     SmallVector<Value> values =
         toMemory(lb, unpack(rewriter, loc, adaptor.getValue()));
     SmallVector<Value> masks;
@@ -403,7 +407,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
         constraints += "b";
         predIdx = idx++;
       }
-      operands.push_back(ptrs[i]);
+      operands.push_back(offsets.empty() ? ptrs[i] : ptrs[0]);
       constraints += std::string(constraints.empty() ? "" : ",") + "l";
       unsigned ptrIdx = idx++;
       for (unsigned k = 0; k < words; ++k) {
@@ -421,8 +425,9 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
           (pred ? "@$" + std::to_string(predIdx) + " " : std::string()) +
           globalAccess("st", quals) +
           (words > 1 ? ".v" + std::to_string(words) : std::string()) + ".b" +
-          std::to_string(packing->memBits) + " [$" + std::to_string(ptrIdx) +
-          "], " + (words > 1 ? "{" + src + "}" : src) + ";";
+          std::to_string(packing->memBits) + " " +
+          addressOperand(ptrIdx, offsets, i) + ", " +
+          (words > 1 ? "{" + src + "}" : src) + ";";
       ptxAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
              operands, asmText, constraints, /*sideEffects=*/true);
     }

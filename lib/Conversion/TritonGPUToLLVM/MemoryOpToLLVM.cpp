@@ -262,7 +262,9 @@ struct AsyncCopyOpConversion
     Location loc = op.getLoc();
     LLVMBuilder lb(rewriter, loc);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getSrc());
-    shareAffinePointers(rewriter, loc, op, affine, transfer->distributed, ptrs);
+    if (std::optional<SmallVector<int32_t>> offsets =
+            affinePointerOffsets(op, affine, transfer->distributed))
+      shareAffinePointers(rewriter, loc, *offsets, ptrs);
     SmallVector<Value> masks;
     if (op.getMask()) {
       masks = unpack(rewriter, loc, adaptor.getMask());

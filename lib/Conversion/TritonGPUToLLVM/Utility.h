@@ -260,15 +260,22 @@ void shareEqualMasks(const ModuleAxisInfoAnalysis &axis, Value mask,
 /// coordinates, with those coefficients (`AffinePointers.cpp`).
 using AffinePointers = DenseMap<Operation *, SmallVector<int64_t>>;
 
-/// Replaces each of `ptrs` (the unpacked registers of `op`'s pointer operand,
-/// in `layout`) by the first register's pointer plus a constant, where
-/// `affine` holds `op` and the layout gives registers coordinate bits of
-/// their own. The accesses then share one address register and take
-/// immediate offsets.
-void shareAffinePointers(OpBuilder &b, Location loc, Operation *op,
-                         const AffinePointers &affine,
-                         const LinearLayout &layout,
+/// Where `affine` holds `op` and `layout` (its pointer operand's) gives
+/// registers coordinate bits of their own, each register's pointer as the
+/// first register's plus a byte offset: those offsets. The accesses can then
+/// share one address register and take immediate offsets.
+std::optional<SmallVector<int32_t>>
+affinePointerOffsets(Operation *op, const AffinePointers &affine,
+                     const LinearLayout &layout);
+/// Replaces each of `ptrs` by `ptrs[0]` plus its byte offset in `offsets`
+/// (affinePointerOffsets), for ops whose address LLVM folds (NVVM's).
+void shareAffinePointers(OpBuilder &b, Location loc, ArrayRef<int32_t> offsets,
                          SmallVectorImpl<Value> &ptrs);
+/// Inline PTX's address of register `r`: `[$operand]`, or `[$operand+k]`
+/// where `offsets` (affinePointerOffsets) gives it a byte offset k from the
+/// first register, whose pointer `operand` then is.
+std::string addressOperand(unsigned operand, ArrayRef<int32_t> offsets,
+                           size_t r);
 
 /// The layout of a reduction's or scan's operands, if they all are integers
 /// or floats of up to 64 bits.

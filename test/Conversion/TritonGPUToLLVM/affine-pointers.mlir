@@ -39,26 +39,50 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %t = ttg.async_copy_global_to_local %p, %buf {contiguity = 8 : i32} : tensor<64x64x!tt.ptr<f16>, #b> -> <64x64xf16, #shared, #smem, mutable>
     tt.return
   }
+
+  // A store of the same tile: one pointer, the offsets in the PTX.
+  // CHECK-LABEL: llvm.func @tile_store
+  // CHECK: "st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r" %[[P:[0-9]+]],
+  // CHECK: "st.global.v4.b32 [$0+2048], {$1, $2, $3, $4};", "l,r,r,r,r" %[[P]],
+  // CHECK: "st.global.v4.b32 [$0+4096], {$1, $2, $3, $4};", "l,r,r,r,r" %[[P]],
+  // CHECK: "st.global.v4.b32 [$0+6144], {$1, $2, $3, $4};", "l,r,r,r,r" %[[P]],
+  tt.func public @tile_store(%dst: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %x: tensor<64x64xf16, #b>) {
+    %rows = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #b}>>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #b}>>
+    %r2 = tt.expand_dims %rows {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #b}>> -> tensor<64x1xi32, #b>
+    %c64 = arith.constant dense<64> : tensor<64x1xi32, #b>
+    %rs = arith.muli %c64, %r2 : tensor<64x1xi32, #b>
+    %rb = tt.broadcast %rs : tensor<64x1xi32, #b> -> tensor<64x64xi32, #b>
+    %c2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #b}>> -> tensor<1x64xi32, #b>
+    %cb = tt.broadcast %c2 : tensor<1x64xi32, #b> -> tensor<64x64xi32, #b>
+    %off = arith.addi %cb, %rb : tensor<64x64xi32, #b>
+    %base = tt.splat %dst : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #b>
+    %p = tt.addptr %base, %off : tensor<64x64x!tt.ptr<f16>, #b>, tensor<64x64xi32, #b>
+    tt.store %p, %x : tensor<64x64x!tt.ptr<f16>, #b>
+    tt.return
+  }
 }
 
 // -----
 
 // Through a loop: the pointers advance by a splat each iteration, so their
-// coefficients stay (64, 1) and the loads inside share one pointer; the
-// stores' pointers advance by the tile's own offsets (coefficients doubling
-// each iteration) and keep one address per register.
+// coefficients stay (64, 1) and the loads inside share one pointer, the
+// other registers' addresses immediates in the PTX; the stores' pointers
+// advance by the tile's own offsets (coefficients doubling each iteration)
+// and keep one address per register.
 #b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @loop
   // CHECK: ^bb1(%{{[0-9]+}}: i32, %[[PS:[0-9]+]]: !llvm.struct<(ptr<1>,
   // CHECK: %[[P:[0-9]+]] = llvm.extractvalue %[[PS]][0]
-  // CHECK: %[[C1:[0-9]+]] = llvm.mlir.constant(2048 : i32) : i32
-  // CHECK-NEXT: %[[P1:[0-9]+]] = llvm.getelementptr %[[P]][%[[C1]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, i8
   // CHECK: "ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l" %[[P]]
-  // CHECK: "ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l" %[[P1]]
-  // CHECK-COUNT-2: "ld.global.v4.b32 {$0, $1, $2, $3}, [$4];"
-  // CHECK-NOT: !llvm.ptr<1>, i8
-  // CHECK: st.global.b16
+  // CHECK: "ld.global.v4.b32 {$0, $1, $2, $3}, [$4+2048];", "=r,=r,=r,=r,l" %[[P]]
+  // CHECK: "ld.global.v4.b32 {$0, $1, $2, $3}, [$4+4096];", "=r,=r,=r,=r,l" %[[P]]
+  // CHECK: "ld.global.v4.b32 {$0, $1, $2, $3}, [$4+6144];", "=r,=r,=r,=r,l" %[[P]]
+  // CHECK-NOT: [$0+
+  // CHECK: "st.global.b16 [$0], $1;"
+  // CHECK-NOT: [$0+
+  // CHECK: llvm.return
   tt.func public @loop(%src: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %dst: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -98,10 +122,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #lin = #ttg.linear<{register = [[1, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[0, 2], [0, 4]], block = []}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @gather
-  // The indices' own load reads base + idx: shared.
-  // CHECK-COUNT-3: !llvm.ptr<1>, i8
+  // The indices' own load reads base + idx: one pointer, 4 bytes apart.
+  // CHECK: "ld.global.b32 $0, [$1];", "=r,l" %[[I:[0-9]+]]
+  // CHECK: "ld.global.b32 $0, [$1+4];", "=r,l" %[[I]]
+  // CHECK: "ld.global.b32 $0, [$1+8];", "=r,l" %[[I]]
+  // CHECK: "ld.global.b32 $0, [$1+12];", "=r,l" %[[I]]
+  // CHECK-NOT: [$1+
   // CHECK-COUNT-4: "ld.global.b32 $0, [$1];"
-  // CHECK-NOT: !llvm.ptr<1>, i8
+  // CHECK-NOT: [$0+
+  // CHECK-COUNT-4: "st.global.b32 [$0], $1;"
   // CHECK: llvm.return
   tt.func public @gather(%src: !tt.ptr<f32>, %idx: !tt.ptr<i32>, %dst: !tt.ptr<f32>) {
     %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b1>
@@ -119,6 +148,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
   // CHECK-LABEL: llvm.func @shared_bits
   // CHECK-NOT: !llvm.ptr<1>, i8
+  // CHECK-NOT: [$1+
+  // CHECK-NOT: [$0+
   // CHECK: llvm.return
   tt.func public @shared_bits(%src: !tt.ptr<f32>, %dst: !tt.ptr<f32>) {
     %rows = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #lin}>>
