@@ -3,7 +3,10 @@
 // A tile's pointers are usually `base + a . idx` for element coordinates idx
 // and integer coefficients a: tt.make_range, splats, expand_dims, broadcast,
 // additions and multiplications by constants, through loop-carried pointers
-// that advance by a splat. Where the tensor's layout places a thread's
+// that advance by a splat and warp_specialize captures. The analysis reads
+// structured control flow, before the lowering turns it into branches, for
+// cp.async copies and for loads and stores inside loops (findAffinePointers
+// says why not outside them). Where the tensor's layout places a thread's
 // registers on coordinate bits no lane or warp uses, register r's pointer is
 // register 0's plus a . L(r), a constant: the accesses then share one address
 // register and take the rest as immediate offsets. This reads the offsets as
@@ -114,8 +117,8 @@ struct AffineCoefficients {
         return std::nullopt;
       return scaled(get(op->getOperand(0), depth), int64_t(1) << *k);
     }
-    if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, ConvertLayoutOp>(
-            op))
+    // Not extui: zero-extending is not affine where offsets change sign.
+    if (isa<arith::ExtSIOp, arith::TruncIOp, ConvertLayoutOp>(op))
       return get(op->getOperand(0), depth);
     if (auto expand = dyn_cast<triton::ExpandDimsOp>(op)) {
       std::optional<Coefficients> c = get(expand.getSrc(), depth);

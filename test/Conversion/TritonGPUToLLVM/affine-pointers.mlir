@@ -157,6 +157,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 
+  // Offsets from -1 zero-extended: element 0's is 2^32 - 1, element 1's 0.
+  // CHECK-LABEL: llvm.func @zero_extended
+  // CHECK: ^bb1
+  // CHECK-NOT: [$1+
+  // CHECK-COUNT-4: "ld.global.b32 $0, [$1];"
+  // CHECK-NOT: [$1+
+  // CHECK: llvm.return
+  tt.func public @zero_extended(%src: !tt.ptr<f32>, %dst: !tt.ptr<f32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %m1 = arith.constant dense<-1> : tensor<512xi32, #b1>
+    scf.for %k = %c0 to %n step %c1 : i32 {
+      %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b1>
+      %o = arith.addi %r, %m1 : tensor<512xi32, #b1>
+      %w = arith.extui %o : tensor<512xi32, #b1> to tensor<512xi64, #b1>
+      %sb = tt.splat %src : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b1>
+      %sp = tt.addptr %sb, %w : tensor<512x!tt.ptr<f32>, #b1>, tensor<512xi64, #b1>
+      %x = tt.load %sp : tensor<512x!tt.ptr<f32>, #b1>
+      %db = tt.splat %dst : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b1>
+      %dp = tt.addptr %db, %r : tensor<512x!tt.ptr<f32>, #b1>, tensor<512xi32, #b1>
+      tt.store %dp, %x : tensor<512x!tt.ptr<f32>, #b1>
+    }
+    tt.return
+  }
+
   // CHECK-LABEL: llvm.func @shared_bits
   // CHECK: ^bb1
   // CHECK-NOT: !llvm.ptr<1>, i8
