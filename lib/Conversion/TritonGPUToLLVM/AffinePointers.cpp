@@ -3,7 +3,8 @@
 // A tile's pointers are usually `base + a . idx` for element coordinates idx
 // and integer coefficients a: tt.make_range, splats, expand_dims, broadcast,
 // additions and multiplications by constants, through loop-carried pointers
-// that advance by a splat and warp_specialize captures. The analysis reads
+// that advance by a splat (warp_specialize partitions capture no tensors, so
+// their pointers are computed inside them). The analysis reads
 // structured control flow, before the lowering turns it into branches, for
 // cp.async copies and for loads and stores inside loops (findAffinePointers
 // says why not outside them). Where the tensor's layout places a thread's
@@ -80,15 +81,8 @@ struct AffineCoefficients {
     if (!type)
       return std::nullopt;
     Coefficients zeros(type.getRank(), 0);
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      // A warp_specialize partition's arguments are its explicit captures.
-      Operation *parent = arg.getOwner()->getParentOp();
-      if (auto ws = dyn_cast_if_present<WarpSpecializeOp>(parent))
-        return arg.getParentRegion() == &ws.getDefaultRegion()
-                   ? std::nullopt
-                   : get(ws.getExplicitCaptures()[arg.getArgNumber()], depth);
+    if (auto arg = dyn_cast<BlockArgument>(v))
       return loopCarried(arg, depth);
-    }
     Operation *op = v.getDefiningOp();
     if (isa<triton::SplatOp>(op))
       return zeros;
