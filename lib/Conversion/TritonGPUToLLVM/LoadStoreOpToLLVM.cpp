@@ -199,6 +199,8 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     // Affine pointers: one address register, immediate offsets in the PTX.
     SmallVector<int32_t> offsets = affinePointerOffsets(op, affine, *layout)
                                        .value_or(SmallVector<int32_t>());
+    if (offsets.size() != ptrs.size())
+      offsets.clear();
     SmallVector<Value> masks, others;
     if (op.getMask()) {
       masks = unpack(rewriter, loc, adaptor.getMask());
@@ -367,6 +369,8 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     // Affine pointers: one address register, immediate offsets in the PTX.
     SmallVector<int32_t> offsets = affinePointerOffsets(op, affine, *layout)
                                        .value_or(SmallVector<int32_t>());
+    if (offsets.size() != ptrs.size())
+      offsets.clear();
     SmallVector<Value> values =
         toMemory(lb, unpack(rewriter, loc, adaptor.getValue()));
     SmallVector<Value> masks;
