@@ -196,10 +196,10 @@ AffinePointers findAffinePointers(ModuleOp module) {
 
 std::optional<SmallVector<int32_t>>
 affinePointerOffsets(Operation *op, const AffinePointers &affine,
-                     const LinearLayout &layout) {
+                     const LinearLayout &layout, size_t registers) {
   using namespace layout_dims;
   auto it = affine.find(op);
-  if (it == affine.end())
+  if (it == affine.end() || registers != size_t(layout.getInDimSize(kRegister)))
     return std::nullopt;
   ArrayRef<int64_t> coef = it->second;
   // tt.load's, tt.store's and the copy's pointers are their first operand.
@@ -223,7 +223,7 @@ affinePointerOffsets(Operation *op, const AffinePointers &affine,
   for (size_t d = 0; d < rank; ++d)
     if ((regBits[d] & threadBits[d]) != 0)
       return std::nullopt;
-  SmallVector<int32_t> offsets(layout.getInDimSize(kRegister), 0);
+  SmallVector<int32_t> offsets(registers, 0);
   for (size_t r = 1; r < offsets.size(); ++r) {
     SmallVector<int32_t> at = registerCoords(layout, r);
     int64_t offset = 0;
@@ -239,8 +239,6 @@ affinePointerOffsets(Operation *op, const AffinePointers &affine,
 
 void shareAffinePointers(OpBuilder &b, Location loc, ArrayRef<int32_t> offsets,
                          SmallVectorImpl<Value> &ptrs) {
-  if (offsets.size() != ptrs.size())
-    return;
   LLVMBuilder lb(b, loc);
   Type i8 = b.getI8Type();
   Value base = ptrs[0];

@@ -197,10 +197,9 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
         vectorSize(axis, op.getPtr(), op.getMask(), type, *layout, bits);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
     // Affine pointers: one address register, immediate offsets in the PTX.
-    SmallVector<int32_t> offsets = affinePointerOffsets(op, affine, *layout)
-                                       .value_or(SmallVector<int32_t>());
-    if (offsets.size() != ptrs.size())
-      offsets.clear();
+    SmallVector<int32_t> offsets =
+        affinePointerOffsets(op, affine, *layout, ptrs.size())
+            .value_or(SmallVector<int32_t>());
     SmallVector<Value> masks, others;
     if (op.getMask()) {
       masks = unpack(rewriter, loc, adaptor.getMask());
@@ -367,10 +366,9 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
         vectorSize(axis, op.getPtr(), op.getMask(), ptrType, *layout, bits);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getPtr());
     // Affine pointers: one address register, immediate offsets in the PTX.
-    SmallVector<int32_t> offsets = affinePointerOffsets(op, affine, *layout)
-                                       .value_or(SmallVector<int32_t>());
-    if (offsets.size() != ptrs.size())
-      offsets.clear();
+    SmallVector<int32_t> offsets =
+        affinePointerOffsets(op, affine, *layout, ptrs.size())
+            .value_or(SmallVector<int32_t>());
     SmallVector<Value> values =
         toMemory(lb, unpack(rewriter, loc, adaptor.getValue()));
     SmallVector<Value> masks;

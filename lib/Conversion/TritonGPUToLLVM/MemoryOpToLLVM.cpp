@@ -262,8 +262,8 @@ struct AsyncCopyOpConversion
     Location loc = op.getLoc();
     LLVMBuilder lb(rewriter, loc);
     SmallVector<Value> ptrs = unpack(rewriter, loc, adaptor.getSrc());
-    if (std::optional<SmallVector<int32_t>> offsets =
-            affinePointerOffsets(op, affine, transfer->distributed))
+    if (std::optional<SmallVector<int32_t>> offsets = affinePointerOffsets(
+            op, affine, transfer->distributed, ptrs.size()))
       shareAffinePointers(rewriter, loc, *offsets, ptrs);
     SmallVector<Value> masks;
     if (op.getMask()) {

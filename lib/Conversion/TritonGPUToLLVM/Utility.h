@@ -260,15 +260,17 @@ void shareEqualMasks(const ModuleAxisInfoAnalysis &axis, Value mask,
 /// coordinates, with those coefficients (`AffinePointers.cpp`).
 using AffinePointers = DenseMap<Operation *, SmallVector<int64_t>>;
 
-/// Where `affine` holds `op` and `layout` (its pointer operand's) gives
-/// registers coordinate bits of their own, each register's pointer as the
-/// first register's plus a byte offset: those offsets. The accesses can then
-/// share one address register and take immediate offsets.
+/// Where `affine` holds `op` and `layout` (its pointer operand's, with
+/// `registers` registers a thread) gives registers coordinate bits of their
+/// own, each register's pointer as the first register's plus a byte offset:
+/// those offsets, one a register. The accesses can then share one address
+/// register and take immediate offsets.
 std::optional<SmallVector<int32_t>>
 affinePointerOffsets(Operation *op, const AffinePointers &affine,
-                     const LinearLayout &layout);
+                     const LinearLayout &layout, size_t registers);
 /// Replaces each of `ptrs` by `ptrs[0]` plus its byte offset in `offsets`
-/// (affinePointerOffsets), for ops whose address LLVM folds (NVVM's).
+/// (affinePointerOffsets for `ptrs.size()` registers), for ops whose address
+/// LLVM folds (NVVM's).
 void shareAffinePointers(OpBuilder &b, Location loc, ArrayRef<int32_t> offsets,
                          SmallVectorImpl<Value> &ptrs);
 /// Inline PTX's address of register `r`: `[$operand]`, or `[$operand+k]`
