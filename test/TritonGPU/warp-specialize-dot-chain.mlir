@@ -11,7 +11,10 @@
 // hostdesc_ws, head dim 64, 128x64 tiles), as our frontend emits it. Its
 // consumer loop issues P @ V of iteration j - 1 right after Q K^T of j,
 // waits for Q K^T only ({pendings = 1}), runs the softmax while P @ V is in
-// flight, then waits for it and frees its slot; the first iteration's
+// flight, then waits for it and frees its slot. The accumulator is carried
+// as P @ V left it, with the iteration's alpha, and rescaled in the next
+// iteration after its Q K^T is issued (and before the last P @ V after the
+// loop); the first iteration's
 // Q K^T and softmax come before the loop and the last P @ V after it, both
 // under the loop's trip test (the causal bound is not a constant). With two
 // ring slots the loop stays synchronous (the producer could not run ahead).
@@ -27,14 +30,21 @@
 // CHECK: scf.for %{{.*}} = %c64_i32 to
 // CHECK: ttng.wait_barrier
 // CHECK: [[S:%.*]] = ttng.warp_group_dot {{.*}}isAsync = true{{.*}} : !ttg.memdesc<128x64xf16
-// CHECK: [[D:%.*]] = ttng.warp_group_dot {{.*}}isAsync = true{{.*}} : tensor<128x64xf16, #ttg.dot_op
+// CHECK: [[AB:%.*]] = tt.expand_dims [[ALPHA:%arg[0-9]+]] {axis = 1 : i32}
+// CHECK: [[AF:%.*]] = tt.broadcast [[AB]]
+// CHECK: [[A:%.*]] = arith.mulf [[ACC:%arg[0-9]+]], [[AF]]
+// CHECK: [[D:%.*]] = ttng.warp_group_dot {{.*}}, [[A]] {{{.*}}isAsync = true{{.*}} : tensor<128x64xf16, #ttg.dot_op
 // CHECK: ttng.warp_group_dot_wait [[S]] {pendings = 1 : i32}
 // CHECK: math.exp2
-// CHECK: ttng.warp_group_dot_wait [[D]] {pendings = 0 : i32}
+// CHECK: [[DONE:%.*]] = ttng.warp_group_dot_wait [[D]] {pendings = 0 : i32}
+// CHECK-NOT: arith.mulf [[DONE]]
 // CHECK: ttng.arrive_barrier
-// CHECK: scf.yield
+// CHECK: scf.yield [[DONE]],
 // CHECK: } {tt.warp_specialize}
 // CHECK: scf.if [[RUNS]]
+// CHECK: tt.expand_dims
+// CHECK: tt.broadcast
+// CHECK: arith.mulf
 // CHECK: ttng.warp_group_dot {{.*}} {inputPrecision = 0 : i32} : tensor<128x64xf16, #ttg.dot_op
 // CHECK: ttng.arrive_barrier
 // CHECK: ttg.warp_yield

@@ -8,20 +8,25 @@
 // softmax of j runs while that P V is in flight:
 //
 //   prologue (if the loop runs): wait slot 0; S = Q K^T; softmax -> m, l,
-//            P_0, alpha; A = acc0 * alpha
-//   for j = lb + step ... {      iter_args(..., A, P_prev, slot_prev)
+//            P_0, alpha_0
+//   for j = lb + step ... {      iter_args(..., D, P_prev, slot_prev, a_prev)
 //     wait slot j;  S = Q K^T                    {isAsync}
+//     A = D * a_prev                             // while Q K^T runs
 //     D = P_prev V[slot_prev] + A                {isAsync}
 //     S = warp_group_dot_wait S {pendings = 1}   // Q K^T done, P V in flight
-//     softmax(S) -> m, l, P_j, alpha
+//     softmax(S) -> m, l, P_j, alpha_j
 //     D = warp_group_dot_wait D {pendings = 0}
-//     release slot_prev;  A = D * alpha
+//     release slot_prev
 //   }
-//   epilogue (if the loop ran): acc = P_last V[slot_last] + A; release it
+//   epilogue (if the loop ran): acc = P_last V[slot_last] + D * a_last;
+//            release it
 //
-// The algebra is the loop's own: A carries acc_{j-1} * alpha_j, the
-// rescaled accumulator waiting for P_j V_j. A slot is held one iteration
-// longer (its V is read a turn later).
+// The algebra is the loop's own: D carries acc_{j-1} and a_prev alpha_j
+// (its row vector, before the broadcast), so acc_{j-1} * alpha_j, the
+// accumulator P_j V_j adds to, is made in the next iteration, after its
+// Q K^T is issued: the rescale runs under that wgmma, as FlashAttention-3
+// places it, not between the P V's completion and the next Q K^T's issue.
+// A slot is held one iteration longer (its V is read a turn later).
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +53,11 @@ struct DotChain {
   /// result (either may be absent).
   arith::MulFOp rescale;
   ConvertLayoutOp toC, fromD;
+  /// The rescale's other operand (alpha) before the broadcasts that make
+  /// it the accumulator's shape, and those ops, source first: the loop
+  /// carries `scale` and remakes the rest where the rescale moves.
+  Value scale;
+  SmallVector<Operation *> scaleShape;
 };
 
 /// A single user of `v`, if it has exactly one use.
@@ -89,6 +99,14 @@ FailureOr<DotChain> matchDots(scf::ForOp loop) {
     toC = c.toC.getResult();
   if (c.second.getC() != toC || !toC.hasOneUse())
     return failure();
+  c.scale = c.rescale.getLhs() == acc ? c.rescale.getRhs() : c.rescale.getLhs();
+  while (Operation *def = c.scale.getDefiningOp()) {
+    if (!isa<BroadcastOp, ExpandDimsOp>(def) ||
+        def->getBlock() != loop.getBody())
+      break;
+    c.scaleShape.insert(c.scaleShape.begin(), def);
+    c.scale = def->getOperand(0);
+  }
   return c;
 }
 
@@ -147,18 +165,24 @@ Value fromSecond(OpBuilder &b, DotChain &c, Value d) {
 }
 
 /// The yields of a rotated iteration: the loop's (mapped), with the
-/// accumulator replaced by `rescaled`, then P and the slot.
-SmallVector<Value> rotatedYields(DotChain &c, IRMapping &map, Value rescaled) {
+/// accumulator replaced by `acc`, then P, the slot and the iteration's
+/// alpha.
+SmallVector<Value> rotatedYields(DotChain &c, IRMapping &map, Value acc) {
   SmallVector<Value> yields;
   for (auto [i, v] : llvm::enumerate(c.loop.getYieldedValues()))
-    yields.push_back(i == c.accIndex ? rescaled : map.lookupOrDefault(v));
+    yields.push_back(i == c.accIndex ? acc : map.lookupOrDefault(v));
   yields.push_back(map.lookup(c.second.getA()));
   yields.push_back(map.lookup(c.secondB.getIndex()));
+  yields.push_back(map.lookupOrDefault(c.scale));
   return yields;
 }
 
-/// acc * alpha with the iteration's alpha (from `map`).
-Value rescaleAcc(OpBuilder &b, DotChain &c, IRMapping &map, Value acc) {
+/// acc * alpha with a carried alpha, broadcast as the loop broadcast it.
+Value rescaleAcc(OpBuilder &b, DotChain &c, Value acc, Value scale) {
+  IRMapping map;
+  map.map(c.scale, scale);
+  for (Operation *op : c.scaleShape)
+    b.clone(*op, map);
   map.map(c.loop.getRegionIterArgs()[c.accIndex], acc);
   return b.clone(*c.rescale, map)->getResult(0);
 }
@@ -171,6 +195,7 @@ scf::IfOp buildPrologue(OpBuilder &b, DotChain &c, Value runs) {
   auto pType = cast<RankedTensorType>(c.second.getA().getType());
   types.push_back(pType);
   types.push_back(c.secondB.getIndex().getType());
+  types.push_back(c.scale.getType());
   auto prologue = scf::IfOp::create(b, loc, types, runs, /*withElse=*/true);
   OpBuilder then = prologue.getThenBodyBuilder();
   IRMapping map;
@@ -179,9 +204,8 @@ scf::IfOp buildPrologue(OpBuilder &b, DotChain &c, Value runs) {
        llvm::zip(loop.getRegionIterArgs(), loop.getInitArgs()))
     map.map(arg, init);
   cloneFirstPart(then, c, map, [](ttng::WarpGroupDotOp) {});
-  Value acc = loop.getInitArgs()[c.accIndex];
   scf::YieldOp::create(then, loc,
-                       rotatedYields(c, map, rescaleAcc(then, c, map, acc)));
+                       rotatedYields(c, map, loop.getInitArgs()[c.accIndex]));
   OpBuilder otherwise = prologue.getElseBodyBuilder();
   SmallVector<Value> inits(loop.getInitArgs());
   inits.push_back(arith::ConstantOp::create(
@@ -190,6 +214,12 @@ scf::IfOp buildPrologue(OpBuilder &b, DotChain &c, Value runs) {
                              otherwise.getZeroAttr(pType.getElementType()))));
   inits.push_back(arith::ConstantOp::create(
       otherwise, loc, otherwise.getZeroAttr(c.secondB.getIndex().getType())));
+  // Never read: the epilogue rescales only where the loop ran.
+  Type scaleType = c.scale.getType();
+  TypedAttr zero = otherwise.getZeroAttr(getElementTypeOrSelf(scaleType));
+  if (auto tensor = dyn_cast<RankedTensorType>(scaleType))
+    zero = DenseElementsAttr::get(tensor, zero);
+  inits.push_back(arith::ConstantOp::create(otherwise, loc, zero));
   scf::YieldOp::create(otherwise, loc, inits);
   return prologue;
 }
@@ -216,7 +246,8 @@ buildRotatedLoop(OpBuilder &b, DotChain &c, scf::IfOp prologue,
   Value pending;
   cloneFirstPart(body, c, map, [&](ttng::WarpGroupDotOp first) {
     first.setIsAsync(true);
-    pending = issueSecond(body, c, args[n], args[n + 1], args[c.accIndex],
+    Value acc = rescaleAcc(body, c, args[c.accIndex], args[n + 2]);
+    pending = issueSecond(body, c, args[n], args[n + 1], acc,
                           /*async=*/true);
     auto s = ttng::WarpGroupDotWaitOp::create(body, first.getLoc(),
                                               ValueRange{first.getD()}, 1);
@@ -226,8 +257,7 @@ buildRotatedLoop(OpBuilder &b, DotChain &c, scf::IfOp prologue,
       ttng::WarpGroupDotWaitOp::create(body, loc, ValueRange{pending}, 0);
   Value acc = fromSecond(body, c, done.getResult(0));
   release(body, loc, args[n + 1]);
-  scf::YieldOp::create(body, loc,
-                       rotatedYields(c, map, rescaleAcc(body, c, map, acc)));
+  scf::YieldOp::create(body, loc, rotatedYields(c, map, acc));
   return rotated;
 }
 
@@ -242,11 +272,11 @@ buildEpilogue(OpBuilder &b, DotChain &c, scf::ForOp rotated, Value runs,
                                     /*withElse=*/true);
   OpBuilder then = epilogue.getThenBodyBuilder();
   Value slot = rotated.getResult(n + 1);
-  Value d = issueSecond(then, c, rotated.getResult(n), slot, a,
+  Value acc = rescaleAcc(then, c, a, rotated.getResult(n + 2));
+  Value d = issueSecond(then, c, rotated.getResult(n), slot, acc,
                         /*async=*/false);
-  Value acc = fromSecond(then, c, d);
   release(then, loc, slot);
-  scf::YieldOp::create(then, loc, acc);
+  scf::YieldOp::create(then, loc, fromSecond(then, c, d));
   OpBuilder otherwise = epilogue.getElseBodyBuilder();
   scf::YieldOp::create(otherwise, loc, a);
   return epilogue;
