@@ -14,8 +14,10 @@
 // flight, then waits for it and frees its slot. The accumulator is carried
 // as P @ V left it, with the iteration's alpha, and rescaled in the next
 // iteration after its Q K^T is issued (and before the last P @ V after the
-// loop); the first iteration's
-// Q K^T and softmax come before the loop and the last P @ V after it, both
+// loop). The loop's one proxy fence follows the slot's wait: the one the
+// loop had before P @ V is gone, since P @ V is issued after that fence now;
+// the first iteration's Q K^T and softmax come before the loop and the last
+// P @ V after it, both
 // under the loop's trip test (the causal bound is not a constant). With two
 // ring slots the loop stays synchronous (the producer could not run ahead).
 
@@ -35,7 +37,9 @@
 // CHECK: [[A:%.*]] = arith.mulf [[ACC:%arg[0-9]+]], [[AF]]
 // CHECK: [[D:%.*]] = ttng.warp_group_dot {{.*}}, [[A]] {{{.*}}isAsync = true{{.*}} : tensor<128x64xf16, #ttg.dot_op
 // CHECK: ttng.warp_group_dot_wait [[S]] {pendings = 1 : i32}
+// CHECK-NOT: ttng.fence_async_shared
 // CHECK: math.exp2
+// CHECK-NOT: ttng.fence_async_shared
 // CHECK: [[DONE:%.*]] = ttng.warp_group_dot_wait [[D]] {pendings = 0 : i32}
 // CHECK-NOT: arith.mulf [[DONE]]
 // CHECK: ttng.arrive_barrier

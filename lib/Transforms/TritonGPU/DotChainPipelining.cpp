@@ -125,17 +125,33 @@ FailureOr<DotChain> matchDotChain(scf::ForOp loop) {
 /// Everything of the body but the chain's second half (the second dot, its
 /// B view, the rescale and the conversions), in body order, with
 /// `afterFirst` called once the first dot is cloned.
+///
+/// A proxy fence between the two dots ordered the slot's copies before the
+/// second dot read V. Once that dot is issued with the next iteration's
+/// first, after the fence that follows the slot's wait (which orders the
+/// same copies: one barrier completes the slot's K and V), it orders
+/// nothing a wgmma reads: the fence goes (session 44: the head-dim-128
+/// kernel's PTX had one `fence.proxy.async` per iteration more than it
+/// needs). Without a fence before the first dot (TMA rings) it stays.
 void cloneFirstPart(OpBuilder &b, DotChain &c, IRMapping &map,
                     function_ref<void(ttng::WarpGroupDotOp)> afterFirst) {
+  bool fenced = false, betweenDots = false;
   for (Operation &op : c.loop.getBody()->without_terminator()) {
     if (&op == c.rescale.getOperation() || &op == c.second.getOperation() ||
         &op == c.secondB.getOperation() ||
         (c.toC && &op == c.toC.getOperation()) ||
         (c.fromD && &op == c.fromD.getOperation()))
       continue;
+    if (isa<ttng::FenceAsyncSharedOp>(op)) {
+      if (fenced && betweenDots)
+        continue;
+      fenced |= !betweenDots;
+    }
     Operation *clone = b.clone(op, map);
-    if (&op == c.first.getOperation())
+    if (&op == c.first.getOperation()) {
+      betweenDots = c.first->isBeforeInBlock(c.second);
       afterFirst(cast<ttng::WarpGroupDotOp>(clone));
+    }
   }
 }
 
