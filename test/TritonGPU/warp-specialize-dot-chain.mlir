@@ -17,9 +17,9 @@
 // loop). The loop's one proxy fence follows the slot's wait: the one the
 // loop had before P @ V is gone, since P @ V is issued after that fence now;
 // the first iteration's Q K^T and softmax come before the loop and the last
-// P @ V after it, both
-// under the loop's trip test (the causal bound is not a constant). With two
-// ring slots the loop stays synchronous (the producer could not run ahead).
+// P @ V after it, both under the loop's trip test (the causal bound is not a
+// constant). With two ring slots the loop stays synchronous (the producer
+// could not run ahead).
 
 // CHECK-LABEL: tt.func public @attn_host_desc_body
 // CHECK: ttg.warp_specialize(

@@ -126,16 +126,16 @@ FailureOr<DotChain> matchDotChain(scf::ForOp loop) {
 /// B view, the rescale and the conversions), in body order, with
 /// `afterFirst` called once the first dot is cloned.
 ///
-/// A proxy fence between the two dots ordered the slot's copies before the
-/// second dot read V. Once that dot is issued with the next iteration's
-/// first, after the fence that follows the slot's wait (which orders the
-/// same copies: one barrier completes the slot's K and V), it orders
-/// nothing a wgmma reads: the fence goes (session 44: the head-dim-128
+/// A proxy fence after the first dot (the loop's, before the second) ordered
+/// the slot's copies before the second dot read V. Once that dot is issued with
+/// the next iteration's first, after the fence that follows the slot's wait
+/// (which orders the same copies: one barrier completes the slot's K and V), it
+/// orders nothing a wgmma reads: the fence goes (session 44: the head-dim-128
 /// kernel's PTX had one `fence.proxy.async` per iteration more than it
 /// needs). Without a fence before the first dot (TMA rings) it stays.
 void cloneFirstPart(OpBuilder &b, DotChain &c, IRMapping &map,
                     function_ref<void(ttng::WarpGroupDotOp)> afterFirst) {
-  bool fenced = false, betweenDots = false;
+  bool fencedFirst = false, pastFirst = false;
   for (Operation &op : c.loop.getBody()->without_terminator()) {
     if (&op == c.rescale.getOperation() || &op == c.second.getOperation() ||
         &op == c.secondB.getOperation() ||
@@ -143,13 +143,13 @@ void cloneFirstPart(OpBuilder &b, DotChain &c, IRMapping &map,
         (c.fromD && &op == c.fromD.getOperation()))
       continue;
     if (isa<ttng::FenceAsyncSharedOp>(op)) {
-      if (fenced && betweenDots)
+      if (fencedFirst && pastFirst)
         continue;
-      fenced |= !betweenDots;
+      fencedFirst = !pastFirst;
     }
     Operation *clone = b.clone(op, map);
     if (&op == c.first.getOperation()) {
-      betweenDots = c.first->isBeforeInBlock(c.second);
+      pastFirst = true;
       afterFirst(cast<ttng::WarpGroupDotOp>(clone));
     }
   }
@@ -224,18 +224,11 @@ scf::IfOp buildPrologue(OpBuilder &b, DotChain &c, Value runs) {
                        rotatedYields(c, map, loop.getInitArgs()[c.accIndex]));
   OpBuilder otherwise = prologue.getElseBodyBuilder();
   SmallVector<Value> inits(loop.getInitArgs());
-  inits.push_back(arith::ConstantOp::create(
-      otherwise, loc, pType,
-      DenseElementsAttr::get(pType,
-                             otherwise.getZeroAttr(pType.getElementType()))));
-  inits.push_back(arith::ConstantOp::create(
-      otherwise, loc, otherwise.getZeroAttr(c.secondB.getIndex().getType())));
-  // Never read: the epilogue rescales only where the loop ran.
-  Type scaleType = c.scale.getType();
-  TypedAttr zero = otherwise.getZeroAttr(getElementTypeOrSelf(scaleType));
-  if (auto tensor = dyn_cast<RankedTensorType>(scaleType))
-    zero = DenseElementsAttr::get(tensor, zero);
-  inits.push_back(arith::ConstantOp::create(otherwise, loc, zero));
+  // P, the slot and alpha are never read where the loop does not run (the
+  // epilogue issues P V only where it ran): zeros of their types.
+  for (Type type : ArrayRef(types).take_back(3))
+    inits.push_back(
+        arith::ConstantOp::create(otherwise, loc, otherwise.getZeroAttr(type)));
   scf::YieldOp::create(otherwise, loc, inits);
   return prologue;
 }
