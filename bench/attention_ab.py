@@ -203,9 +203,10 @@ def run_config(args, kernels, var, q, k, v, D, BM, BN, warps, stages, causal):
         if args.dump:
             os.makedirs(args.dump, exist_ok=True)
             tag = f"attn-{var}-d{D}-{BM}x{BN}-{warps}w{stages}s-{'causal' if causal else 'full'}-{who}"
-            for ext in ("ptx", "ttgir"):
-                with open(os.path.join(args.dump, f"{tag}.{ext}"), "w") as fh:
-                    fh.write(compiled.asm[ext])
+            for ext in ("ttir", "ttgir", "ptx"):
+                if ext in compiled.asm:
+                    with open(os.path.join(args.dump, f"{tag}.{ext}"), "w") as fh:
+                        fh.write(compiled.asm[ext])
         if args.once:
             continue
         ms = triton.testing.do_bench(f, warmup=25, rep=200)
@@ -226,7 +227,7 @@ def main():
     parser.add_argument("--batch-heads", type=int, default=128)
     parser.add_argument("--configs", default="64x128x64x4x3,128x128x64x8x3,128x128x128x8x2",
                         help="DxBMxBNxWARPSxSTAGES,...")
-    parser.add_argument("--dump", help="write each compiler's PTX and TTGIR here")
+    parser.add_argument("--dump", help="write each compiler's TTIR, TTGIR and PTX here")
     parser.add_argument("--once", action="store_true", help="launch each kernel once, untimed (for ncu)")
     parser.add_argument("--masks", default="full,causal", help="full, causal or both (full,causal)")
     parser.add_argument("--who", default="up,ours", help="the compilers to run: up, ours or both (up,ours)")

@@ -197,3 +197,40 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// The regions of a ttg.warp_specialize run at the same time: a buffer the
+// default region allocates (2048 bytes) and a partition's tensor-map scratch
+// (128 bytes, made there for its own TMA copies) must not share bytes,
+// although the default region's ops come first in the IR (by op order alone
+// the buffer is dead before the partition starts). A buffer used only before
+// the op may share them.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: @concurrent_regions
+  tt.func public @concurrent_regions(%p: !tt.ptr<f16>, %map: !tt.ptr<i8>, %n: i32, %s: i64) {
+    %c64 = arith.constant 64 : i32
+    %c1 = arith.constant 1 : i32
+    // CHECK: ttg.local_alloc {allocation.offset = 0 : i32}
+    %before = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %before : !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    ttg.warp_specialize(%p, %map, %n, %s)
+    default {
+      // CHECK: default {
+      // CHECK-NEXT: ttg.local_alloc {allocation.offset = 0 : i32}
+      %inside = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+      ttg.local_dealloc %inside : !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+      ttg.warp_yield
+    }
+    partition0(%a: !tt.ptr<f16>, %m: !tt.ptr<i8>, %k: i32, %st: i64) num_warps(4) {
+      %c64_0 = arith.constant 64 : i32
+      %c1_0 = arith.constant 1 : i32
+      // CHECK: ttng.tensormap_create {{.*}}allocation.offset = 2048 : i32
+      ttng.tensormap_create %m, %a, [%c64_0, %c64_0], [%k, %k], [%st], [%c1_0, %c1_0] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i32, i64, i32, i32) -> ()
+      ttg.warp_return
+    } : (!tt.ptr<f16>, !tt.ptr<i8>, i32, i64) -> ()
+    tt.return
+  }
+}

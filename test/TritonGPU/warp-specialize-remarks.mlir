@@ -84,7 +84,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 
 // -----
 
-// A descriptor made in the kernel (a tensor map in global scratch).
+// A descriptor viewed from a pointer (a tensor map the producer could not
+// make again itself).
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
@@ -95,7 +96,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     %c0_i32 = arith.constant 0 : i32
     %c64_i32 = arith.constant 64 : i32
     %a = ttng.reinterpret_tensor_descriptor %p : !tt.ptr<i8> to !tt.tensordesc<tensor<128x64xf16>>
-    // expected-remark @+1 {{not warp-specialized: its tensor descriptors are made in the kernel}}
+    // expected-remark @+1 {{not warp-specialized: its tensor descriptors are neither kernel arguments nor made by tt.make_tensor_descriptor before the loop}}
     %r = scf.for %k = %c0_i32 to %K step %c64_i32 iter_args(%acc = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
       %7 = tt.descriptor_load %a[%k, %k] : !tt.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf16, #blocked>
       %9 = ttg.local_alloc %7 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>

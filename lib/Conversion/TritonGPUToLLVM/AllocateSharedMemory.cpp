@@ -172,6 +172,21 @@ private:
     // The dispatch word of warp specialization, live throughout.
     SmallVector<WarpSpecializeOp> warpSpecializeOps;
     f.walk([&](WarpSpecializeOp ws) { warpSpecializeOps.push_back(ws); });
+    // The regions of a ttg.warp_specialize run at the same time: a buffer
+    // or scratch of one of them is live for the whole op (the default
+    // region's ops are numbered before the partitions', so by ids alone a
+    // partition's scratch, a tensor map it writes, could share bytes with a
+    // buffer the default warps use meanwhile).
+    for (Buffer &buffer : buffers) {
+      auto ws = buffer.owner->getParentOfType<WarpSpecializeOp>();
+      for (auto outer = ws; outer;
+           outer = outer->getParentOfType<WarpSpecializeOp>())
+        ws = outer;
+      if (ws) {
+        buffer.start = std::min(buffer.start, id[ws]);
+        buffer.end = std::max(buffer.end, last[ws]);
+      }
+    }
     if (!warpSpecializeOps.empty())
       buffers.push_back({f.getOperation(), 4, 16, id[f], last[f]});
 

@@ -45,10 +45,14 @@
 // The producer runs ahead by up to S tiles; neither side waits on the
 // other's instructions, only on its buffers. Layout choices are not
 // revisited: the consumer keeps the warps, tiles and encodings the loop had.
-// Of descriptor loads, only kernel-argument descriptors are specialized; loops
-// over tensor maps the kernel writes stay with the pipeliner. (They were held
-// back for racecheck's hazards on the dispatch word, which it reports for every
-// warp-specialized kernel: bench/sanitizer/racecheck_partial_barrier.cu.)
+// Descriptor loads may read kernel-argument descriptors or descriptors the
+// kernel makes before the loop (`tl.make_tensor_descriptor`, tutorial 06's
+// warp_specialize path on Hopper): the producer makes its own copy of such a
+// descriptor from the captured base, shape and strides, so the tensor map is
+// written, released and acquired by the threads that issue the copies (the
+// tensor-map proxy's acquire is the reading thread's), in the producer's own
+// slice of global scratch. Other descriptors
+// (ttng.reinterpret_tensor_descriptor of a pointer) keep the pipelined loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -309,14 +313,11 @@ private:
       if (failed(tma))
         return refuse(loop, "a descriptor load does not go straight to a "
                             "shared buffer TMA can write");
-      // Tensor maps the kernel writes (tl.make_tensor_descriptor) are not
-      // handed to the producer warps yet: they keep the pipelined loop.
-      if (!isa<BlockArgument>(load.getDesc()) ||
-          !isa<FunctionOpInterface>(
-              cast<BlockArgument>(load.getDesc()).getOwner()->getParentOp()))
-        return refuse(loop, "its tensor descriptors are made in the kernel "
-                            "(only kernel-argument descriptors are "
-                            "specialized)");
+      if (!isKernelArgument(load.getDesc()) &&
+          !madeBefore(load.getDesc(), loop))
+        return refuse(loop, "its tensor descriptors are neither kernel "
+                            "arguments nor made by tt.make_tensor_descriptor "
+                            "before the loop");
       plan.loads.push_back(load);
       plan.allocs.push_back(alloc);
       plan.bytesPerIteration += tma->bytes;
@@ -351,6 +352,18 @@ private:
       return refuse(loop, "two slots of the tiles do not fit in shared "
                           "memory");
     return plan;
+  }
+
+  static bool isKernelArgument(Value v) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  }
+
+  /// The tt.make_tensor_descriptor before `loop` that made `desc`, if any:
+  /// the producer makes the descriptor again from its operands.
+  static MakeTensorDescOp madeBefore(Value desc, scf::ForOp loop) {
+    auto make = desc.getDefiningOp<MakeTensorDescOp>();
+    return make && !loop->isAncestor(make) ? make : MakeTensorDescOp();
   }
 
   static LocalAllocOp oneUseAlloc(Operation *load) {
@@ -520,6 +533,13 @@ private:
 
   void specialize(Plan &plan) {
     scf::ForOp loop = plan.loop;
+    // Descriptors made before the loop for its loads only: the producer
+    // makes its own, so these go once the consumer no longer loads.
+    SetVector<Operation *> made;
+    for (Operation *load : plan.loads)
+      if (auto descriptor = dyn_cast<DescriptorLoadOp>(load))
+        if (MakeTensorDescOp make = madeBefore(descriptor.getDesc(), loop))
+          made.insert(make);
     Location loc = loop.getLoc();
     MLIRContext *ctx = loop.getContext();
     auto module = loop->getParentOfType<ModuleOp>();
@@ -559,8 +579,12 @@ private:
       for (Value v : op->getOperands())
         capture(v);
     for (Operation *load : plan.loads)
-      for (Value v : addressOperands(load))
-        capture(v);
+      for (Value v : addressOperands(load)) {
+        if (MakeTensorDescOp make = madeBefore(v, loop))
+          llvm::for_each(make->getOperands(), capture);
+        else
+          capture(v);
+      }
     captures.insert(full);
     captures.insert(empty);
     for (Value ring : rings)
@@ -598,6 +622,9 @@ private:
     buffers.append({full, empty});
     for (Value v : buffers)
       LocalDeallocOp::create(b, loc, v);
+    for (Operation *make : made)
+      if (make->use_empty())
+        make->erase();
   }
 
   /// partition0: the loop's address computation and the TMA copies.
@@ -611,6 +638,12 @@ private:
     IRMapping map;
     for (Value v : captures)
       map.map(v, entry->addArgument(v.getType(), v.getLoc()));
+    // Descriptors made before the loop: made again by the producer.
+    for (Operation *load : plan.loads)
+      if (auto descriptor = dyn_cast<DescriptorLoadOp>(load))
+        if (MakeTensorDescOp make = madeBefore(descriptor.getDesc(), loop);
+            make && !map.contains(make.getResult()))
+          b.clone(*make, map);
     for (Operation *op : plan.rematerialized)
       cloneForProducer(b, op, map);
     SmallVector<std::pair<Value, Value>> moving =
