@@ -53,6 +53,9 @@
 // tensor-map proxy's acquire is the reading thread's), in the producer's own
 // slice of global scratch. Other descriptors
 // (ttng.reinterpret_tensor_descriptor of a pointer) keep the pipelined loop.
+// A chain of dots (attention) with one consumer warp group (4 warps) stays
+// pipelined even where marked: it ran slower specialized every time it was
+// measured.
 //
 //===----------------------------------------------------------------------===//
 
@@ -209,6 +212,18 @@ public:
       FailureOr<Plan> plan = analyze(loop);
       if (failed(plan))
         continue;
+      // One consumer warp group for a chain of dots (attention) measured
+      // slower specialized than pipelined, marked or not: 26 % through
+      // pointers (session 35), tutorial 06's head-dim-64 warp_specialize
+      // path 437 -> 367 TFLOP/s (H200, session 45; upstream 3.6 does not
+      // specialize it on sm_90 either).
+      if (TritonGPUDialect::getNumWarps(loop->getParentOfType<ModuleOp>()) ==
+              4 &&
+          getDotChainTileSize(loop)) {
+        remark(loop, "not warp-specialized: one consumer warp group for a "
+                     "chain of dots runs faster pipelined");
+        continue;
+      }
       if (automatic && plan->stages < 3) {
         remark(loop, "not warp-specialized automatically: P @ V stays "
                      "synchronous with two slots");
