@@ -108,6 +108,9 @@ struct Plan {
   /// Pointer loads: the tensor ops before the loop those read (operands
   /// first), made again in the producer in its own layouts.
   SmallVector<Operation *> rematerialized;
+  /// Descriptor loads: the tt.make_tensor_descriptor ops before the loop
+  /// whose descriptors they read, made again by the producer.
+  SetVector<Operation *> made;
   int stages = 0;
 
   /// Whether the tiles come through pointers (cp.async), not descriptors.
@@ -209,9 +212,6 @@ public:
         loops.push_back({loop, true});
     });
     for (auto [loop, automatic] : loops) {
-      FailureOr<Plan> plan = analyze(loop);
-      if (failed(plan))
-        continue;
       // One consumer warp group for a chain of dots (attention) measured
       // slower specialized than pipelined, marked or not: 26 % through
       // pointers (session 35), tutorial 06's head-dim-64 warp_specialize
@@ -224,6 +224,9 @@ public:
                      "chain of dots runs faster pipelined");
         continue;
       }
+      FailureOr<Plan> plan = analyze(loop);
+      if (failed(plan))
+        continue;
       if (automatic && plan->stages < 3) {
         remark(loop, "not warp-specialized automatically: P @ V stays "
                      "synchronous with two slots");
@@ -328,8 +331,9 @@ private:
       if (failed(tma))
         return refuse(loop, "a descriptor load does not go straight to a "
                             "shared buffer TMA can write");
-      if (!isKernelArgument(load.getDesc()) &&
-          !madeBefore(load.getDesc(), loop))
+      if (MakeTensorDescOp make = madeBefore(load.getDesc(), loop))
+        plan.made.insert(make);
+      else if (!isKernelArgument(load.getDesc()))
         return refuse(loop, "its tensor descriptors are neither kernel "
                             "arguments nor made by tt.make_tensor_descriptor "
                             "before the loop");
@@ -548,13 +552,6 @@ private:
 
   void specialize(Plan &plan) {
     scf::ForOp loop = plan.loop;
-    // Descriptors made before the loop for its loads only: the producer
-    // makes its own, so these go once the consumer no longer loads.
-    SetVector<Operation *> made;
-    for (Operation *load : plan.loads)
-      if (auto descriptor = dyn_cast<DescriptorLoadOp>(load))
-        if (MakeTensorDescOp make = madeBefore(descriptor.getDesc(), loop))
-          made.insert(make);
     Location loc = loop.getLoc();
     MLIRContext *ctx = loop.getContext();
     auto module = loop->getParentOfType<ModuleOp>();
@@ -593,10 +590,11 @@ private:
     for (Operation *op : plan.rematerialized)
       for (Value v : op->getOperands())
         capture(v);
+    // A descriptor the producer makes again: what it is made from.
     for (Operation *load : plan.loads)
       for (Value v : addressOperands(load)) {
-        if (MakeTensorDescOp make = madeBefore(v, loop))
-          llvm::for_each(make->getOperands(), capture);
+        if (plan.made.contains(v.getDefiningOp()))
+          llvm::for_each(v.getDefiningOp()->getOperands(), capture);
         else
           capture(v);
       }
@@ -637,7 +635,8 @@ private:
     buffers.append({full, empty});
     for (Value v : buffers)
       LocalDeallocOp::create(b, loc, v);
-    for (Operation *make : made)
+    // The consumer no longer loads through them.
+    for (Operation *make : plan.made)
       if (make->use_empty())
         make->erase();
   }
@@ -653,12 +652,8 @@ private:
     IRMapping map;
     for (Value v : captures)
       map.map(v, entry->addArgument(v.getType(), v.getLoc()));
-    // Descriptors made before the loop: made again by the producer.
-    for (Operation *load : plan.loads)
-      if (auto descriptor = dyn_cast<DescriptorLoadOp>(load))
-        if (MakeTensorDescOp make = madeBefore(descriptor.getDesc(), loop);
-            make && !map.contains(make.getResult()))
-          b.clone(*make, map);
+    for (Operation *make : plan.made)
+      b.clone(*make, map);
     for (Operation *op : plan.rematerialized)
       cloneForProducer(b, op, map);
     SmallVector<std::pair<Value, Value>> moving =
