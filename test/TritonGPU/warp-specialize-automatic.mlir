@@ -10,9 +10,15 @@
 // slots or 4 warps it stays pipelined (and with 64x64 P @ V tiles:
 // warp-specialize-dot-chain.mlir), and so it does with the choice turned
 // off (automatic-warp-specialization=0; TRITONDIALECT_AUTO_WS=0 for the
-// drop-in backend).
+// drop-in backend). The query tile is loaded in the default region, after
+// the dispatch (the producer's first copies then overlap it), not before
+// the warp_specialize, where every warp would wait for it first.
 
+// CHECK-NOT: ttng.async_tma_copy_global_to_local
 // CHECK: ttg.warp_specialize(
+// CHECK-NEXT: default {
+// CHECK: ttng.async_tma_copy_global_to_local %arg0[
+// CHECK: ttng.wait_barrier
 // CHECK: scf.for
 // CHECK: ttng.warp_group_dot_wait {{.*}} {pendings = 1 : i32}
 // CHECK: partition0

@@ -639,6 +639,51 @@ private:
     for (Operation *make : plan.made)
       if (make->use_empty())
         make->erase();
+    sinkDefaultLoads(ws);
+  }
+
+  /// Descriptor loads before `ws` that only the default warps read (the
+  /// query tile of attention), with what only they are computed from (the
+  /// descriptor the kernel makes for them), moved to the start of the
+  /// default region. Before the loop, the warps would wait for the tile
+  /// before the dispatch, and the producer would start its first copies
+  /// only then; in the default region the tile is in flight while the
+  /// producer makes its tensor maps and issues its copies. Loads move only
+  /// past ops that write nothing but shared memory (the rings' set-up).
+  static void sinkDefaultLoads(WarpSpecializeOp ws) {
+    Region &region = ws.getDefaultRegion();
+    SmallPtrSet<Operation *, 16> sunk;
+    SmallVector<Operation *> order;
+    auto usedOnlyBy = [&](Operation *op, bool orDefault) {
+      return !op->use_empty() &&
+             llvm::all_of(op->getUsers(), [&](Operation *user) {
+               return sunk.contains(user) ||
+                      (orDefault && region.isAncestor(user->getParentRegion()));
+             });
+    };
+    for (Operation *op = ws->getPrevNode(); op; op = op->getPrevNode()) {
+      if (isa<DescriptorLoadOp>(op) && usedOnlyBy(op, true)) {
+        sunk.insert(op);
+        order.push_back(op);
+        continue;
+      }
+      if ((isa<MakeTensorDescOp>(op) ||
+           (isMemoryEffectFree(op) && !op->getNumRegions())) &&
+          usedOnlyBy(op, false)) {
+        sunk.insert(op);
+        order.push_back(op);
+        continue;
+      }
+      // What a load may move past: the rings and their barriers, other
+      // loads, pure ops.
+      if (!isMemoryEffectFree(op) &&
+          !isa<LocalAllocOp, ttng::InitBarrierOp, DescriptorLoadOp, LoadOp,
+               MakeTensorDescOp>(op))
+        break;
+    }
+    Block &entry = region.front();
+    for (Operation *op : order)
+      op->moveBefore(&entry, entry.begin());
   }
 
   /// partition0: the loop's address computation and the TMA copies.
