@@ -184,8 +184,8 @@ private:
       WarpSpecializeOp ws;
       for (Operation *op = buffer.owner; op; op = op->getParentOp()) {
         auto parent = op->getParentOfType<WarpSpecializeOp>();
-        if (parent && !parent.getDefaultRegion().isAncestor(
-                          op->getParentRegion()))
+        if (parent &&
+            !parent.getDefaultRegion().isAncestor(op->getParentRegion()))
           ws = parent;
       }
       if (ws) {
