@@ -205,9 +205,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // (128 bytes, made there for its own TMA copies) must not share bytes,
 // although the default region's ops come first in the IR (by op order alone
 // the buffer is dead before the partition starts). A buffer used only before
-// the op may share them, and so may two buffers of the default region, one
-// dead before the other is made (the default warps run them in order: a tile
-// loaded before the loop, then the copy the loop reads).
+// the op may share them.
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
@@ -224,10 +222,6 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
       // CHECK-NEXT: ttg.local_alloc {allocation.offset = 0 : i32}
       %inside = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
       ttg.local_dealloc %inside : !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
-      // CHECK-NEXT: ttg.local_dealloc
-      // CHECK-NEXT: ttg.local_alloc {allocation.offset = 0 : i32}
-      %then = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
-      ttg.local_dealloc %then : !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
       ttg.warp_yield
     }
     partition0(%a: !tt.ptr<f16>, %m: !tt.ptr<i8>, %k: i32, %st: i64) num_warps(4) {

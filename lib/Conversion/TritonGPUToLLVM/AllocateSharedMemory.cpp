@@ -173,21 +173,15 @@ private:
     SmallVector<WarpSpecializeOp> warpSpecializeOps;
     f.walk([&](WarpSpecializeOp ws) { warpSpecializeOps.push_back(ws); });
     // The regions of a ttg.warp_specialize run at the same time: a buffer
-    // or scratch of a partition is live for the whole op (the default
+    // or scratch of one of them is live for the whole op (the default
     // region's ops are numbered before the partitions', so by ids alone a
     // partition's scratch, a tensor map it writes, could share bytes with a
-    // buffer the default warps use meanwhile). The default region's own
-    // buffers keep their intervals: they overlap every partition's, and
-    // two of them are ordered by the default warps' program order (a tile
-    // loaded before the loop, freed once copied where the loop reads it).
+    // buffer the default warps use meanwhile).
     for (Buffer &buffer : buffers) {
-      WarpSpecializeOp ws;
-      for (Operation *op = buffer.owner; op; op = op->getParentOp()) {
-        auto parent = op->getParentOfType<WarpSpecializeOp>();
-        if (parent &&
-            !parent.getDefaultRegion().isAncestor(op->getParentRegion()))
-          ws = parent;
-      }
+      auto ws = buffer.owner->getParentOfType<WarpSpecializeOp>();
+      for (auto outer = ws; outer;
+           outer = outer->getParentOfType<WarpSpecializeOp>())
+        ws = outer;
       if (ws) {
         buffer.start = std::min(buffer.start, id[ws]);
         buffer.end = std::max(buffer.end, last[ws]);

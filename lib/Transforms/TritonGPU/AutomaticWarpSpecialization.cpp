@@ -639,57 +639,6 @@ private:
     for (Operation *make : plan.made)
       if (make->use_empty())
         make->erase();
-    sinkDefaultLoads(ws);
-  }
-
-  /// Loads before `ws` through descriptors the kernel makes that only the
-  /// default warps read (the query tile of attention), with what only they
-  /// are computed from (that descriptor), moved to the start of the default
-  /// region. Before the loop, the warps would wait for the tile before the
-  /// dispatch, and the producer would make its tensor maps and start its
-  /// first copies only then; in the default region the tile is in flight
-  /// meanwhile. bench/attention_ab.py's desc loop, 8 warps, 128x128 tiles
-  /// (H200, session 47): head dim 128 +1.3 % full, +3.6 % causal, head dim
-  /// 64 +3 % and +1.4 %. Through kernel-argument descriptors (no maps to
-  /// make) the same move measured -8 % on head dim 64 causal and within
-  /// noise elsewhere, so those loads stay. Loads move only past ops that
-  /// write nothing but shared memory (the rings' set-up).
-  static void sinkDefaultLoads(WarpSpecializeOp ws) {
-    Region &region = ws.getDefaultRegion();
-    SmallPtrSet<Operation *, 16> sunk;
-    SmallVector<Operation *> order;
-    auto usedOnlyBy = [&](Operation *op, bool orDefault) {
-      return !op->use_empty() &&
-             llvm::all_of(op->getUsers(), [&](Operation *user) {
-               return sunk.contains(user) ||
-                      (orDefault && region.isAncestor(user->getParentRegion()));
-             });
-    };
-    for (Operation *op = ws->getPrevNode(); op; op = op->getPrevNode()) {
-      auto load = dyn_cast<DescriptorLoadOp>(op);
-      if (load && load.getDesc().getDefiningOp<MakeTensorDescOp>() &&
-          usedOnlyBy(op, true)) {
-        sunk.insert(op);
-        order.push_back(op);
-        continue;
-      }
-      if ((isa<MakeTensorDescOp>(op) ||
-           (isMemoryEffectFree(op) && !op->getNumRegions())) &&
-          usedOnlyBy(op, false)) {
-        sunk.insert(op);
-        order.push_back(op);
-        continue;
-      }
-      // What a load may move past: the rings and their barriers, other
-      // loads, pure ops.
-      if (!isMemoryEffectFree(op) &&
-          !isa<LocalAllocOp, ttng::InitBarrierOp, DescriptorLoadOp, LoadOp,
-               MakeTensorDescOp>(op))
-        break;
-    }
-    Block &entry = region.front();
-    for (Operation *op : order)
-      op->moveBefore(&entry, entry.begin());
   }
 
   /// partition0: the loop's address computation and the TMA copies.
