@@ -156,7 +156,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // In a loop that leaves the scale invariant the loop runs in two versions,
 // chosen once: its copy reduces qk and scales the result, the loop as
 // written runs where s is not positive and finite. No iteration branches.
-// Reductions in warp-specialized partitions are left as they are.
+// In a warp-specialized partition the loop is versioned there, its test
+// on the partition's own copy of the scale.
 #b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #row = #ttg.slice<{dim = 1, parent = #b}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
@@ -243,25 +244,41 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 
   // CHECK-LABEL: tt.func @warp_specialized
-  // CHECK-NOT: scf.if
-  // CHECK-NOT: math.fma
-  // CHECK: %[[T:.*]] = arith.mulf
-  // CHECK: "tt.reduce"(%[[T]])
-  tt.func @warp_specialized(%qk: tensor<64x16xf32, #b>, %s: f32) {
-    ttg.warp_specialize(%qk, %s)
+  // CHECK: ttg.warp_specialize
+  // CHECK: partition0(%[[X:.*]]: tensor<64x16xf32, #{{.*}}>, %[[S:.*]]: f32, %{{.*}}: i32)
+  // CHECK: %[[POS:.*]] = arith.cmpf ogt, %[[S]]
+  // CHECK: scf.if
+  // CHECK-NEXT: scf.for
+  // CHECK-NOT: arith.mulf %[[X]]
+  // CHECK:   "tt.reduce"(%[[X]])
+  // CHECK: } else {
+  // CHECK-NEXT: scf.for
+  // CHECK:   %[[T:.*]] = arith.mulf %[[X]]
+  // CHECK:   "tt.reduce"(%[[T]])
+  // CHECK: ttg.warp_return
+  tt.func @warp_specialized(%qk: tensor<64x16xf32, #b>, %s: f32, %n: i32) {
+    ttg.warp_specialize(%qk, %s, %n)
     default {
       ttg.warp_yield
     }
-    partition0(%x: tensor<64x16xf32, #b>, %scale: f32) num_warps(4) {
+    partition0(%x: tensor<64x16xf32, #b>, %scale: f32, %count: i32) num_warps(4) {
+      %c0 = arith.constant 0 : i32
+      %c1 = arith.constant 1 : i32
+      %init = arith.constant dense<0xFF800000> : tensor<64xf32, #row>
       %splat = tt.splat %scale : f32 -> tensor<64x16xf32, #b>
-      %t = arith.mulf %x, %splat : tensor<64x16xf32, #b>
-      %m = "tt.reduce"(%t) <{axis = 1 : i32}> ({
-      ^bb0(%u: f32, %v: f32):
-        %r = arith.maxnumf %u, %v : f32
-        tt.reduce.return %r : f32
-      }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+      %r = scf.for %i = %c0 to %count step %c1 iter_args(%m_old = %init) -> (tensor<64xf32, #row>) : i32 {
+        %t = arith.mulf %x, %splat : tensor<64x16xf32, #b>
+        // expected-remark @+1 {{reduces the product's operand and scales the result, where the scale is positive and finite (the loop in two versions, chosen once by it); 0 subtraction(s) of it as fma}}
+        %m = "tt.reduce"(%t) <{axis = 1 : i32}> ({
+        ^bb0(%u: f32, %v: f32):
+          %y = arith.maxnumf %u, %v : f32
+          tt.reduce.return %y : f32
+        }) : (tensor<64x16xf32, #b>) -> tensor<64xf32, #row>
+        %mn = arith.maxnumf %m_old, %m : tensor<64xf32, #row>
+        scf.yield %mn : tensor<64xf32, #row>
+      }
       ttg.warp_return
-    } : (tensor<64x16xf32, #b>, f32) -> ()
+    } : (tensor<64x16xf32, #b>, f32, i32) -> ()
     tt.return
   }
 }

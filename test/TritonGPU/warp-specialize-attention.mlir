@@ -10,9 +10,22 @@
 // consumer loop and only read in it: its barrier among the consumers
 // (bar.sync 15, 256) comes once before the loop, and the loop itself waits
 // only on its mbarriers, with no barrier among the warp groups (one in
-// every iteration cost 6 % on an H200, session 29).
+// every iteration cost 6 % on an H200, session 29). The loop runs in two
+// versions, chosen once by the scale (tritongpu-scale-after-max); each
+// has that barrier once, before it.
 // CHECK: setmaxnreg.inc.sync.aligned.u32 232;
 // CHECK: bar.sync 15, 256;
+// CHECK: mbarrier.try_wait.parity
+// CHECK-NOT: bar.sync
+// CHECK: wgmma.mma_async.sync.aligned.m64n64k16
+// CHECK-NOT: bar.sync
+// CHECK: wgmma.mma_async.sync.aligned.m64n128k16
+// CHECK-NOT: bar.sync
+// CHECK: bra.uni {{.*}};
+// CHECK-NEXT: {{^}}$L__BB{{[0-9_]+}}:
+// CHECK-NEXT: .loc
+// CHECK-NEXT: bar.sync 15, 256;
+// CHECK-NOT: bar.sync
 // CHECK: mbarrier.try_wait.parity
 // CHECK-NOT: bar.sync
 // CHECK: wgmma.mma_async.sync.aligned.m64n64k16

@@ -26,6 +26,7 @@
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/EquivalenceClasses.h"
 
 using namespace mlir;
 using namespace mlir::triton::gpu::lowering;
@@ -97,86 +98,150 @@ bool packedInWord(Value elem, int64_t k, Value arg, unsigned perWord) {
   return false;
 }
 
-/// Whether `arg` is read element by element (`extractvalue arg[k]` only)
-/// and its elements are packed in words, as a tensor-core instruction or a
-/// vector store takes them.
-bool repackedInWords(BlockArgument arg, unsigned perWord) {
+/// The block argument a branch forwards `use` into, when `use` is one of
+/// its successor operands.
+BlockArgument forwardedInto(OpOperand &use) {
+  auto branch = dyn_cast<BranchOpInterface>(use.getOwner());
+  if (!branch)
+    return {};
+  std::optional<BlockArgument> arg =
+      branch.getSuccessorBlockArgument(use.getOperandNumber());
+  return arg ? *arg : BlockArgument();
+}
+
+/// How `arg` is used: nullopt where something other than `extractvalue
+/// arg[k]` or a branch forwarding it reads it; else whether one of its
+/// elements is packed in a word, as a tensor-core instruction or a vector
+/// store takes them. The arguments it is forwarded into go to `forwards`.
+std::optional<bool> repackedInWords(BlockArgument arg, unsigned perWord,
+                                    SmallVectorImpl<BlockArgument> &forwards) {
   bool packed = false;
-  for (Operation *user : arg.getUsers()) {
-    std::optional<int64_t> k = extractedIndex(user, arg);
-    if (!k)
-      return false;
-    packed |= packedInWord(user->getResult(0), *k, arg, perWord);
+  for (OpOperand &use : arg.getUses()) {
+    if (std::optional<int64_t> k = extractedIndex(use.getOwner(), arg)) {
+      packed |= packedInWord(use.getOwner()->getResult(0), *k, arg, perWord);
+      continue;
+    }
+    BlockArgument into = forwardedInto(use);
+    if (!into || into.getType() != arg.getType())
+      return std::nullopt;
+    forwards.push_back(into);
   }
   return packed;
 }
 
-/// Rewrites `arg` to carry words: each predecessor packs the struct it
-/// passes, each `extractvalue` unpacks its word.
-void carryWords(BlockArgument arg, unsigned perWord) {
-  auto elems = cast<LLVM::LLVMStructType>(arg.getType());
+/// Rewrites the arguments of `web` to carry words: each predecessor packs
+/// the struct it passes unless it passes another argument of the web (a
+/// loop's result through the join of the branches around it), each
+/// `extractvalue` unpacks its word.
+void carryWords(ArrayRef<BlockArgument> web, unsigned perWord) {
+  auto elems = cast<LLVM::LLVMStructType>(web.front().getType());
   Type elem = elems.getBody()[0];
   unsigned bits = elem.getIntOrFloatBitWidth();
-  MLIRContext *ctx = arg.getContext();
+  MLIRContext *ctx = elems.getContext();
   OpBuilder b(ctx);
   auto i32 = IntegerType::get(ctx, 32);
   size_t numWords = elems.getBody().size() / perWord;
   auto words =
       LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(numWords, i32));
-  Block *block = arg.getOwner();
-  // Each predecessor once (a conditional branch may list the block twice;
-  // the successor loop below handles both).
-  SetVector<Block *> preds(block->pred_begin(), block->pred_end());
-  for (Block *pred : preds) {
-    auto branch = cast<BranchOpInterface>(pred->getTerminator());
-    for (unsigned s = 0; s < branch->getNumSuccessors(); ++s) {
-      if (branch->getSuccessor(s) != block)
-        continue;
-      OpOperand &operand =
-          branch.getSuccessorOperands(s)
-              .getMutableForwardedOperands()[arg.getArgNumber()];
-      b.setInsertionPoint(branch);
-      Location loc = branch.getLoc();
-      SmallVector<Value> values = unpack(b, loc, operand.get());
-      SmallVector<Value> packed;
-      for (size_t i = 0; i < numWords; ++i)
-        packed.push_back(packWord(
-            b, loc, ArrayRef(values).slice(i * perWord, perWord), bits, 32));
-      operand.set(pack(b, loc, words, packed));
+  DenseSet<Value> inWeb(web.begin(), web.end());
+  for (BlockArgument arg : web) {
+    Block *block = arg.getOwner();
+    // Each predecessor once (a conditional branch may list the block
+    // twice; the successor loop below handles both).
+    SetVector<Block *> preds(block->pred_begin(), block->pred_end());
+    for (Block *pred : preds) {
+      auto branch = cast<BranchOpInterface>(pred->getTerminator());
+      for (unsigned s = 0; s < branch->getNumSuccessors(); ++s) {
+        if (branch->getSuccessor(s) != block)
+          continue;
+        OpOperand &operand =
+            branch.getSuccessorOperands(s)
+                .getMutableForwardedOperands()[arg.getArgNumber()];
+        if (inWeb.contains(operand.get()))
+          continue;
+        b.setInsertionPoint(branch);
+        Location loc = branch.getLoc();
+        SmallVector<Value> values = unpack(b, loc, operand.get());
+        SmallVector<Value> packed;
+        for (size_t i = 0; i < numWords; ++i)
+          packed.push_back(packWord(
+              b, loc, ArrayRef(values).slice(i * perWord, perWord), bits, 32));
+        operand.set(pack(b, loc, words, packed));
+      }
     }
   }
-  arg.setType(words);
-  // The extracts as they were (the rewrite adds uses of its own).
-  SmallVector<Operation *> users(arg.getUsers());
-  for (Operation *user : users) {
-    auto extract = cast<LLVM::ExtractValueOp>(user);
-    int64_t k = extract.getPosition()[0];
-    b.setInsertionPoint(extract);
-    Value word =
-        LLVM::ExtractValueOp::create(b, extract.getLoc(), arg, k / perWord);
-    Value value =
-        unpackWord(b, extract.getLoc(), word, perWord, elem)[k % perWord];
-    extract.replaceAllUsesWith(value);
-    extract.erase();
+  for (BlockArgument arg : web) {
+    arg.setType(words);
+    // The extracts as they were (the rewrite adds uses of its own).
+    SmallVector<LLVM::ExtractValueOp> extracts;
+    for (Operation *user : arg.getUsers())
+      if (auto extract = dyn_cast<LLVM::ExtractValueOp>(user))
+        extracts.push_back(extract);
+    for (LLVM::ExtractValueOp extract : extracts) {
+      int64_t k = extract.getPosition()[0];
+      b.setInsertionPoint(extract);
+      Value word =
+          LLVM::ExtractValueOp::create(b, extract.getLoc(), arg, k / perWord);
+      Value value =
+          unpackWord(b, extract.getLoc(), word, perWord, elem)[k % perWord];
+      extract.replaceAllUsesWith(value);
+      extract.erase();
+    }
   }
 }
 } // namespace
 
 void mlir::triton::gpu::lowering::carrySubwordBlockArgumentsInWords(
     Operation *root) {
-  SmallVector<std::pair<BlockArgument, unsigned>> args;
+  // The arguments that may carry words, and the webs that branches
+  // forwarding one into another make of them: a web carries words when
+  // every argument in it may and one of them is packed.
+  DenseMap<Value, unsigned> perWordOf;
+  DenseMap<Value, bool> packedOf;
+  llvm::EquivalenceClasses<Value> webs;
+  SmallVector<Value> order;
+  DenseSet<Value> disqualified;
   root->walk([&](Block *block) {
     if (block->isEntryBlock())
       return;
-    if (!llvm::all_of(block->getPredecessors(), [](Block *pred) {
-          return isa<BranchOpInterface>(pred->getTerminator());
-        }))
-      return;
-    for (BlockArgument arg : block->getArguments())
-      if (unsigned perWord = elementsPerWord(arg.getType()))
-        if (repackedInWords(arg, perWord))
-          args.push_back({arg, perWord});
+    bool branches = llvm::all_of(block->getPredecessors(), [](Block *pred) {
+      return isa<BranchOpInterface>(pred->getTerminator());
+    });
+    for (BlockArgument arg : block->getArguments()) {
+      unsigned perWord = elementsPerWord(arg.getType());
+      if (!perWord)
+        continue;
+      webs.insert(arg);
+      order.push_back(arg);
+      SmallVector<BlockArgument> forwards;
+      std::optional<bool> packed =
+          branches ? repackedInWords(arg, perWord, forwards) : std::nullopt;
+      if (!packed)
+        disqualified.insert(arg);
+      perWordOf[arg] = perWord;
+      packedOf[arg] = packed.value_or(false);
+      for (BlockArgument into : forwards) {
+        webs.insert(into);
+        webs.unionSets(arg, into);
+      }
+    }
   });
-  for (auto [arg, perWord] : args)
-    carryWords(arg, perWord);
+  SmallVector<std::pair<SmallVector<BlockArgument>, unsigned>> carried;
+  DenseSet<Value> seen;
+  for (Value arg : order) {
+    Value leader = webs.getLeaderValue(arg);
+    if (!seen.insert(leader).second)
+      continue;
+    SmallVector<BlockArgument> web;
+    bool ok = true, packed = false;
+    for (Value member : webs.members(arg)) {
+      ok &= perWordOf.count(member) && !disqualified.contains(member);
+      packed |= packedOf.lookup(member);
+      web.push_back(cast<BlockArgument>(member));
+    }
+    if (ok && packed)
+      carried.push_back({std::move(web), perWordOf.lookup(arg)});
+  }
+  for (auto &[web, perWord] : carried)
+    carryWords(web, perWord);
 }

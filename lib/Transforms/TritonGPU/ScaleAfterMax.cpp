@@ -17,7 +17,12 @@
 // attention's `where(mask, qk * s, -inf)`, in a branch on diagonal tiles
 // (triton-guard-tile-masks), is where(mask, qk, -inf) * s element by
 // element: there the product and the subtraction (not contracted across
-// the branch) become one fma (session 39: 409 -> 380 us).
+// the branch) become one fma (session 39: 409 -> 380 us). In
+// warp-specialized consumers too (session 48: bench/attention_ab.py's
+// 8-warp loops +2 to +10 %), once the P @ V operand the versioned loop
+// carries through the join of its two versions stayed in 32-bit words
+// (WordBlockArguments.cpp; in f16 halves, packed after wgmma.fence, ptxas
+// serialized the P @ V wgmmas, C7519).
 //
 //===----------------------------------------------------------------------===//
 
@@ -147,10 +152,7 @@ bool usedInChain(OpOperand &use, const llvm::SetVector<Value> &chain) {
 }
 
 std::optional<Candidate> match(ReduceOp reduce, bool fpFusion) {
-  // Warp-specialized consumers are not bound by issue (ncu, session 36:
-  // issue slots 53 % busy at head dim 128), which is all this saves; the
-  // loop in two versions there measured 1-2 % slower (session 38).
-  if (!isMaxOrMin(reduce) || reduce->getParentOfType<gpu::WarpSpecializeOp>())
+  if (!isMaxOrMin(reduce))
     return std::nullopt;
   Value x = reduce.getSrcs()[0];
   Candidate c{reduce, {}, {}, {}, {}, {}};

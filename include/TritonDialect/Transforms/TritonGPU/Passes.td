@@ -446,9 +446,8 @@ def TritonGPUScaleAfterMax : Pass<"tritongpu-scale-after-max", "mlir::ModuleOp">
     leaves in flight (a wgmma in flight across the join made ptxas
     serialize every wgmma), and outside such a loop the reduction itself
     becomes one, whose other branch is the product and reduction as
-    written (not for masked operands). Reductions in `ttg.warp_specialize` partitions are left as
-    they are: those consumers are not bound by issue, and measured slower
-    with the loop in two versions. Runs
+    written (not for masked operands). Reductions in `ttg.warp_specialize`
+    partitions too: their loops are versioned inside the partition. Runs
     before allocate-shared-memory, on TritonGPU IR whose layouts and loops
     are final. `remarks` says which reductions were rewritten.
   }];
