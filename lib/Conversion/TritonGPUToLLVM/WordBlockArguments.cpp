@@ -17,7 +17,9 @@
 // A block argument whose elements are read one by one and packed into such
 // words carries the 32-bit words instead (element n*i + j in bits
 // [j*w, (j+1)*w) of word i); LLVM then folds the pack of an unpack on both
-// sides of the branch.
+// sides of the branch. Arguments that branches forward into one another
+// (a loop's result through the join of the branches around the loop) form
+// a web, carried in words together.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +29,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace mlir::triton::gpu::lowering;
@@ -193,14 +196,12 @@ void carryWords(ArrayRef<BlockArgument> web, unsigned perWord) {
 
 void mlir::triton::gpu::lowering::carrySubwordBlockArgumentsInWords(
     Operation *root) {
-  // The arguments that may carry words, and the webs that branches
-  // forwarding one into another make of them: a web carries words when
-  // every argument in it may and one of them is packed.
-  DenseMap<Value, unsigned> perWordOf;
-  DenseMap<Value, bool> packedOf;
+  // Each argument that may carry words, with whether one of its elements
+  // is packed (nullopt: something else reads it), and the webs that
+  // branches forwarding one into another make of them. A web carries
+  // words when every argument in it may and one of them is packed.
+  llvm::MapVector<Value, std::optional<bool>> packedOf;
   llvm::EquivalenceClasses<Value> webs;
-  SmallVector<Value> order;
-  DenseSet<Value> disqualified;
   root->walk([&](Block *block) {
     if (block->isEntryBlock())
       return;
@@ -212,35 +213,27 @@ void mlir::triton::gpu::lowering::carrySubwordBlockArgumentsInWords(
       if (!perWord)
         continue;
       webs.insert(arg);
-      order.push_back(arg);
       SmallVector<BlockArgument> forwards;
-      std::optional<bool> packed =
+      packedOf[arg] =
           branches ? repackedInWords(arg, perWord, forwards) : std::nullopt;
-      if (!packed)
-        disqualified.insert(arg);
-      perWordOf[arg] = perWord;
-      packedOf[arg] = packed.value_or(false);
-      for (BlockArgument into : forwards) {
-        webs.insert(into);
+      for (BlockArgument into : forwards)
         webs.unionSets(arg, into);
-      }
     }
   });
   SmallVector<std::pair<SmallVector<BlockArgument>, unsigned>> carried;
-  DenseSet<Value> seen;
-  for (Value arg : order) {
-    Value leader = webs.getLeaderValue(arg);
-    if (!seen.insert(leader).second)
+  for (auto &[arg, unused] : packedOf) {
+    if (webs.getLeaderValue(arg) != arg)
       continue;
     SmallVector<BlockArgument> web;
     bool ok = true, packed = false;
     for (Value member : webs.members(arg)) {
-      ok &= perWordOf.count(member) && !disqualified.contains(member);
-      packed |= packedOf.lookup(member);
+      std::optional<bool> p = packedOf.lookup(member);
+      ok &= p.has_value();
+      packed |= p.value_or(false);
       web.push_back(cast<BlockArgument>(member));
     }
     if (ok && packed)
-      carried.push_back({std::move(web), perWordOf.lookup(arg)});
+      carried.push_back({std::move(web), elementsPerWord(arg.getType())});
   }
   for (auto &[web, perWord] : carried)
     carryWords(web, perWord);
