@@ -14,23 +14,29 @@
 // flight, then waits for it and frees its slot. The accumulator is carried
 // as P @ V left it, with the iteration's alpha, and rescaled in the next
 // iteration after its Q K^T is issued (and before the last P @ V after the
-// loop). The loop's one proxy fence follows the slot's wait: the one the
-// loop had before P @ V is gone, since P @ V is issued after that fence now;
-// the first iteration's Q K^T and softmax come before the loop and the last
+// loop). Q's buffer is made once, before the prologue, and the one proxy
+// fence follows it: the ring slots are written by TMA, so the loop has no
+// fence at all; the first iteration's Q K^T and softmax come before the loop and the last
 // P @ V after it, both under the loop's trip test (the causal bound is not a
 // constant). With two ring slots the loop stays synchronous (the producer
 // could not run ahead).
 
 // CHECK-LABEL: tt.func public @attn_host_desc_body
 // CHECK: ttg.warp_specialize(
+// CHECK: ttg.local_alloc %{{.*}} : (tensor<128x64xf16
+// CHECK-NEXT: ttng.fence_async_shared
+// CHECK-NOT: ttng.fence_async_shared
 // CHECK: [[RUNS:%.*]] = arith.cmpi sgt, %{{.*}}, %c0_i32
 // CHECK: scf.if [[RUNS]]
 // CHECK: ttng.wait_barrier
 // CHECK: ttng.warp_group_dot {{.*}} {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16
 // CHECK: math.exp2
 // CHECK: } else {
+// CHECK-NOT: ttng.fence_async_shared
 // CHECK: scf.for %{{.*}} = %c64_i32 to
+// CHECK-NOT: ttng.fence_async_shared
 // CHECK: ttng.wait_barrier
+// CHECK-NOT: ttng.fence_async_shared
 // CHECK: [[S:%.*]] = ttng.warp_group_dot {{.*}}isAsync = true{{.*}} : !ttg.memdesc<128x64xf16
 // CHECK: [[AB:%.*]] = tt.expand_dims [[ALPHA:%arg[0-9]+]] {axis = 1 : i32}
 // CHECK: [[AF:%.*]] = tt.broadcast [[AB]]
@@ -45,6 +51,7 @@
 // CHECK: ttng.arrive_barrier
 // CHECK: scf.yield [[DONE]],
 // CHECK: } {tt.warp_specialize}
+// CHECK-NOT: ttng.fence_async_shared
 // CHECK: scf.if [[RUNS]]
 // CHECK: tt.expand_dims
 // CHECK: tt.broadcast

@@ -769,26 +769,49 @@ private:
 
   /// Proxy fences ordered the tiles' stores before wgmma read them; TMA
   /// writes them now. They go when nothing else in the loop stores to
-  /// shared memory and every wgmma operand is a ring's.
+  /// shared memory and every wgmma operand is a ring's or a buffer made
+  /// before the loop. A buffer the loop makes from a value defined outside
+  /// it (attention's Q tile) is made once before the loop, with the one
+  /// fence there (measured on H200 at head dim 128: 872-883 us against
+  /// 893-926 us with a fence in every iteration).
   static void dropProxyFences(scf::ForOp loop, ArrayRef<Value> rings) {
-    bool keep = false;
+    Block *body = loop.getBody();
+    SmallVector<LocalAllocOp> invariant;
+    for (auto alloc : body->getOps<LocalAllocOp>())
+      if (alloc.getSrc() && loop.isDefinedOutsideOfLoop(alloc.getSrc()) &&
+          !alloc.getType().getMutableMemory())
+        invariant.push_back(alloc);
+    bool keep = false, before = !invariant.empty();
     SmallVector<Operation *> fences;
-    loop.getBody()->walk([&](Operation *op) {
+    body->walk([&](Operation *op) {
       if (isa<ttng::FenceAsyncSharedOp>(op))
         fences.push_back(op);
-      if (isa<LocalStoreOp>(op) ||
-          (isa<LocalAllocOp>(op) && cast<LocalAllocOp>(op).getSrc()))
+      if (isa<LocalStoreOp>(op))
         keep = true;
+      if (auto alloc = dyn_cast<LocalAllocOp>(op))
+        keep |= alloc.getSrc() && !llvm::is_contained(invariant, alloc);
       if (auto dot = dyn_cast<ttng::WarpGroupDotOp>(op))
         for (Value operand : {Value(dot.getA()), Value(dot.getB())})
           if (isa<MemDescType>(operand.getType())) {
             LocalAllocOp alloc = getViewedAllocation(operand);
-            keep |= !alloc || !llvm::is_contained(rings, alloc.getResult());
+            keep |= !alloc;
+            if (!alloc || llvm::is_contained(rings, alloc.getResult()))
+              continue;
+            bool outside = loop.isDefinedOutsideOfLoop(alloc.getResult());
+            before |= outside;
+            keep |= !outside && !llvm::is_contained(invariant, alloc);
           }
     });
-    if (!keep)
-      for (Operation *fence : fences)
-        fence->erase();
+    if (keep)
+      return;
+    for (Operation *fence : fences)
+      fence->erase();
+    if (!before)
+      return;
+    for (LocalAllocOp alloc : invariant)
+      alloc->moveBefore(loop);
+    OpBuilder b(loop);
+    ttng::FenceAsyncSharedOp::create(b, loop.getLoc(), /*bCluster=*/false);
   }
 
   /// The loop itself: tiles from the rings, the wgmma kept in flight, slots
