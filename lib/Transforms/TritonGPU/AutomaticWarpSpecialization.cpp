@@ -355,7 +355,9 @@ private:
     plan.dot = getAsyncAccumulatorDot(loop);
     if (plan.dot && (!plan.dot->hasOneUse() ||
                      !isa<scf::YieldOp>(*plan.dot->getUsers().begin()) ||
-                     !isa<MemDescType>(plan.dot.getA().getType())))
+                     !isa<MemDescType>(plan.dot.getA().getType()) ||
+                     !unchangedWhileInFlight(plan, plan.dot.getA()) ||
+                     !unchangedWhileInFlight(plan, plan.dot.getB())))
       plan.dot = {};
     if (failed(checkReaders(plan)))
       return refuse(loop, "the loaded tiles are read outside the loop body, "
@@ -371,6 +373,31 @@ private:
       return refuse(loop, "two slots of the tiles do not fit in shared "
                           "memory");
     return plan;
+  }
+
+  /// Whether a wgmma operand may be read by the wgmma still in flight
+  /// while the next iteration runs: a ring's slot (the producer waits for
+  /// its release), or a buffer stored once, before the loop or from a value
+  /// made before it (hoisted by hoistInvariantBuffers). A buffer the loop
+  /// stores from its own values would be overwritten under the wgmma.
+  static bool unchangedWhileInFlight(const Plan &plan, Value operand) {
+    if (!isa<MemDescType>(operand.getType()))
+      return true;
+    LocalAllocOp alloc = getViewedAllocation(operand);
+    if (!alloc)
+      return false;
+    if (llvm::is_contained(plan.allocs, alloc))
+      return true;
+    if (!alloc.getSrc() || alloc.getType().getMutableMemory())
+      return false;
+    return !plan.loop->isAncestor(alloc) || isInvariantBuffer(plan.loop, alloc);
+  }
+
+  /// A buffer the loop body stores from a value made before the loop.
+  static bool isInvariantBuffer(scf::ForOp loop, LocalAllocOp alloc) {
+    return alloc->getBlock() == loop.getBody() && alloc.getSrc() &&
+           !alloc.getType().getMutableMemory() &&
+           loop.isDefinedOutsideOfLoop(alloc.getSrc());
   }
 
   static bool isKernelArgument(Value v) {
@@ -767,51 +794,49 @@ private:
     return moving;
   }
 
-  /// Proxy fences ordered the tiles' stores before wgmma read them; TMA
-  /// writes them now. They go when nothing else in the loop stores to
-  /// shared memory and every wgmma operand is a ring's or a buffer made
-  /// before the loop. A buffer the loop makes from a value defined outside
-  /// it (attention's Q tile) is made once before the loop, with the one
-  /// fence there (measured on H200 at head dim 128: 872-883 us against
-  /// 893-926 us with a fence in every iteration).
-  static void dropProxyFences(scf::ForOp loop, ArrayRef<Value> rings) {
-    Block *body = loop.getBody();
-    SmallVector<LocalAllocOp> invariant;
-    for (auto alloc : body->getOps<LocalAllocOp>())
-      if (alloc.getSrc() && loop.isDefinedOutsideOfLoop(alloc.getSrc()) &&
-          !alloc.getType().getMutableMemory())
-        invariant.push_back(alloc);
-    bool keep = false, before = !invariant.empty();
+  /// Buffers the loop stores from values made before it (attention's Q
+  /// tile) are stored once, before the loop (measured on H200 at head dim
+  /// 128: 872-883 us against 893-926 us with the store and its proxy fence
+  /// in every iteration). Then the proxy fences: the producer's copies
+  /// write the rings (TMA, or cp.async completed on the slot's mbarrier,
+  /// which upstream's pipelined loops do not fence either: fences follow
+  /// stores from registers), so the loop's fences go when nothing else in
+  /// it stores to shared memory and every wgmma operand is a ring's or a
+  /// buffer stored before the loop, which gets one fence there.
+  static void hoistBuffersAndDropProxyFences(scf::ForOp loop,
+                                             ArrayRef<Value> rings) {
+    SmallVector<LocalAllocOp> hoisted;
+    for (auto alloc : loop.getBody()->getOps<LocalAllocOp>())
+      if (isInvariantBuffer(loop, alloc))
+        hoisted.push_back(alloc);
+    for (LocalAllocOp alloc : hoisted)
+      alloc->moveBefore(loop);
+    bool keep = false, storedBefore = !hoisted.empty();
     SmallVector<Operation *> fences;
-    body->walk([&](Operation *op) {
+    loop.getBody()->walk([&](Operation *op) {
       if (isa<ttng::FenceAsyncSharedOp>(op))
         fences.push_back(op);
-      if (isa<LocalStoreOp>(op))
+      if (isa<LocalStoreOp>(op) ||
+          (isa<LocalAllocOp>(op) && cast<LocalAllocOp>(op).getSrc()))
         keep = true;
-      if (auto alloc = dyn_cast<LocalAllocOp>(op))
-        keep |= alloc.getSrc() && !llvm::is_contained(invariant, alloc);
       if (auto dot = dyn_cast<ttng::WarpGroupDotOp>(op))
         for (Value operand : {Value(dot.getA()), Value(dot.getB())})
           if (isa<MemDescType>(operand.getType())) {
             LocalAllocOp alloc = getViewedAllocation(operand);
-            keep |= !alloc;
-            if (!alloc || llvm::is_contained(rings, alloc.getResult()))
+            if (alloc && llvm::is_contained(rings, alloc.getResult()))
               continue;
-            bool outside = loop.isDefinedOutsideOfLoop(alloc.getResult());
-            before |= outside;
-            keep |= !outside && !llvm::is_contained(invariant, alloc);
+            bool before = alloc && !loop->isAncestor(alloc);
+            storedBefore |= before;
+            keep |= !before;
           }
     });
-    if (keep)
-      return;
-    for (Operation *fence : fences)
-      fence->erase();
-    if (!before)
-      return;
-    for (LocalAllocOp alloc : invariant)
-      alloc->moveBefore(loop);
-    OpBuilder b(loop);
-    ttng::FenceAsyncSharedOp::create(b, loop.getLoc(), /*bCluster=*/false);
+    if (storedBefore) {
+      OpBuilder b(loop);
+      ttng::FenceAsyncSharedOp::create(b, loop.getLoc(), /*bCluster=*/false);
+    }
+    if (!keep)
+      for (Operation *fence : fences)
+        fence->erase();
   }
 
   /// The loop itself: tiles from the rings, the wgmma kept in flight, slots
@@ -846,7 +871,7 @@ private:
       alloc.erase();
       load->erase();
     }
-    dropProxyFences(loop, rings);
+    hoistBuffersAndDropProxyFences(loop, rings);
     ttng::WarpGroupDotOp dot = plan.dot;
     if (dot)
       releaseBehindAsyncDot(plan, n, empty, barType);
