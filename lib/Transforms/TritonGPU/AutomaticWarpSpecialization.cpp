@@ -36,7 +36,8 @@
 // scalars are captured.
 //
 // A loop without a wgmma to keep in flight (attention: the accumulator is
-// rescaled each iteration, P @ V reads P from registers) keeps its dots
+// rescaled each iteration, P @ V reads P from registers; or a wgmma reading
+// a buffer the loop stores from its own values) keeps its dots
 // synchronous and releases each slot at the end of its iteration; with
 // three slots or more, attention's P @ V is issued a turn later instead,
 // after the next Q K^T, the softmax running while it is in flight
