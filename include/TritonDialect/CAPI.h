@@ -11,8 +11,8 @@
 |*                                                                          *|
 |* Options are `key=value` lines: target (cuda:NN), num_warps, num_stages, *|
 |* num_ctas, maxnreg, enable_fp_fusion, disable_mma_v3,                    *|
-|* automatic_warp_specialization, grid_x_multiple, keep_ir (also TTGIR and *|
-|* LLVM IR), line_info, libdevice, source_name.                            *|
+|* automatic_warp_specialization, grid_x_multiple, tma_multicast, keep_ir *|
+|* (also TTGIR and LLVM IR), line_info, libdevice, source_name.            *|
 |* An unknown key or a bad value fails the compile with a diagnostic.      *|
 |*                                                                          *|
 |* Calls from several threads at once are safe and run in parallel: each  *|

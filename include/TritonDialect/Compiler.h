@@ -46,6 +46,9 @@ struct CompileOptions {
   /// The launch grid's x extent is a multiple of this (the launcher's word;
   /// 2 lets tensor-core kernels run in 2-block clusters).
   int gridXMultiple = 1;
+  /// Warp-specialized matmul loops over descriptors share TMA copies in
+  /// 2-block clusters (multicast) where gridXMultiple is even.
+  bool tmaMulticast = false;
   /// Also keep the TTGIR (with locations) and the LLVM IR the PTX is made
   /// from in CompiledKernel::ttgir and ::llvmIR (upstream's `asm["ttgir"]`
   /// and `asm["llir"]`).

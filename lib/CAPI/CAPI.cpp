@@ -115,6 +115,9 @@ std::string parseOptions(StringRef text, triton::CompileOptions &options,
     } else if (key == "disable_mma_v3") {
       if (!parseFlag(value, options.disableMMAv3))
         return bad("a flag (0 or 1)");
+    } else if (key == "tma_multicast") {
+      if (!parseFlag(value, options.tmaMulticast))
+        return bad("a flag (0 or 1)");
     } else if (key == "automatic_warp_specialization") {
       if (!parseFlag(value, options.automaticWarpSpecialization))
         return bad("a flag (0 or 1)");

@@ -119,7 +119,8 @@ triton::PipelineCache::get(const CompileOptions &options) {
       << options.numWarps << "," << options.numStages << "," << options.numCTAs
       << "," << options.target << "," << options.disableMMAv3 << ","
       << options.automaticWarpSpecialization << "," << options.gridXMultiple
-      << "," << options.verifyEachPass << "," << options.ptx.fpFusion;
+      << "," << options.tmaMulticast << "," << options.verifyEachPass << ","
+      << options.ptx.fpFusion;
   std::unique_ptr<Pipelines> &entry = pipelines[key];
   if (entry)
     return *entry;
@@ -132,6 +133,7 @@ triton::PipelineCache::get(const CompileOptions &options) {
   pipeline.disableMMAv3 = options.disableMMAv3;
   pipeline.automaticWarpSpecialization = options.automaticWarpSpecialization;
   pipeline.gridXMultiple = options.gridXMultiple;
+  pipeline.tmaMulticast = options.tmaMulticast;
   // buildTritonNvidiaPipeline's passes, in two runs so that the TTGIR
   // between them can be kept.
   buildTritonToTritonGPUPipeline(entry->toTTGIR, pipeline);

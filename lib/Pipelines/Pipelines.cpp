@@ -85,6 +85,8 @@ void mlir::triton::buildTritonToTritonGPUPipeline(
   TritonGPUAutomaticWarpSpecializationOptions warpSpecialization;
   warpSpecialization.numStages = options.numStages;
   warpSpecialization.automatic = options.automaticWarpSpecialization;
+  warpSpecialization.multicast = options.tmaMulticast;
+  warpSpecialization.gridXMultiple = options.gridXMultiple;
   pm.addPass(createTritonGPUAutomaticWarpSpecialization(warpSpecialization));
   TritonGPUAssignLatenciesOptions latencies;
   latencies.numStages = options.numStages;

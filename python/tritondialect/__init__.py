@@ -66,6 +66,7 @@ _CODEGEN_OPTIONS = {
     "disable_mma_v3": "disable_mma_v3",
     "automatic_warp_specialization": "automatic_warp_specialization",
     "grid_x_multiple": "grid_x_multiple",
+    "tma_multicast": "tma_multicast",
     "keep_ir": "keep_ir",
     "line_info": "line_info",
     "libdevice": "libdevice",

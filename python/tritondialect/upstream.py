@@ -64,13 +64,40 @@ def _automatic_warp_specialization():
     return os.environ.get("TRITONDIALECT_AUTO_WS", "1") not in ("0", "false", "off")
 
 
+def _grid_x_multiple():
+    """TRITONDIALECT_GRID_X_MULTIPLE=N: the program's word that every launch's
+    grid x extent is a multiple of N (upstream's launcher does not say; 2
+    lets tensor-core kernels run in 2-block clusters, whose launch fails on
+    an odd extent)."""
+    value = os.environ.get("TRITONDIALECT_GRID_X_MULTIPLE", "1").strip()
+    try:
+        multiple = int(value)
+    except ValueError:
+        multiple = 0
+    if multiple < 1:
+        raise ValueError(f"TRITONDIALECT_GRID_X_MULTIPLE must be a positive integer, got {value!r}")
+    return multiple
+
+
+def _tma_multicast():
+    """TRITONDIALECT_MULTICAST=1: warp-specialized matmul loops over tensor
+    descriptors share TMA copies in 2-block clusters (with an even
+    TRITONDIALECT_GRID_X_MULTIPLE)."""
+    return os.environ.get("TRITONDIALECT_MULTICAST", "0") in ("1", "true", "on")
+
+
 def cache_key():
     """What our compiler adds to upstream's cache key (the library and the
     settings read from the environment that change the code)."""
     global CACHE_KEY
     if CACHE_KEY is None:
         CACHE_KEY = f"tritondialect-{__version__}-{_library_digest()}"
-    return CACHE_KEY + ("" if _automatic_warp_specialization() else "-noautows")
+    return (
+        CACHE_KEY
+        + ("" if _automatic_warp_specialization() else "-noautows")
+        + (f"-gx{_grid_x_multiple()}" if _grid_x_multiple() > 1 else "")
+        + ("-multicast" if _tma_multicast() else "")
+    )
 
 
 class FallbackWarning(UserWarning):
@@ -140,6 +167,8 @@ def _compile_options(options, capability):
         libdevice=extern.get("libdevice"),
         disable_mma_v3=os.environ.get("DISABLE_MMA_V3", "0") in ("1", "true", "on"),
         automatic_warp_specialization=_automatic_warp_specialization(),
+        grid_x_multiple=_grid_x_multiple(),
+        tma_multicast=_tma_multicast(),
     )
 
 

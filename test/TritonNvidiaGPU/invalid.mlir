@@ -382,3 +382,79 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// A multicast TMA copy needs 2-block clusters along x.
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func @multicast_without_clusters(%d: !tt.tensordesc<tensor<64x128xf16>>, %x: i32, %p: i1, %share: i1) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    // expected-error @+1 {{a multicast copy needs 2-block clusters along x ('ttg.cluster-dim-x/y/z' = 2, 1, 1); the module's are 1, 1, 1}}
+    ttng.async_tma_copy_global_to_local %d[%x, %x] %buf, %b, %p multicast %share : !tt.tensordesc<tensor<64x128xf16>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.cluster-dim-x" = 1 : i32, "ttg.cluster-dim-y" = 2 : i32} {
+  tt.func @multicast_clusters_along_y(%d: !tt.tensordesc<tensor<64x128xf16>>, %x: i32, %p: i1, %share: i1) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    // expected-error @+1 {{a multicast copy needs 2-block clusters along x ('ttg.cluster-dim-x/y/z' = 2, 1, 1); the module's are 1, 2, 1}}
+    ttng.async_tma_copy_global_to_local %d[%x, %x] %buf, %b, %p multicast %share : !tt.tensordesc<tensor<64x128xf16>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// An arrival on another block's barrier needs clusters.
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func @remote_arrive_without_clusters(%p: i1, %rank: i32) {
+    %b = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    // expected-error @+1 {{an arrival on another block's barrier needs the blocks in clusters ('ttg.cluster-dim-x/y/z' = 2, 1, 1 or more); the module's are 1, 1, 1}}
+    ttng.arrive_barrier %b, 1, %p cta %rank : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// Cluster barriers are sm_90's.
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:80"} {
+  tt.func @cluster_arrive_sm80() {
+    // expected-error @+1 {{'ttng.cluster_arrive' op needs clusters, sm_90 or later; the module targets sm_80}}
+    ttng.cluster_arrive
+    tt.return
+  }
+}
+
+// -----
+
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:80"} {
+  tt.func @cluster_wait_sm80() {
+    // expected-error @+1 {{'ttng.cluster_wait' op needs clusters, sm_90 or later; the module targets sm_80}}
+    ttng.cluster_wait
+    tt.return
+  }
+}
+
+// -----
+
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:80"} {
+  tt.func @fence_mbarrier_init_sm80() {
+    // expected-error @+1 {{'ttng.fence_mbarrier_init_release_cluster' op needs clusters, sm_90 or later; the module targets sm_80}}
+    ttng.fence_mbarrier_init_release_cluster
+    tt.return
+  }
+}

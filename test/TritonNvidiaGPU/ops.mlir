@@ -60,3 +60,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// 2-block clusters: the multicast copy, the arrival on a block of the
+// cluster, and the cluster barrier with the init fence.
+module attributes {"ttg.cluster-dim-x" = 2 : i32, "ttg.cluster-dim-y" = 1 : i32, "ttg.cluster-dim-z" = 1 : i32, "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @clusters
+  tt.func @clusters(%d: !tt.tensordesc<tensor<64x64xf16>>, %k: i32, %pred: i1, %share: i1, %rank: i32) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    // CHECK: ttng.fence_mbarrier_init_release_cluster
+    ttng.fence_mbarrier_init_release_cluster
+    // CHECK-NEXT: ttng.cluster_arrive{{$}}
+    ttng.cluster_arrive
+    // CHECK-NEXT: ttng.cluster_arrive {relaxed}
+    ttng.cluster_arrive {relaxed}
+    // CHECK-NEXT: ttng.cluster_wait
+    ttng.cluster_wait
+    // CHECK: ttng.async_tma_copy_global_to_local %{{.*}}[%{{.*}}, %{{.*}}] %{{.*}}, %{{.*}}, %{{.*}} multicast %{{.*}} : !tt.tensordesc<tensor<64x64xf16>>
+    ttng.async_tma_copy_global_to_local %d[%k, %k] %buf, %bar, %pred multicast %share : !tt.tensordesc<tensor<64x64xf16>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    // CHECK: ttng.arrive_barrier %{{.*}}, 1, %{{.*}} cta %{{.*}} : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.arrive_barrier %bar, 1, %pred cta %rank : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    // CHECK: ttng.arrive_barrier %{{.*}}, 1 cta %{{.*}} : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.arrive_barrier %bar, 1 cta %rank : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    tt.return
+  }
+}

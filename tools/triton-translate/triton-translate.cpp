@@ -107,6 +107,12 @@ llvm::cl::opt<int> gridXMultiple(
                    "tensor-core kernels run in 2-block clusters)"),
     llvm::cl::init(1), llvm::cl::cat(pipelineCategory));
 
+llvm::cl::opt<bool> tmaMulticast(
+    "tma-multicast",
+    llvm::cl::desc("warp-specialized matmul loops over descriptors share TMA "
+                   "copies in 2-block clusters where grid-x-multiple is even"),
+    llvm::cl::init(false), llvm::cl::cat(pipelineCategory));
+
 triton::PTXOptions ptxOptions() {
   triton::PTXOptions options;
   options.chip = chip;
@@ -172,6 +178,7 @@ LogicalResult ttir(ModuleOp module, raw_ostream &os) {
   options.target = target;
   options.disableMMAv3 = disableMMAv3;
   options.gridXMultiple = gridXMultiple;
+  options.tmaMulticast = tmaMulticast;
   options.ptx = ptxOptions();
   // A developer's tool: verify after every pass, as triton-opt does.
   options.verifyEachPass = true;

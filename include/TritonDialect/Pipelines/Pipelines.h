@@ -57,6 +57,14 @@ struct TritonToTritonGPUPipelineOptions
                      "that measured faster (tritongpu-automatic-warp-"
                      "specialization's automatic)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> tmaMulticast{
+      *this, "tma-multicast",
+      llvm::cl::desc("warp-specialized matmul loops over tensor descriptors "
+                     "share the TMA copies two programs of a 2-block "
+                     "cluster make alike, where grid-x-multiple is even "
+                     "(tritongpu-automatic-warp-specialization's "
+                     "`multicast`)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> enableFpFusion{
       *this, "enable-fp-fusion",
       llvm::cl::desc("products may contract with the additions that use "

@@ -12,6 +12,15 @@
 // where each lands), issued by thread 0. Coordinates go innermost first,
 // as the hardware takes them. Loads complete on the barrier; stores form
 // one bulk group, which ttng.async_tma_store_wait waits for (reads done).
+// A load with `multicast` has two forms of each box, predicated at run
+// time: alone, and `.multicast::cluster` (mask 0b11) from the block of
+// rank box % 2 (%cluster_ctarank).
+//
+// arrive_barrier with `cta`: lane 0 of each warp, after `bar.warp.sync`,
+// maps the barrier into that block (`mapa`) and arrives there with the
+// default semantics (the warp's reads of the slot completed at its
+// warp_group_dot_wait before). Cluster barriers and the init fence are
+// NVVM's ops.
 //
 // A !tt.tensordesc is the generic address of its 128-byte tensor map: a
 // kernel argument passed by value (byval, `.param` space, grid constant),
@@ -164,13 +173,75 @@ struct ArriveBarrierOpConversion
   LogicalResult
   matchAndRewrite(ttng::ArriveBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    // Every thread whose predicate holds arrives `count` times.
     Location loc = op.getLoc();
-    barrierPTX(rewriter, loc, orTrue(rewriter, loc, adaptor.getPred()),
-               adaptor.getAlloc(),
-               "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], " +
-                   std::to_string(op.getCount()) + ";");
+    std::string count = std::to_string(op.getCount());
+    if (!adaptor.getCta()) {
+      // Every thread whose predicate holds arrives `count` times.
+      barrierPTX(rewriter, loc, orTrue(rewriter, loc, adaptor.getPred()),
+                 adaptor.getAlloc(),
+                 "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], " + count + ";");
+      rewriter.eraseOp(op);
+      return success();
+    }
+    // Block `cta`'s barrier at this offset (mapa), by lane 0 for its warp
+    // once the warp's threads met.
+    LLVMBuilder lb(rewriter, loc);
+    Value lane = NVVM::LaneIdOp::create(rewriter, loc, rewriter.getI32Type());
+    Value first = lb.icmp(LLVM::ICmpPredicate::eq, lane, lb.i32(0));
+    Value pred =
+        adaptor.getPred() ? Value(lb.and_(adaptor.getPred(), first)) : first;
+    ptxAsm(rewriter, loc, voidType(rewriter), {}, "bar.warp.sync -1;", "",
+           /*sideEffects=*/true);
+    barrierPTX(rewriter, loc, pred, adaptor.getAlloc(),
+               "{\n"
+               ".reg .b32 remote;\n"
+               "mapa.shared::cluster.u32 remote, $1, $2;\n"
+               "@$0 mbarrier.arrive.shared::cluster.b64 _, "
+               "[remote], " +
+                   count +
+                   ";\n"
+                   "}",
+               adaptor.getCta(), ",r");
     rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// fence.mbarrier_init, barrier.cluster.arrive and wait: NVVM's ops (the
+/// unaligned forms: the warps of a warp-specialized kernel reach them at
+/// different instructions).
+struct FenceMBarrierInitReleaseClusterOpConversion
+    : public ConvertOpToLLVMPattern<ttng::FenceMBarrierInitReleaseClusterOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::FenceMBarrierInitReleaseClusterOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::FenceMbarrierInitOp>(op);
+    return success();
+  }
+};
+
+struct ClusterArriveOpConversion
+    : public ConvertOpToLLVMPattern<ttng::ClusterArriveOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::ClusterArriveOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getRelaxed())
+      rewriter.replaceOpWithNewOp<NVVM::ClusterArriveRelaxedOp>(op, UnitAttr());
+    else
+      rewriter.replaceOpWithNewOp<NVVM::ClusterArriveOp>(op, UnitAttr());
+    return success();
+  }
+};
+
+struct ClusterWaitOpConversion
+    : public ConvertOpToLLVMPattern<ttng::ClusterWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::ClusterWaitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::ClusterWaitOp>(op, UnitAttr());
     return success();
   }
 };
@@ -257,26 +328,52 @@ struct AsyncTMACopyGlobalToLocalOpConversion
     Value pred = threadZeroAnd(rewriter, loc, adaptor.getPred());
     Value desc = genericAddress(rewriter, loc, adaptor.getDesc());
     Value barrier = sharedAddress(rewriter, loc, adaptor.getBarrier());
-    std::string text = "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
-                       "d.shared::cluster.global.mbarrier::complete_tx::bytes"
-                       " [$1], [$2, " +
-                       coordinateList(3, rank) + "], [$" +
-                       std::to_string(3 + rank) + "];";
+    std::string copy = "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
+                       "d.shared::cluster.global.mbarrier::complete_tx::bytes";
+    std::string operandsText = " [$1], [$2, " + coordinateList(3, rank) +
+                               "], [$" + std::to_string(3 + rank) + "]";
     std::string constraints = "b,r,l";
     for (unsigned i = 0; i < rank; ++i)
       constraints += ",r";
     constraints += ",r";
-    for (const ttng::TMABox &box : plan->boxes) {
+    // Shared by the 2-block cluster: where the flag holds, the block of rank
+    // r issues boxes r, r + 2, ..., each to both blocks (mask 0b11); where
+    // it does not, every box as without it.
+    Value alone = pred, byRank[2];
+    if (Value share = adaptor.getMulticast()) {
+      LLVMBuilder lb(rewriter, loc);
+      Value rank =
+          NVVM::ClusterId::create(rewriter, loc, rewriter.getI32Type());
+      Value shared = lb.and_(pred, share);
+      alone = lb.and_(pred,
+                      lb.xor_(share, lb.constant(rewriter.getI1Type(),
+                                                 rewriter.getBoolAttr(true))));
+      for (int r = 0; r < 2; ++r)
+        byRank[r] =
+            lb.and_(shared, lb.icmp(LLVM::ICmpPredicate::eq, rank, lb.i32(r)));
+    }
+    Value mask =
+        LLVMBuilder(rewriter, loc)
+            .constant(rewriter.getI16Type(), rewriter.getI16IntegerAttr(3));
+    for (auto [i, box] : llvm::enumerate(plan->boxes)) {
       SmallVector<Value> operands{
-          pred,
+          alone,
           sharedAddress(
               rewriter, loc,
               byteOffset(rewriter, loc, adaptor.getResult(), box.byteOffset)),
           desc};
       operands.append(boxCoordinates(rewriter, loc, adaptor.getCoord(), box));
       operands.push_back(barrier);
-      ptxAsm(rewriter, loc, voidType(rewriter), operands, text, constraints,
-             /*sideEffects=*/true);
+      ptxAsm(rewriter, loc, voidType(rewriter), operands,
+             copy + operandsText + ";", constraints, /*sideEffects=*/true);
+      if (!adaptor.getMulticast())
+        continue;
+      operands.front() = byRank[i % 2];
+      operands.push_back(mask);
+      ptxAsm(rewriter, loc, voidType(rewriter), operands,
+             copy + ".multicast::cluster" + operandsText + ", $" +
+                 std::to_string(4 + rank) + ";",
+             constraints + ",h", /*sideEffects=*/true);
     }
     rewriter.eraseOp(op);
     return success();
@@ -499,6 +596,7 @@ void mlir::triton::gpu::lowering::populateTMAToLLVMPatterns(
                AsyncTMACopyLocalToGlobalOpConversion, TMAStoreWaitOpConversion,
                ReinterpretTensorDescOpConversion,
                TensormapFenceproxyAcquireOpConversion,
-               GlobalScratchAllocOpConversion, TensormapCreateOpConversion>(
-      converter);
+               GlobalScratchAllocOpConversion, TensormapCreateOpConversion,
+               FenceMBarrierInitReleaseClusterOpConversion,
+               ClusterArriveOpConversion, ClusterWaitOpConversion>(converter);
 }

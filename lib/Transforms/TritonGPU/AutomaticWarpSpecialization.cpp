@@ -58,6 +58,9 @@
 // pipelined even where marked: it ran slower specialized every time it was
 // measured.
 //
+// `multicast` (Passes.td, ClusterPeer.h; off, slower where measured) shares
+// copies between the 2 blocks of a cluster, whose consumers release both.
+//
 //===----------------------------------------------------------------------===//
 
 #include "TritonDialect/Analysis/AxisInfo.h"
@@ -65,6 +68,7 @@
 #include "TritonDialect/Dialect/TritonGPU/IR/SharedMemory.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonNvidiaGPU/IR/TMA.h"
+#include "TritonDialect/Transforms/ClusterPeer.h"
 #include "TritonDialect/Transforms/PipeliningUtility.h"
 #include "TritonDialect/Transforms/TritonGPU/Passes.h"
 
@@ -113,6 +117,9 @@ struct Plan {
   /// whose descriptors they read, made again by the producer.
   SetVector<Operation *> made;
   int stages = 0;
+  /// Multicast in 2-block clusters (ClusterMulticast); null `peer`: none.
+  SmallVector<Value> share;
+  Value peer;
 
   /// Whether the tiles come through pointers (cp.async), not descriptors.
   bool pointers() const { return isa<LoadOp>(loads.front()); }
@@ -578,6 +585,29 @@ private:
     return {slot, phase};
   }
 
+  /// Multicast (the pass's description), decided and prepared at `b`
+  /// (before the loop) by planClusterMulticast. False where the loop does
+  /// not qualify.
+  bool planMulticast(Plan &plan, OpBuilder &b) {
+    if (!multicast || plan.pointers() || !plan.dot || !plan.made.empty())
+      return false;
+    auto loads = llvm::to_vector(llvm::map_range(
+        plan.loads, [](Operation *op) { return cast<DescriptorLoadOp>(op); }));
+    std::string why;
+    FailureOr<ClusterMulticast> shared =
+        planClusterMulticast(b, plan.loop, loads, gridXMultiple, why);
+    remark(plan.loop, failed(shared)
+                          ? "TMA copies not shared in clusters: " + why
+                          : "TMA copies shared by the 2 blocks of a cluster "
+                            "(multicast) where their coordinates agree at "
+                            "run time");
+    if (failed(shared))
+      return false;
+    plan.share = std::move(shared->share);
+    plan.peer = shared->peer;
+    return true;
+  }
+
   void specialize(Plan &plan) {
     scf::ForOp loop = plan.loop;
     Location loc = loop.getLoc();
@@ -592,7 +622,10 @@ private:
     // each producer thread's, once its copies completed.
     Value full = createBarrierRing(
         b, loc, S, /*arrivals=*/plan.pointers() ? kProducerWarps * 32 : 1);
-    Value empty = createBarrierRing(b, loc, S, numWarps * 32);
+    // Multicast: one more arrival per consumer warp (either block's).
+    bool clustered = planMulticast(plan, b);
+    Value empty = createBarrierRing(b, loc, S,
+                                    numWarps * 32 + (clustered ? numWarps : 0));
     SmallVector<Value> rings;
     for (LocalAllocOp alloc : plan.allocs)
       rings.push_back(createBufferRing(b, loc, alloc.getType(), S));
@@ -626,6 +659,9 @@ private:
         else
           capture(v);
       }
+    for (Value share : plan.share)
+      if (share)
+        captures.insert(share);
     captures.insert(full);
     captures.insert(empty);
     for (Value ring : rings)
@@ -650,6 +686,13 @@ private:
     buildProducer(plan, ws, captures.getArrayRef(), rings, full, empty);
     loop->replaceAllUsesWith(ws.getResults());
     Block *defaultBlock = b.createBlock(&ws.getDefaultRegion());
+    if (clustered) {
+      // The other block's barriers are initialized before either block's
+      // warps signal them.
+      ttng::FenceMBarrierInitReleaseClusterOp::create(b, loc);
+      ttng::ClusterArriveOp::create(b, loc, /*relaxed=*/false);
+      ttng::ClusterWaitOp::create(b, loc);
+    }
     loop->moveBefore(defaultBlock, defaultBlock->end());
     b.setInsertionPointToEnd(defaultBlock);
     WarpYieldOp::create(b, loc, loop.getResults());
@@ -680,6 +723,10 @@ private:
     IRMapping map;
     for (Value v : captures)
       map.map(v, entry->addArgument(v.getType(), v.getLoc()));
+    if (plan.peer) {
+      ttng::ClusterArriveOp::create(b, loc, /*relaxed=*/true);
+      ttng::ClusterWaitOp::create(b, loc);
+    }
     for (Operation *make : plan.made)
       b.clone(*make, map);
     for (Operation *op : plan.rematerialized)
@@ -746,10 +793,11 @@ private:
       SmallVector<Value> coords;
       for (Value v : load.getIndices())
         coords.push_back(map.lookupOrDefault(v));
+      Value share = plan.share.empty() ? Value() : plan.share[i];
       ttng::AsyncTMACopyGlobalToLocalOp::create(
           b, load.getLoc(), map.lookupOrDefault(load.getDesc()), coords,
-          fullBar, dst, always, load.getCache(), load.getEvict(),
-          /*isVolatile=*/false);
+          fullBar, dst, always, share ? map.lookup(share) : Value(),
+          load.getCache(), load.getEvict(), /*isVolatile=*/false);
     }
     // Each thread's copies complete on the slot's barrier.
     if (plan.pointers())
@@ -761,6 +809,12 @@ private:
       yields.push_back(map.lookupOrDefault(loop.getYieldedValues()[i]));
     scf::YieldOp::create(b, loc, yields);
     b.setInsertionPointAfter(producer);
+    // Multicast: the producer ends once every slot it filled was released
+    // by the consumers of both blocks, so no arrival is still on its way to
+    // this block when it exits.
+    if (plan.peer)
+      waitForRingReleases(b, loc, map.lookup(empty), producer.getResult(0),
+                          plan.stages);
     WarpReturnOp::create(b, loc);
     // Constants from outside the loop (not captured) are made again inside.
     ws.captureImplicitUses();
@@ -913,18 +967,24 @@ private:
     scf::ForOp loop = plan.loop;
     Location loc = dot.getLoc();
     dot.setIsAsync(true);
+    // Slot (count - 1) % S released where count > 0: every consumer thread
+    // arrives (with multicast, each warp on the other block's too).
+    auto release = [&](OpBuilder &at, Value count) {
+      Value s = arith::ConstantIntOp::create(at, loc, plan.stages, 32);
+      Value last = arith::ConstantIntOp::create(at, loc, plan.stages - 1, 32);
+      Value slot = arith::RemUIOp::create(
+          at, loc, arith::AddIOp::create(at, loc, count, last), s);
+      Value started =
+          arith::CmpIOp::create(at, loc, arith::CmpIPredicate::ugt, count,
+                                arith::ConstantIntOp::create(at, loc, 0, 32));
+      Value bar = MemDescIndexOp::create(at, loc, barType, empty, slot);
+      ttng::ArriveBarrierOp::create(at, loc, bar, 1, started);
+      if (plan.peer)
+        ttng::ArriveBarrierOp::create(at, loc, bar, 1, started, plan.peer);
+    };
     OpBuilder after(dot->getBlock(), ++Block::iterator(dot));
     ttng::WarpGroupDotWaitOp::create(after, loc, ValueRange(), 1);
-    Value s = arith::ConstantIntOp::create(after, loc, plan.stages, 32);
-    Value last = arith::ConstantIntOp::create(after, loc, plan.stages - 1, 32);
-    Value previous = arith::RemUIOp::create(
-        after, loc, arith::AddIOp::create(after, loc, n, last), s);
-    Value started =
-        arith::CmpIOp::create(after, loc, arith::CmpIPredicate::ugt, n,
-                              arith::ConstantIntOp::create(after, loc, 0, 32));
-    Value emptyBar =
-        MemDescIndexOp::create(after, loc, barType, empty, previous);
-    ttng::ArriveBarrierOp::create(after, loc, emptyBar, 1, started);
+    release(after, n);
     // The last wgmma completes before the loop's result is used.
     unsigned index = dot->getUses().begin()->getOperandNumber();
     Value out = loop.getResult(index);
@@ -932,6 +992,9 @@ private:
     auto done =
         ttng::WarpGroupDotWaitOp::create(afterLoop, loc, ValueRange{out}, 0);
     out.replaceAllUsesExcept(done.getResult(0), done);
+    // Multicast: the last slot is released too (the producers wait for it).
+    if (plan.peer)
+      release(afterLoop, loop.getResults().back());
   }
 };
 } // namespace

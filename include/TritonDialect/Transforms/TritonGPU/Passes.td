@@ -285,6 +285,21 @@ def TritonGPUAutomaticWarpSpecialization
     (a cp.async producer 2 more for each of its copies of an iteration,
     at most 128) and the consumers the rest (setmaxnreg). `remarks` says which loops
     were specialized and why others were not.
+
+    With `multicast`, where the launch's grid x extent is even
+    (`grid-x-multiple`, or the module's `ttg.grid-x-multiple`), a matmul
+    loop over kernel-argument descriptors, in the kernel's body, runs in
+    2-block clusters along x (`ttg.cluster-dim-x = 2`): each TMA copy whose
+    coordinates are the same in both blocks of a cluster at run time
+    (ClusterPeer.h: computed again from the other block's program id) is
+    shared, each block issuing half of its boxes to both
+    (`multicast`). Each consumer warp then also releases its slot on the
+    other block's "empty" barrier (`arrive_barrier ... cta`), since that
+    block's producer writes there; the barriers expect one more arrival per
+    consumer warp, made on the block's own barrier where nothing is shared.
+    Both blocks meet at a cluster barrier once the barriers are
+    initialized, and each producer waits for its last slots' release before
+    it ends, so no block exits while the other still signals it.
   }];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
                            "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect",
@@ -302,7 +317,13 @@ def TritonGPUAutomaticWarpSpecialization
     Option<"pipelineDotChains", "pipeline-dot-chains", "bool",
            /*default*/"true",
            "in attention's consumer loop, issue P @ V in the next iteration, "
-           "after its Q K^T (DotChainPipelining.cpp)">
+           "after its Q K^T (DotChainPipelining.cpp)">,
+    Option<"multicast", "multicast", "bool", /*default*/"false",
+           "share the TMA copies two programs of a 2-block cluster make alike "
+           "(multicast), where the grid's x extent is even">,
+    Option<"gridXMultiple", "grid-x-multiple", "int32_t", /*default*/"1",
+           "the launch grid's x extent is a multiple of this (the launcher's "
+           "word)">
   ];
 }
 

@@ -77,6 +77,39 @@ LogicalResult verifyTMABlock(Operation *op, TensorDescType desc,
            << (part ? " or a part of it" : "");
   return success();
 }
+
+/// Cluster instructions (barrier.cluster, fence.mbarrier_init, mapa) are
+/// sm_90's; a module without a target is not checked.
+LogicalResult verifySM90(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  int capability = module ? TritonGPUDialect::getComputeCapability(module) : 0;
+  if (capability && capability < 90)
+    return op->emitOpError("needs clusters, sm_90 or later; the module "
+                           "targets sm_")
+           << capability;
+  return success();
+}
+
+/// `what` needs the kernel's blocks in clusters (`ttg.cluster-dim-*`); with
+/// `pair`, in clusters of two blocks along x.
+LogicalResult verifyInCluster(Operation *op, StringRef what,
+                              bool pair = false) {
+  if (failed(verifySM90(op)))
+    return failure();
+  auto module = op->getParentOfType<ModuleOp>();
+  if (!module)
+    return success();
+  std::array<int, 3> dims = TritonGPUDialect::getClusterDims(module);
+  if (pair ? dims != std::array<int, 3>{2, 1, 1}
+           : dims[0] * dims[1] * dims[2] < 2)
+    return op->emitOpError()
+           << what << " needs "
+           << (pair ? "2-block clusters along x" : "the blocks in clusters")
+           << " ('ttg.cluster-dim-x/y/z' = 2, 1, 1" << (pair ? "" : " or more")
+           << "); the module's are " << dims[0] << ", " << dims[1] << ", "
+           << dims[2];
+  return success();
+}
 } // namespace
 
 void WarpGroupDotOp::getEffects(
@@ -159,8 +192,19 @@ LogicalResult ArriveBarrierOp::verify() {
   if (getCountAttr().getInt() <= 0)
     return emitOpError("count must be positive, got ")
            << getCountAttr().getInt();
+  if (getCta() && failed(verifyInCluster(*this, "an arrival on another "
+                                                "block's barrier")))
+    return failure();
   return verifyBarrier(*this, getAlloc().getType());
 }
+
+LogicalResult FenceMBarrierInitReleaseClusterOp::verify() {
+  return verifySM90(*this);
+}
+
+LogicalResult ClusterArriveOp::verify() { return verifySM90(*this); }
+
+LogicalResult ClusterWaitOp::verify() { return verifySM90(*this); }
 
 LogicalResult AsyncCopyMbarrierArriveOp::verify() {
   return verifyBarrier(*this, getBarrier().getType());
@@ -170,6 +214,9 @@ LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
   if (!getResult().getType().getMutableMemory())
     return emitOpError("cannot copy into an immutable buffer");
   if (failed(verifyBarrier(*this, getBarrier().getType())))
+    return failure();
+  if (getMulticast() &&
+      failed(verifyInCluster(*this, "a multicast copy", /*pair=*/true)))
     return failure();
   return verifyTMABlock(*this, getDesc().getType(), getCoord().size(),
                         getResult().getType());

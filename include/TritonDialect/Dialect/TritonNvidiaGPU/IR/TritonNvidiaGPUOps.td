@@ -62,6 +62,35 @@ def TTNG_FenceAsyncSharedOp : TTNG_Op<"fence_async_shared"> {
   let assemblyFormat = "attr-dict";
 }
 
+def TTNG_FenceMBarrierInitReleaseClusterOp : TTNG_Op<"fence_mbarrier_init_release_cluster"> {
+  let summary = "Order this thread's earlier mbarrier inits before its next cluster arrive";
+  let description = [{
+    `fence.mbarrier_init.release.cluster`: the barriers this thread
+    initialized are seen initialized by the cluster's other blocks once they
+    waited on the cluster barrier it arrives at next (`ttng.cluster_arrive`).
+  }];
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+def TTNG_ClusterArriveOp : TTNG_Op<"cluster_arrive"> {
+  let summary = "Arrive at the cluster barrier";
+  let description = [{
+    `barrier.cluster.arrive` (`.relaxed` with `relaxed`: nothing the thread
+    did before is released). Every thread of every block of the cluster
+    arrives once before any `ttng.cluster_wait` of the phase returns.
+  }];
+  let arguments = (ins UnitAttr:$relaxed);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+def TTNG_ClusterWaitOp : TTNG_Op<"cluster_wait"> {
+  let summary = "Wait until every thread of the cluster arrived at the cluster barrier";
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
 def TTNG_InitBarrierOp : TTNG_Op<"init_barrier"> {
   let summary = "Initialize an mbarrier to expect `count` arrivals";
   let arguments = (ins Arg<TTG_MemDesc, "", [MemWrite<SharedMemory>]>:$alloc,
@@ -99,13 +128,30 @@ def TTNG_WaitBarrierOp : TTNG_Op<"wait_barrier", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
-def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier"> {
+def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier", [AttrSizedOperandSegments]> {
   let summary = "Arrive `count` times on an mbarrier";
-  let arguments = (ins Arg<TTG_MemDesc, "", [MemRead<SharedMemory>, MemWrite<SharedMemory>]>:$alloc,
-                       I32Attr:$count, Optional<I1>:$pred);
-  let assemblyFormat = [{
-    $alloc `,` $count (`,` $pred^)? attr-dict `:` qualified(type($alloc))
+  let description = [{
+    Every thread whose predicate holds arrives `count` times on the barrier.
+
+    With `cta %rank`, the barrier at the same offset in block `%rank` of the
+    cluster takes the arrivals instead (the block's own barrier where
+    `%rank` is its own rank): one thread of each warp arrives `count` times
+    for the warp, after every thread of the warp reached the op (the warp's
+    threads reach it together, with the same predicate), with the
+    arrival's default release semantics. A 2-block cluster whose blocks
+    write each other's buffers (`multicast` TMA copies) releases them so,
+    once the warp's reads of the buffer completed (`warp_group_dot_wait`).
   }];
+  let arguments = (ins Arg<TTG_MemDesc, "", [MemRead<SharedMemory>, MemWrite<SharedMemory>]>:$alloc,
+                       I32Attr:$count, Optional<I1>:$pred, Optional<I32>:$cta);
+  let assemblyFormat = [{
+    $alloc `,` $count (`,` $pred^)? (`cta` $cta^)? attr-dict `:` qualified(type($alloc))
+  }];
+  let builders = [
+    OpBuilder<(ins "Value":$alloc, "uint32_t":$count, "Value":$pred), [{
+      build($_builder, $_state, alloc, count, pred, Value());
+    }]>
+  ];
   let hasVerifier = 1;
 }
 
@@ -124,22 +170,45 @@ def TTNG_AsyncCopyMbarrierArriveOp : TTNG_Op<"async_copy_mbarrier_arrive"> {
   let hasVerifier = 1;
 }
 
-def TTNG_AsyncTMACopyGlobalToLocalOp : TTNG_Op<"async_tma_copy_global_to_local"> {
+def TTNG_AsyncTMACopyGlobalToLocalOp : TTNG_Op<"async_tma_copy_global_to_local", [AttrSizedOperandSegments]> {
   let summary = "Copy a block from global memory by TMA, completing on a barrier";
+  let description = [{
+    The block at `coord` of the descriptor's tensor is written to the buffer
+    by one or more TMA boxes, their bytes counted on the barrier.
+
+    With `multicast %share`, where `%share` is true, the two blocks of a
+    2-block cluster (`ttg.cluster-dim-x = 2`) share the copy: the block of
+    cluster rank r issues boxes r, r + 2, ... of it, each written at its
+    offset of the buffer in both blocks and counted on the barrier at its
+    offset in both, so each block's barrier still receives the whole
+    block's bytes. Both blocks issue the op with the same coordinates, the
+    same `%share` and the buffer and barrier at the same offsets. Where
+    `%share` is false, the block copies every box itself.
+  }];
   let arguments = (ins
       Arg<TT_TensorDescType, "", [MemRead<GlobalMemory>]>:$desc,
       Variadic<I32>:$coord,
       Arg<TTG_MemDesc, "", [MemWrite<SharedMemory>]>:$barrier,
       Arg<TTG_MemDesc, "", [MemWrite<SharedMemory>]>:$result,
       I1:$pred,
+      Optional<I1>:$multicast,
       DefaultValuedAttr<TT_CacheModifierAttr, "::mlir::triton::CacheModifier::NONE">:$cache,
       DefaultValuedAttr<TT_EvictionPolicyAttr, "::mlir::triton::EvictionPolicy::NORMAL">:$evict,
       DefaultValuedAttr<BoolAttr, "false">:$isVolatile);
   let assemblyFormat = [{
-    $desc `[` $coord `]` $result `,` $barrier `,` $pred
+    $desc `[` $coord `]` $result `,` $barrier `,` $pred (`multicast` $multicast^)?
     oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict)
     attr-dict `:` qualified(type($desc)) `,` qualified(type($barrier)) `->` qualified(type($result))
   }];
+  let builders = [
+    OpBuilder<(ins "Value":$desc, "ValueRange":$coord, "Value":$barrier,
+                   "Value":$result, "Value":$pred,
+                   "::mlir::triton::CacheModifier":$cache,
+                   "::mlir::triton::EvictionPolicy":$evict, "bool":$isVolatile), [{
+      build($_builder, $_state, desc, coord, barrier, result, pred, Value(),
+            cache, evict, isVolatile);
+    }]>
+  ];
   let hasVerifier = 1;
 }
 
