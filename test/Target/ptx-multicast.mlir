@@ -4,8 +4,8 @@
 // runs in 2-block clusters; the producer issues each box both alone
 // (predicated on nothing being shared) and multicast to both blocks (mask
 // 3, predicated on its rank: boxes r, r + 2, ... of rank r); consumer
-// warps arrive on the other block's "empty" barrier through mapa; the
-// cluster barrier follows the barriers' init
+// warps arrive on the other block's "empty" barrier through mapa with
+// cluster-scope release; the cluster barrier follows the barriers' init
 // fence. ptxas takes it. Without --tma-multicast, none of it.
 // RUN: triton-translate --ttir-to-ptx --num-warps=8 --num-stages=4 --target=cuda:90 --grid-x-multiple=2 --tma-multicast %s -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX --input-file %t.ptx
@@ -31,7 +31,7 @@
 // PTX-NEXT: barrier.cluster.wait;
 // PTX: %laneid;
 // PTX: mapa.shared::cluster.u32 remote,
-// PTX-NEXT: mbarrier.arrive.shared::cluster.b64 _, [remote], 1;
+// PTX-NEXT: mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote], 1;
 // META: "cluster_dims": [2, 1, 1]
 // PLAIN-NOT: multicast::cluster
 // PLAIN-NOT: mapa

@@ -61,8 +61,8 @@ LogicalResult valuesBefore(scf::ForOp loop, ValueRange coords,
     if (v == loop.getInductionVar())
       continue;
     Operation *def = v.getDefiningOp();
-    if (!def || def->getBlock() != loop.getBody() ||
-        !isMemoryEffectFree(def) || def->getNumRegions())
+    if (!def || def->getBlock() != loop.getBody() || !isMemoryEffectFree(def) ||
+        def->getNumRegions())
       return failure();
     llvm::append_range(work, def->getOperands());
   }

@@ -137,8 +137,8 @@ def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier", [AttrSizedOperandSegments]>
     cluster takes the arrivals instead (the block's own barrier where
     `%rank` is its own rank): one thread of each warp arrives `count` times
     for the warp, after every thread of the warp reached the op (the warp's
-    threads reach it together, with the same predicate), with the
-    arrival's default release semantics. A 2-block cluster whose blocks
+    threads reach it together, with the same predicate), releasing at
+    cluster scope what the warp did before. A 2-block cluster whose blocks
     write each other's buffers (`multicast` TMA copies) releases them so,
     once the warp's reads of the buffer completed (`warp_group_dot_wait`).
   }];
