@@ -56,13 +56,6 @@ planClusterMulticast(OpBuilder &b, scf::ForOp loop,
                      ArrayRef<DescriptorLoadOp> loads, int64_t gridXMultiple,
                      std::string &why);
 
-/// Waits, at `b`, on the slots a producer would fill next after `count`
-/// fills of a ring of `stages` "empty" barriers (`ring`), so it returns
-/// once every slot it filled was released: the producer's end under
-/// multicast, when the other block's consumers still arrive on them.
-void waitForRingReleases(OpBuilder &b, Location loc, Value ring, Value count,
-                         int stages);
-
 } // namespace mlir::triton::gpu
 
 #endif // TRITONDIALECT_TRANSFORMS_CLUSTERPEER_H

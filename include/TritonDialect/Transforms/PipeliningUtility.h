@@ -124,6 +124,19 @@ LocalAllocOp createBarrierRing(OpBuilder &b, Location loc, int stages,
 /// `ttng.inval_barrier` on each mbarrier of a ring `createBarrierRing` made.
 void invalidateBarrierRing(OpBuilder &b, Location loc, Value ring);
 
+/// The slot of a ring of `stages` the `n`-th use (an i32) takes, n % S, and
+/// the phase parity it waits for, (n / S) & 1 (xor 1 with `flip`: a
+/// producer's wait on "empty", whose first round passes).
+std::pair<Value, Value> getRingSlotAndPhase(OpBuilder &b, Location loc, Value n,
+                                            int stages, bool flip);
+
+/// Waits, at `b`, on the "empty" barriers (`ring`, `stages` of them) of the
+/// slots a producer would fill next after `count` fills, so it returns once
+/// every slot it filled was released: a producer's end where another
+/// block's consumers still arrive on them (multicast).
+void waitForRingReleases(OpBuilder &b, Location loc, Value ring, Value count,
+                         int stages);
+
 /// tritongpu-assign-latencies on one loop: `tt.latency = S - 1` on each
 /// pipelineable load, with S the loop's stage count lowered (with a remark)
 /// until its rings fit in shared memory. In a loop without a dot, the loads

@@ -572,25 +572,12 @@ private:
     return int(std::min<int64_t>(llvm::alignTo(registers, 8), 128));
   }
 
-  /// slot = n % S and the phase parity (n / S) & 1 (xor `flip`).
-  static std::pair<Value, Value> slotAndPhase(OpBuilder &b, Location loc,
-                                              Value n, int stages, bool flip) {
-    Value s = arith::ConstantIntOp::create(b, loc, stages, 32);
-    Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
-    Value slot = arith::RemUIOp::create(b, loc, n, s);
-    Value phase = arith::AndIOp::create(
-        b, loc, arith::DivUIOp::create(b, loc, n, s), one);
-    if (flip)
-      phase = arith::XOrIOp::create(b, loc, phase, one);
-    return {slot, phase};
-  }
-
   /// Multicast (the pass's description), decided and prepared at `b`
-  /// (before the loop) by planClusterMulticast. False where the loop does
-  /// not qualify.
-  bool planMulticast(Plan &plan, OpBuilder &b) {
+  /// (before the loop) by planClusterMulticast: sets `plan.share` and
+  /// `plan.peer` where the loop qualifies.
+  void planMulticast(Plan &plan, OpBuilder &b) {
     if (!multicast || plan.pointers() || !plan.dot || !plan.made.empty())
-      return false;
+      return;
     auto loads = llvm::to_vector(llvm::map_range(
         plan.loads, [](Operation *op) { return cast<DescriptorLoadOp>(op); }));
     std::string why;
@@ -602,10 +589,9 @@ private:
                             "(multicast) where their coordinates agree at "
                             "run time");
     if (failed(shared))
-      return false;
+      return;
     plan.share = std::move(shared->share);
     plan.peer = shared->peer;
-    return true;
   }
 
   void specialize(Plan &plan) {
@@ -623,9 +609,9 @@ private:
     Value full = createBarrierRing(
         b, loc, S, /*arrivals=*/plan.pointers() ? kProducerWarps * 32 : 1);
     // Multicast: one more arrival per consumer warp (either block's).
-    bool clustered = planMulticast(plan, b);
+    planMulticast(plan, b);
     Value empty = createBarrierRing(b, loc, S,
-                                    numWarps * 32 + (clustered ? numWarps : 0));
+                                    numWarps * 32 + (plan.peer ? numWarps : 0));
     SmallVector<Value> rings;
     for (LocalAllocOp alloc : plan.allocs)
       rings.push_back(createBufferRing(b, loc, alloc.getType(), S));
@@ -686,7 +672,7 @@ private:
     buildProducer(plan, ws, captures.getArrayRef(), rings, full, empty);
     loop->replaceAllUsesWith(ws.getResults());
     Block *defaultBlock = b.createBlock(&ws.getDefaultRegion());
-    if (clustered) {
+    if (plan.peer) {
       // The other block's barriers are initialized before either block's
       // warps signal them.
       ttng::FenceMBarrierInitReleaseClusterOp::create(b, loc);
@@ -747,7 +733,8 @@ private:
     for (Operation *op : plan.producerOps)
       cloneForProducer(b, op, map);
     Value n = producer.getRegionIterArgs()[0];
-    auto [slot, phase] = slotAndPhase(b, loc, n, plan.stages, /*flip=*/true);
+    auto [slot, phase] =
+        getRingSlotAndPhase(b, loc, n, plan.stages, /*flip=*/true);
     MemDescType barType = getRingSlotType(cast<MemDescType>(full.getType()));
     Value emptyBar =
         MemDescIndexOp::create(b, loc, barType, map.lookup(empty), slot);
@@ -913,7 +900,8 @@ private:
     plan.loop = loop;
     Value n = loop.getRegionIterArgs().back();
     OpBuilder b(plan.loads.front());
-    auto [slot, phase] = slotAndPhase(b, loc, n, plan.stages, /*flip=*/false);
+    auto [slot, phase] =
+        getRingSlotAndPhase(b, loc, n, plan.stages, /*flip=*/false);
     MemDescType barType = getRingSlotType(cast<MemDescType>(full.getType()));
     Value fullBar = MemDescIndexOp::create(b, loc, barType, full, slot);
     ttng::WaitBarrierOp::create(b, loc, fullBar, phase, Value(), ValueRange());

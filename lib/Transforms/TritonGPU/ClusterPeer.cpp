@@ -11,8 +11,6 @@
 
 #include "TritonDialect/Dialect/Triton/IR/Dialect.h"
 #include "TritonDialect/Dialect/TritonGPU/IR/Dialect.h"
-#include "TritonDialect/Dialect/TritonNvidiaGPU/IR/Dialect.h"
-#include "TritonDialect/Transforms/PipeliningUtility.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
@@ -175,27 +173,4 @@ FailureOr<gpu::ClusterMulticast> mlir::triton::gpu::planClusterMulticast(
   module->setAttr(TritonGPUDialect::getClusterDimZAttrName(),
                   attrs.getI32IntegerAttr(1));
   return plan;
-}
-
-void mlir::triton::gpu::waitForRingReleases(OpBuilder &b, Location loc,
-                                            Value ring, Value count,
-                                            int stages) {
-  auto ringType = cast<MemDescType>(ring.getType());
-  Value s = arith::ConstantIntOp::create(b, loc, stages, 32);
-  Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
-  for (int j = 0; j < stages; ++j) {
-    // Fill count + j waits for phase ((count + j) / S & 1) ^ 1 of its slot.
-    Value n = arith::AddIOp::create(
-        b, loc, count, arith::ConstantIntOp::create(b, loc, j, 32));
-    Value slot = arith::RemUIOp::create(b, loc, n, s);
-    Value phase = arith::XOrIOp::create(
-        b, loc,
-        arith::AndIOp::create(b, loc, arith::DivUIOp::create(b, loc, n, s),
-                              one),
-        one);
-    Value bar =
-        MemDescIndexOp::create(b, loc, getRingSlotType(ringType), ring, slot);
-    nvidia_gpu::WaitBarrierOp::create(b, loc, bar, phase, Value(),
-                                      ValueRange());
-  }
 }

@@ -649,3 +649,30 @@ void mlir::triton::gpu::invalidateBarrierRing(OpBuilder &b, Location loc,
         b, loc, MemDescIndexOp::create(b, loc, slotType, ring, index));
   }
 }
+
+std::pair<Value, Value>
+mlir::triton::gpu::getRingSlotAndPhase(OpBuilder &b, Location loc, Value n,
+                                       int stages, bool flip) {
+  Value s = arith::ConstantIntOp::create(b, loc, stages, 32);
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+  Value slot = arith::RemUIOp::create(b, loc, n, s);
+  Value phase =
+      arith::AndIOp::create(b, loc, arith::DivUIOp::create(b, loc, n, s), one);
+  if (flip)
+    phase = arith::XOrIOp::create(b, loc, phase, one);
+  return {slot, phase};
+}
+
+void mlir::triton::gpu::waitForRingReleases(OpBuilder &b, Location loc,
+                                            Value ring, Value count,
+                                            int stages) {
+  MemDescType slotType = getRingSlotType(cast<MemDescType>(ring.getType()));
+  for (int j = 0; j < stages; ++j) {
+    Value n = arith::AddIOp::create(
+        b, loc, count, arith::ConstantIntOp::create(b, loc, j, 32));
+    auto [slot, phase] = getRingSlotAndPhase(b, loc, n, stages, /*flip=*/true);
+    Value bar = MemDescIndexOp::create(b, loc, slotType, ring, slot);
+    nvidia_gpu::WaitBarrierOp::create(b, loc, bar, phase, Value(),
+                                      ValueRange());
+  }
+}
